@@ -1,0 +1,459 @@
+"""The one data model: frozen dataclasses shared by every stage.
+
+Sources convert vendor data into these at once; no later stage sees a raw dict.
+`to_dict` / `from_dict` give a stable JSON form used by the store, `--json` output
+and `episode.json`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+# --------------------------------------------------------------------------- changes
+
+
+class State(enum.StrEnum):
+    OPEN = "open"
+    MERGED = "merged"
+    CLOSED = "closed"
+    LANDED = "landed"
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who wrote a change: a GitHub login when known, else a git name and email."""
+
+    login: str | None = None
+    name: str | None = None
+    email: str | None = None
+
+    @property
+    def handle(self) -> str:
+        return self.login or self.name or self.email or "unknown"
+
+
+@dataclass(frozen=True)
+class FileChange:
+    path: str
+    additions: int | None = None  # None: binary or unknown
+    deletions: int | None = None
+
+
+@dataclass(frozen=True)
+class Trailer:
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Revert:
+    """What a revert change undoes, as far as its message tells."""
+
+    sha: str | None = None
+    pr: int | None = None
+    reason: str | None = None
+    by: str | None = None
+    title: str | None = None  # the reverted change's title, from `Revert "…"`
+
+
+@dataclass(frozen=True)
+class Change:
+    """A pull request or a landed commit (or both, once joined on PR number)."""
+
+    repo: str
+    title: str
+    number: int | None = None
+    shas: tuple[str, ...] = ()
+    body: str = ""
+    author: Person = field(default_factory=Person)
+    co_authors: tuple[Person, ...] = ()
+    created_at: dt.datetime | None = None
+    updated_at: dt.datetime | None = None
+    merged_at: dt.datetime | None = None
+    closed_at: dt.datetime | None = None
+    landed_at: dt.datetime | None = None
+    state: State = State.OPEN
+    draft: bool = False
+    labels: tuple[str, ...] = ()
+    files: tuple[FileChange, ...] | None = None  # None: file list unknown
+    files_truncated: bool = False  # the source listed only the first files
+    changed_files: int | None = None  # total count when known (may exceed len(files))
+    additions: int | None = None
+    deletions: int | None = None
+    base_ref: str | None = None
+    head_ref: str | None = None
+    url: str | None = None
+    trailers: tuple[Trailer, ...] = ()
+    revert: Revert | None = None
+    reland: bool = False
+    bot: bool = False
+    stack_comment: str | None = None  # e.g. Graphite's stack comment on the PR
+
+    @property
+    def key(self) -> str:
+        """Stable identity: repo + PR number, else repo + first commit sha."""
+        if self.number is not None:
+            return f"{self.repo}#{self.number}"
+        return f"{self.repo}@{self.shas[0] if self.shas else ''}"
+
+    @property
+    def sha(self) -> str | None:
+        return self.shas[-1] if self.shas else None
+
+    @property
+    def is_pr(self) -> bool:
+        return self.number is not None
+
+    def times(self) -> tuple[dt.datetime, ...]:
+        """Every moment the change was active (created, updated, merged, closed, landed)."""
+        return tuple(
+            t
+            for t in (self.created_at, self.updated_at, self.merged_at, self.closed_at, self.landed_at)
+            if t is not None
+        )
+
+    def active_in(self, window: Window) -> bool:
+        return any(window.contains(t) for t in self.times())
+
+    def trailer_values(self, key: str) -> tuple[str, ...]:
+        low = key.lower()
+        return tuple(t.value for t in self.trailers if t.key.lower() == low)
+
+    @property
+    def lines_changed(self) -> int:
+        if self.additions is not None or self.deletions is not None:
+            return (self.additions or 0) + (self.deletions or 0)
+        return sum((f.additions or 0) + (f.deletions or 0) for f in self.files or ())
+
+
+@dataclass(frozen=True)
+class Window:
+    """A half-open time window [since, until)."""
+
+    since: dt.datetime
+    until: dt.datetime
+
+    def contains(self, t: dt.datetime) -> bool:
+        return self.since <= t < self.until
+
+
+# --------------------------------------------------------------------------- digest
+
+
+@dataclass(frozen=True)
+class Stack:
+    tool: str  # ghstack, graphite, sapling, spr, numbered, branches, series, trailers
+    authors: tuple[str, ...]
+    declared_size: int | None  # entries the stack itself lists (may include PRs outside window)
+    members: tuple[int, ...]  # PR numbers present in the window, ascending
+    declared: tuple[int, ...] = ()  # every PR number the stack lists, ascending
+
+    @property
+    def in_window(self) -> int:
+        return len(self.members)
+
+    @property
+    def first(self) -> int | None:
+        return self.members[0] if self.members else None
+
+    @property
+    def last(self) -> int | None:
+        return self.members[-1] if self.members else None
+
+
+@dataclass(frozen=True)
+class Continuity:
+    """Cross-day memory: this theme continues work an earlier episode covered."""
+
+    episode_id: str  # e.g. 2026-07-24
+    headline: str
+    days: int = 2  # this is the Nth consecutive day of the work
+    prs: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Theme:
+    rank: int
+    headline: str
+    kind: str  # stack | cluster | single
+    authors: tuple[str, ...]
+    areas: tuple[str, ...]
+    prs: tuple[int, ...]
+    commits: tuple[str, ...]
+    stack: Stack | None
+    score: float
+    why: tuple[str, ...]
+    continues: Continuity | None = None
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    prs: tuple[int, int]
+    why: str
+
+
+@dataclass(frozen=True)
+class Ref:
+    pr: int | None = None
+    sha: str | None = None
+
+
+@dataclass(frozen=True)
+class RevertPair:
+    revert: Ref
+    original: Ref
+    reason: str | None = None
+    original_episode: str | None = None  # id of an earlier episode that covered the original
+
+
+@dataclass(frozen=True)
+class Area:
+    name: str
+    prs: tuple[int, ...]
+    commits: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Counts:
+    changes: int
+    prs: int
+    commits: int
+    authors: int
+
+
+@dataclass(frozen=True)
+class Digest:
+    window: Window
+    counts: Counts
+    themes: tuple[Theme, ...]
+    duplicates: tuple[Duplicate, ...]
+    reverts: tuple[RevertPair, ...]
+    relands: tuple[RevertPair, ...]
+    areas: tuple[Area, ...]
+    first_time_contributors: tuple[str, ...]
+    # The window's changes, for writers that explain themes from PR text. Not in to_json().
+    changes: tuple[Change, ...] = ()
+    area_of: Mapping[str, str] = field(default_factory=dict)  # change key -> area
+
+    def change(self, number: int) -> Change | None:
+        for c in self.changes:
+            if c.number == number:
+                return c
+        return None
+
+
+# --------------------------------------------------------------------------- script
+
+
+@dataclass(frozen=True)
+class Sentence:
+    text: str  # as shown on the page
+    spoken: str  # as read aloud (after the pronunciation normaliser)
+    cites: tuple[int, ...] = ()
+
+
+SECTION_KINDS = ("intro", "signal", "theme", "area", "duplicates", "reverts", "notes", "outro")
+
+
+@dataclass(frozen=True)
+class Section:
+    kind: str  # one of SECTION_KINDS
+    heading: str
+    sentences: tuple[Sentence, ...]
+
+    @property
+    def text(self) -> str:
+        return " ".join(s.text for s in self.sentences)
+
+    @property
+    def spoken(self) -> str:
+        return " ".join(s.spoken for s in self.sentences)
+
+    @property
+    def cites(self) -> tuple[int, ...]:
+        seen: dict[int, None] = {}
+        for s in self.sentences:
+            for n in s.cites:
+                seen.setdefault(n, None)
+        return tuple(seen)
+
+
+@dataclass(frozen=True)
+class Script:
+    show: str
+    date: dt.date
+    title: str
+    summary: str
+    writer: str  # template | llm
+    sections: tuple[Section, ...]
+
+    @property
+    def transcript(self) -> str:
+        return "\n\n".join(s.text for s in self.sections)
+
+    @property
+    def words(self) -> int:
+        return sum(len(s.spoken.split()) for s in self.sections)
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented `mergecast script --json` shape."""
+        return {
+            "show": self.show,
+            "date": self.date.isoformat(),
+            "title": self.title,
+            "summary": self.summary,
+            "writer": self.writer,
+            "sections": [
+                {
+                    "kind": s.kind,
+                    "heading": s.heading,
+                    "text": s.text,
+                    "spoken": s.spoken,
+                    "cites": list(s.cites),
+                    "sentences": [to_dict(x) for x in s.sentences],
+                }
+                for s in self.sections
+            ],
+            "transcript": self.transcript,
+            "words": self.words,
+        }
+
+
+# --------------------------------------------------------------------------- audio
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One spoken sentence's place in the audio, measured from samples."""
+
+    section: int  # index into Script.sections
+    sentence: int  # index into Section.sentences
+    start: float  # seconds
+    end: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Chapter:
+    start: float
+    title: str
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class Audio:
+    """What the voice stage made for one script."""
+
+    duration_seconds: float
+    cues: tuple[Cue, ...]
+    chapters: tuple[Chapter, ...]
+    audio_bytes: int | None = None  # None: text-only episode (voice "none")
+    audio_sha256: str | None = None
+    voice: str = "none"
+
+
+# --------------------------------------------------------------------------- episodes
+
+
+@dataclass(frozen=True)
+class ThemeRef:
+    """A theme as an episode page lists it."""
+
+    headline: str
+    authors: tuple[str, ...]
+    areas: tuple[str, ...]
+    prs: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Episode:
+    id: str  # YYYY-MM-DD (daily) or YYYY-Www (weekly)
+    kind: str  # daily | weekly
+    window: Window
+    published_at: dt.datetime
+    script: Script
+    audio: Audio
+    themes: tuple[ThemeRef, ...] = ()
+    areas: tuple[str, ...] = ()
+    links: Mapping[int, str] = field(default_factory=dict)  # PR number -> URL
+    related: tuple[str, ...] = ()  # episode ids this one refers to (weekly: its dailies)
+    source_hash: str = ""  # hash of the inputs; equal hash means nothing to redo
+
+
+# --------------------------------------------------------------------------- JSON codec
+
+T = TypeVar("T")
+
+
+def to_dict(obj: Any) -> Any:
+    """Convert a model (recursively) to JSON-ready data."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, dt.datetime):
+        return obj.isoformat()
+    if isinstance(obj, dt.date):
+        return obj.isoformat()
+    if isinstance(obj, Mapping):
+        return {str(k): to_dict(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [to_dict(v) for v in obj]
+    return obj
+
+
+def from_dict(cls: type[T], data: Any) -> T:
+    """Rebuild a model from `to_dict` output; unknown keys are ignored."""
+    return typing.cast(T, _decode(cls, data))
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _decode(tp: Any, data: Any) -> Any:
+    if data is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _decode(args[0], data)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = _hints(tp)
+        kwargs = {
+            f.name: _decode(hints[f.name], data[f.name])
+            for f in dataclasses.fields(tp)
+            if f.name in data
+        }
+        return tp(**kwargs)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v) for v in data)
+        return tuple(_decode(a, v) for a, v in zip(args, data, strict=True))
+    if origin in (Mapping, dict, typing.Mapping):
+        kt, vt = typing.get_args(tp)
+        return {_decode(kt, k): _decode(vt, v) for k, v in data.items()}
+    if tp is dt.datetime:
+        return dt.datetime.fromisoformat(data)
+    if tp is dt.date:
+        return dt.date.fromisoformat(data)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp(data)
+    if tp is int and isinstance(data, str):
+        return int(data)
+    if tp is float and isinstance(data, int):
+        return float(data)
+    return data
