@@ -1,0 +1,46 @@
+# The two commands the README documents: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+SITE   := site
+
+.PHONY: demo test lint fuzz bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+## demo: make a real episode (audio, page, feed) from this repository's own history
+demo: $(VENV)/.installed
+	$(BIN)/mergecast --db .mergecast/demo.db run --repo . --date latest --out $(SITE)
+	@echo
+	@echo "Open:  file://$(CURDIR)/$(SITE)/index.html"
+	@echo "Serve: $(BIN)/mergecast serve --out $(SITE)   (then http://127.0.0.1:8000/)"
+
+## test: install the test dependencies and run the whole suite
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q
+
+## lint: ruff and mypy
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+## fuzz: the long hypothesis profile
+fuzz: $(VENV)/.installed-test
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -m fuzz tests
+
+## bench: every benchmark in benchmarks/
+bench: $(VENV)/.installed-test
+	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) .mergecast $(SITE) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,46 @@
+"""One run at a time per store and output folder.
+
+An advisory `flock` on a lock file beside each resource: the kernel drops it when the
+process dies, so a killed run never leaves a stale lock behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from .errors import LockError
+
+
+@contextlib.contextmanager
+def exclusive(paths: list[Path], *, wait: float = 30.0, poll: float = 0.1) -> Iterator[None]:
+    """Hold a lock for each path (as `<path>.lock`), waiting at most `wait` seconds in all."""
+    deadline = time.monotonic() + wait
+    fds: list[int] = []
+    try:
+        for path in paths:
+            lock = path.with_name(path.name + ".lock")
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+            fds.append(fd)
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise LockError(
+                            f"another mergecast run holds {lock}; waited {wait:g} s. "
+                            "Let it finish, or stop it, then run again"
+                        ) from None
+                    time.sleep(poll)
+        yield
+    finally:
+        for fd in reversed(fds):
+            with contextlib.suppress(OSError):
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)

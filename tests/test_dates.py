@@ -1,0 +1,67 @@
+import datetime as dt
+
+import pytest
+
+from mergecast import dates
+from mergecast.config import ShowConfig
+from mergecast.errors import InputError
+
+UTC = dt.UTC
+
+
+def test_day_window_ends_at_publish_time():
+    w = dates.day_window(dt.date(2026, 7, 25), ShowConfig())
+    assert w.since == dt.datetime(2026, 7, 24, 13, tzinfo=UTC)
+    assert w.until == dt.datetime(2026, 7, 25, 13, tzinfo=UTC)
+
+
+def test_day_window_in_another_zone():
+    show = ShowConfig(timezone="Europe/Paris", publish_time=dt.time(7, 0))
+    w = dates.day_window(dt.date(2026, 7, 25), show)
+    assert w.until.astimezone(UTC) == dt.datetime(2026, 7, 25, 5, tzinfo=UTC)
+
+
+def test_day_of_is_the_window_containing_the_moment():
+    show = ShowConfig()
+    assert dates.day_of(dt.datetime(2026, 7, 25, 12, 59, tzinfo=UTC), show) == dt.date(2026, 7, 25)
+    assert dates.day_of(dt.datetime(2026, 7, 25, 13, 0, tzinfo=UTC), show) == dt.date(2026, 7, 26)
+    for day in (dt.date(2026, 1, 1), dt.date(2026, 12, 31)):
+        w = dates.day_window(day, show)
+        assert dates.day_of(w.since, show) == day
+        assert dates.day_of(w.until - dt.timedelta(microseconds=1), show) == day
+
+
+def test_bare_date_is_midnight_in_show_zone():
+    show = ShowConfig(timezone="America/New_York")
+    t = dates.parse_when("2026-07-25", show)
+    assert t.utcoffset() == dt.timedelta(hours=-4)
+    assert (t.hour, t.minute) == (0, 0)
+
+
+def test_window_for_rejects_mixed_flags_and_reversed_windows():
+    show = ShowConfig()
+    with pytest.raises(InputError, match="got both"):
+        dates.window_for(show, "2026-07-25", "2026-07-24", None)
+    with pytest.raises(InputError, match="expected --until after --since"):
+        dates.window_for(show, None, "2026-07-25", "2026-07-24")
+    with pytest.raises(InputError) as err:
+        dates.window_for(show, "July 25", None, None)
+    assert str(err.value) == "expected a day as YYYY-MM-DD, got 'July 25' for --date"
+
+
+@pytest.mark.parametrize(
+    ("day", "words"),
+    [((2026, 7, 25), "July 25th, 2026"), ((2026, 9, 1), "September 1st, 2026"),
+     ((2026, 9, 2), "September 2nd, 2026"), ((2026, 9, 3), "September 3rd, 2026"),
+     ((2026, 9, 11), "September 11th, 2026"), ((2026, 9, 22), "September 22nd, 2026")],
+)
+def test_spoken_date(day, words):
+    assert dates.spoken_date(dt.date(*day)) == words
+
+
+def test_weeks():
+    assert dates.week_id(dt.date(2026, 7, 25)) == "2026-W30"
+    assert dates.parse_week("2026-W30") == (2026, 30)
+    assert dates.week_days(2026, 30)[0] == dt.date(2026, 7, 20)
+    with pytest.raises(InputError):
+        dates.parse_week("2026-W60")

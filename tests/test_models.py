@@ -1,0 +1,47 @@
+import datetime as dt
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mergecast import models as m
+
+UTC = dt.UTC
+
+
+def test_change_round_trips_through_json():
+    c = m.Change(
+        repo="o/r", title="t", number=5, shas=("abc",), author=m.Person(login="x"),
+        created_at=dt.datetime(2026, 7, 24, tzinfo=UTC), state=m.State.MERGED,
+        labels=("module: mps",), files=(m.FileChange("a.py", 1, None),),
+        trailers=(m.Trailer("Signed-off-by", "X <x@y>"),), revert=m.Revert(pr=4, reason="broke"),
+    )
+    assert m.from_dict(m.Change, m.to_dict(c)) == c
+
+
+def test_episode_round_trips_with_int_keyed_links():
+    script = m.Script("S", dt.date(2026, 7, 25), "T", "sum", "template", (
+        m.Section("intro", "Intro", (m.Sentence("Hi.", "Hi.", (5,)),)),))
+    audio = m.Audio(1.5, (m.Cue(0, 0, 0.0, 1.0, "Hi."),), (m.Chapter(0.0, "Intro"),), 10, "ff", "piper")
+    w = m.Window(dt.datetime(2026, 7, 24, 13, tzinfo=UTC), dt.datetime(2026, 7, 25, 13, tzinfo=UTC))
+    ep = m.Episode("2026-07-25", "daily", w, w.until, script, audio, links={5: "https://x/5"})
+    back = m.from_dict(m.Episode, m.to_dict(ep))
+    assert back == ep
+    assert back.links[5] == "https://x/5"
+
+
+def test_window_is_half_open():
+    w = m.Window(dt.datetime(2026, 1, 1, tzinfo=UTC), dt.datetime(2026, 1, 2, tzinfo=UTC))
+    assert w.contains(w.since)
+    assert not w.contains(w.until)
+
+
+def test_section_cites_keep_first_seen_order():
+    s = m.Section("theme", "h", (m.Sentence("a", "a", (3, 1)), m.Sentence("b", "b", (1, 2))))
+    assert s.cites == (3, 1, 2)
+    assert s.text == "a b"
+
+
+@given(st.text(), st.integers(min_value=1, max_value=10**7) | st.none(), st.lists(st.text(), max_size=3))
+def test_any_change_round_trips(title, number, labels):
+    c = m.Change(repo="o/r", title=title, number=number, labels=tuple(labels), shas=("s",))
+    assert m.from_dict(m.Change, m.to_dict(c)) == c
