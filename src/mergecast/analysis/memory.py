@@ -1,0 +1,76 @@
+"""Cross-day memory: tie today's themes and reverts to what earlier episodes covered.
+
+Pure: takes the digest and the earlier episodes (oldest first), returns a new digest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Sequence
+
+from ..models import Continuity, Digest, Episode, RevertPair, Theme, ThemeRef
+
+_LOOKBACK_DAYS = 7
+
+
+def link_earlier(digest: Digest, earlier: Sequence[Episode]) -> Digest:
+    """Mark themes that continue earlier work, and reverts of changes an episode covered."""
+    dailies = [
+        e for e in earlier
+        if e.kind == "daily" and e.window.until <= digest.window.since + dt.timedelta(hours=1)
+        and e.window.until > digest.window.since - dt.timedelta(days=_LOOKBACK_DAYS)
+    ]
+    dailies.sort(key=lambda e: e.window.until)
+    themes = tuple(_continuity(t, dailies, digest) for t in digest.themes)
+    reverts = tuple(_revert_episode(r, dailies) for r in digest.reverts)
+    return dataclasses.replace(digest, themes=themes, reverts=reverts)
+
+
+def _matches(theme: Theme, ref: ThemeRef) -> bool:
+    if set(theme.prs) & set(ref.prs):
+        return True
+    if theme.stack is not None and set(theme.stack.declared) & set(ref.prs):
+        return True
+    same_people = bool(set(theme.authors) & set(ref.authors))
+    same_area = bool(set(theme.areas) & set(ref.areas))
+    return same_people and same_area and theme.headline.lower() == ref.headline.lower()
+
+
+def _continuity(theme: Theme, dailies: list[Episode], digest: Digest) -> Theme:
+    hits: list[tuple[Episode, ThemeRef]] = []
+    for episode in dailies:
+        for ref in episode.themes:
+            if _matches(theme, ref):
+                hits.append((episode, ref))
+                break
+    if not hits:
+        return theme
+    last_episode, last_ref = hits[-1]
+    # Count consecutive days back from the most recent episode that covered this work.
+    days = 1
+    expected = digest.window.since
+    for episode, _ in reversed(hits):
+        if abs((episode.window.until - expected).total_seconds()) > 3600:
+            break
+        days += 1
+        expected = episode.window.since
+    return dataclasses.replace(
+        theme,
+        continues=Continuity(
+            episode_id=last_episode.id,
+            headline=last_ref.headline,
+            days=days,
+            prs=tuple(sorted(set(last_ref.prs) & (set(theme.prs) | set(theme.stack.declared
+                                                                           if theme.stack else ())))),
+        ),
+    )
+
+
+def _revert_episode(pair: RevertPair, dailies: list[Episode]) -> RevertPair:
+    if pair.original.pr is None:
+        return pair
+    for episode in reversed(dailies):
+        if any(pair.original.pr in ref.prs for ref in episode.themes) or pair.original.pr in episode.links:
+            return dataclasses.replace(pair, original_episode=episode.id)
+    return pair
