@@ -174,7 +174,7 @@ class Continuity:
 
     episode_id: str  # e.g. 2026-07-24
     headline: str
-    days: int = 2  # this is the Nth consecutive day of the work
+    days: int = 2  # the Nth consecutive day of the work (1: covered earlier, not yesterday)
     prs: tuple[int, ...] = ()
 
 

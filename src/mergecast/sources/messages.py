@@ -1,0 +1,221 @@
+"""Pure parsers for commit messages: PR numbers, trailers, reverts, relands, bots.
+
+Every function takes text and returns models; none raises on odd input (the fuzz
+tests hold them to that). Cheap `in` tests guard each regex because these run once
+per commit on histories of tens of thousands of commits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..models import Person, Revert, Trailer
+
+# Trailer keys real histories use, matched case-insensitively wherever they start a line
+# (pytorch puts `Pull Request resolved:` and `Approved by:` in mid-message paragraphs).
+KNOWN_TRAILERS = (
+    "Pull Request resolved", "Pull-Request", "Pull-Request-resolved", "Approved by",
+    "ghstack dependencies", "ghstack-source-id", "Differential Revision", "Co-authored-by",
+    "Signed-off-by", "Reviewed-by", "Reviewed By", "Pulled By", "Acked-by", "Tested-by",
+    "Reported-by", "Suggested-by", "Helped-by", "Assisted-by", "stack-info", "Fixes",
+    "Closes", "Resolves", "fbshipit-source-id", "Change-Id",
+)
+_KNOWN_RE = re.compile(
+    r"^(" + "|".join(re.escape(k) for k in KNOWN_TRAILERS) + r"):[ \t]*(\S.*?)\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# A git-style trailer token in the message's last paragraph (`Change-Id: …`, `Fixes: …`).
+_TOKEN_RE = re.compile(r"^([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*):[ \t]*(\S.*?)\s*$")
+
+DEFAULT_BOTS = ("dependabot", "renovate", "github-actions", "pytorchupdatebot", "pre-commit-ci")
+
+_SUBJECT_PR = re.compile(r"\(#(\d{1,9})\)\s*$")
+_MERGE_PR = re.compile(r"^Merge pull request #(\d{1,9}) from ")
+_PR_URL = re.compile(
+    r"^Pull[ -]Request(?:[ -]resolved)?:\s*<?https?://[^/\s]+/([^/\s]+/[^/\s]+)/pull/(\d{1,9})",
+    re.IGNORECASE | re.MULTILINE,
+)
+_GITLAB_MR = re.compile(r"^See merge request \S+!(\d{1,9})\s*$", re.MULTILINE)
+_REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})")
+_REVERTED_BY = re.compile(
+    r"Reverted https?://[^/\s]+/([^/\s]+/[^/\s]+)/pull/(\d{1,9}) on behalf of "
+    r"https?://[^/\s]+/([^\s/]+)/?(?: due to ([^\r\n]*))?"
+)
+_REVERTS_PR = re.compile(
+    r"^Reverts? (?:PR:? )?(?:https?://[^/\s]+/[^/\s]+/[^/\s]+/pull/(\d{1,9})|(?:[\w.-]+/[\w.-]+)?#(\d{1,9}))",
+    re.MULTILINE,
+)
+_QUOTED_REVERT = re.compile(r'^Revert "(.*?\(#(\d{1,9})\)[^"\n]*)"', re.MULTILINE)
+_COMMENT_LINK = re.compile(r"\s*\(\[comment\]\([^)]*\)\)\s*$")
+_RELAND = re.compile(r"\bre-?land(?:ed|ing|s)?\b|\[re-?land\w*\]", re.IGNORECASE)
+_PERSON = re.compile(r"^\s*(.*?)\s*<([^<>]*)>\s*$")
+_NOREPLY = "@users.noreply.github.com"
+
+
+@dataclass(frozen=True)
+class ParsedMessage:
+    title: str
+    body: str
+    number: int | None
+    trailers: tuple[Trailer, ...]
+    revert: Revert | None
+    reland: bool
+    co_authors: tuple[Person, ...]
+
+
+def split_message(message: str) -> tuple[str, str]:
+    """Subject (first paragraph on one line, as `git log %s` shows it) and body."""
+    text = message.replace("\r\n", "\n").strip("\n")
+    head, _, body = text.partition("\n\n")
+    return " ".join(head.split("\n")).strip(), body.strip("\n")
+
+
+def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
+    """Everything mergecast reads from one commit message."""
+    title, body = split_message(message)
+    trailers = parse_trailers(body)
+    co = tuple(
+        person_from_ident(t.value) for t in trailers if t.key.lower() == "co-authored-by"
+    )
+    return ParsedMessage(
+        title=title,
+        body=body,
+        number=pr_number(title, body, slug),
+        trailers=trailers,
+        revert=parse_revert(title, body),
+        reland=is_reland(title),
+        co_authors=co,
+    )
+
+
+def pr_number(subject: str, body: str = "", slug: str | None = None) -> int | None:
+    """The PR a commit landed: `Pull Request resolved:` trailer, `(#123)`, merge, GitLab MR.
+
+    The trailer wins over the subject because imported reverts keep the reverted
+    title's `(#N)` (e.g. `Revert D73201409 (#2105)` resolved by PR 2107).
+    """
+    if "ull" in body and "equest" in body:
+        found = [
+            int(m.group(2))
+            for m in _PR_URL.finditer(body)
+            if slug is None or m.group(1).lower() == slug.lower()
+        ]
+        if found:
+            return found[-1]
+    if subject.endswith(")"):
+        m = _SUBJECT_PR.search(subject)
+        if m:
+            return int(m.group(1))
+    if subject.startswith("Merge pull request #"):
+        m = _MERGE_PR.match(subject)
+        if m:
+            return int(m.group(1))
+    if "See merge request" in body:
+        mr = _GITLAB_MR.findall(body)
+        if mr:
+            return int(mr[-1])
+    return None
+
+
+def parse_trailers(body: str) -> tuple[Trailer, ...]:
+    """Known trailers anywhere at a line start, plus git-style trailers in the last paragraph."""
+    if ":" not in body:
+        return ()
+    text = body.replace("\r\n", "\n")
+    found: dict[int, Trailer] = {
+        m.start(): Trailer(m.group(1), m.group(2)) for m in _KNOWN_RE.finditer(text)
+    }
+    tail_at = text.rstrip("\n").rfind("\n\n")
+    pos = tail_at + 2 if tail_at >= 0 else 0
+    tail: list[tuple[int, re.Match[str] | None]] = []
+    for line in text[pos:].split("\n"):
+        if line.strip():
+            tail.append((pos, _TOKEN_RE.match(line) or _KNOWN_RE.match(line)))
+        pos += len(line) + 1
+    if tail and all(m for _, m in tail):
+        for at, m in tail:
+            if m and at not in found:
+                found[at] = Trailer(m.group(1), m.group(2))
+    return tuple(found[k] for k in sorted(found))
+
+
+def format_trailers(trailers: Iterable[Trailer]) -> str:
+    """The inverse of `parse_trailers` for well-formed trailers: one `Key: value` a line."""
+    return "\n".join(f"{t.key}: {t.value}" for t in trailers)
+
+
+def parse_revert(subject: str, body: str = "") -> Revert | None:
+    """What a revert undoes: sha, PR, reason and who, from the forms real histories use."""
+    reverted_by = _REVERTED_BY.search(body) if "on behalf of" in body else None
+    says_sha = "This reverts commit" in body
+    if not (subject.startswith("Revert") or reverted_by or says_sha):
+        return None
+    if subject.startswith("Revert") and not (
+        subject.startswith(("Revert ", 'Revert"')) or reverted_by or says_sha
+    ):
+        return None  # "Reverting…", "Revertible…" are not reverts
+    title = None
+    pr = None
+    if subject.startswith('Revert "'):
+        inner = subject[len('Revert "'):]
+        end = inner.rfind('"')
+        title = inner[:end] if end > 0 else inner
+        m = _SUBJECT_PR.search(title)
+        if m:
+            pr = int(m.group(1))
+    sha_m = _REVERTS_SHA.search(body) if says_sha else None
+    reason = by = None
+    if reverted_by:
+        pr = int(reverted_by.group(2))
+        by = reverted_by.group(3)
+        if reverted_by.group(4):
+            reason = _COMMENT_LINK.sub("", reverted_by.group(4)).strip() or None
+    if pr is None and "Revert" in body:
+        m = _REVERTS_PR.search(body)
+        if m:
+            pr = int(m.group(1) or m.group(2))
+        else:
+            q = _QUOTED_REVERT.search(body)
+            if q:
+                pr = int(q.group(2))
+    return Revert(sha=sha_m.group(1) if sha_m else None, pr=pr, reason=reason, by=by, title=title)
+
+
+def is_reland(subject: str) -> bool:
+    """`Reland …`, `[reland]`, `Re-land …`, or a revert of a revert; not a revert of a reland."""
+    if subject.startswith('Revert "Revert '):
+        return True
+    if subject.startswith("Revert"):
+        return False
+    return ("land" in subject or "LAND" in subject) and bool(_RELAND.search(subject))
+
+
+def login_from_email(email: str | None) -> str | None:
+    """GitHub's noreply addresses carry the login: `123+octocat@users.noreply.github.com`."""
+    if not email or not email.lower().endswith(_NOREPLY):
+        return None
+    local = email[: -len(_NOREPLY)]
+    return local.rpartition("+")[2] or None
+
+
+def person_from_ident(ident: str) -> Person:
+    """`Name <email>` (as in Co-authored-by) to a Person."""
+    m = _PERSON.match(ident)
+    if not m:
+        return Person(name=ident.strip() or None)
+    name, email = m.group(1) or None, m.group(2).strip() or None
+    return Person(login=login_from_email(email), name=name, email=email)
+
+
+def is_bot(person: Person, extra: Iterable[str] = ()) -> bool:
+    """`[bot]` suffix, or a name, login or email local part in the bot list."""
+    names = [x.lower() for x in (person.login, person.name) if x]
+    if person.email:
+        local = person.email.lower().partition("@")[0]
+        names.append(local.rpartition("+")[2])
+    if any(n.endswith("[bot]") for n in names):
+        return True
+    bots = {b.lower() for b in (*DEFAULT_BOTS, *extra)}
+    return any(n in bots or n.removesuffix("[bot]") in bots for n in names)

@@ -1,0 +1,355 @@
+"""The SQLite store: changes, ingest cursors, an HTTP cache and episodes.
+
+WAL mode, schema versioned with `PRAGMA user_version` and forward migrations. Changes
+are kept as `models.to_dict` JSON keyed by `Change.key`, with indexed activity times
+for window queries. Writers batch with executemany inside one transaction.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as dt
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import StoreError
+from .models import Change, Episode, Person, State, Window, from_dict, to_dict
+
+BATCH = 2000
+_TIMES = ("created_at", "updated_at", "merged_at", "closed_at", "landed_at")
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the first schema.
+    """
+    CREATE TABLE changes (
+        key TEXT PRIMARY KEY, repo TEXT NOT NULL, number INTEGER, sha TEXT,
+        author TEXT NOT NULL, first_at INTEGER, last_at INTEGER,
+        created_at INTEGER, updated_at INTEGER, merged_at INTEGER, closed_at INTEGER,
+        landed_at INTEGER, data TEXT NOT NULL
+    );
+    CREATE INDEX changes_first ON changes(first_at);
+    CREATE INDEX changes_last ON changes(last_at);
+    CREATE INDEX changes_created ON changes(created_at);
+    CREATE INDEX changes_updated ON changes(updated_at);
+    CREATE INDEX changes_merged ON changes(merged_at);
+    CREATE INDEX changes_closed ON changes(closed_at);
+    CREATE INDEX changes_landed ON changes(landed_at);
+    CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE http_cache (
+        key TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, stored_at INTEGER NOT NULL
+    );
+    CREATE TABLE episodes (id TEXT PRIMARY KEY, published_at INTEGER NOT NULL, data TEXT NOT NULL);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class CacheEntry:
+    etag: str | None
+    body: bytes
+    stored_at: dt.datetime
+
+
+def _us(t: dt.datetime | None) -> int | None:
+    """Microseconds since the epoch: exact, sortable, and cheap to index."""
+    if t is None:
+        return None
+    return int(t.timestamp()) * 1_000_000 + t.microsecond
+
+
+def _from_us(v: int) -> dt.datetime:
+    return dt.datetime.fromtimestamp(v // 1_000_000, dt.UTC).replace(microsecond=v % 1_000_000)
+
+
+class Store:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._depth = 0
+        fix = "move it aside or pass --db with another path"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, isolation_level=None, timeout=30)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open store {path}: {exc}; check the path and its "
+                             "permissions, or pass --db with another path") from exc
+        try:
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"store {path} has schema version {version}, newer than this mergecast "
+                    f"reads ({SCHEMA_VERSION}); upgrade mergecast, or pass --db with another path"
+                )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate(version)
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            if "not a database" in str(exc) or "malformed" in str(exc):
+                raise StoreError(f"{path} is not a mergecast store (not an SQLite database); "
+                                 f"{fix}") from exc
+            raise StoreError(f"cannot read store {path}: {exc}; {fix}") from exc
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _migrate(self, version: int) -> None:
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with self.transaction():
+                for statement in MIGRATIONS[target - 1].split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {target}")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One BEGIN IMMEDIATE .. COMMIT; nested calls join the outer transaction."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot write store {self.path}: {exc}; let the other "
+                             "mergecast run finish, or check the file's permissions") from exc
+        self._depth = 1
+        try:
+            yield
+        except BaseException:
+            self._depth = 0
+            self._db.execute("ROLLBACK")
+            raise
+        self._depth = 0
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot write store {self.path}: {exc}; check free disk space "
+                             "and the file's permissions") from exc
+
+    # ------------------------------------------------------------------ changes
+
+    def upsert_changes(self, changes: Iterable[Change]) -> int:
+        """Insert or merge by `Change.key`; returns how many rows were added or changed."""
+        new, updated = self.merge_changes(changes)
+        return new + updated
+
+    def merge_changes(self, changes: Iterable[Change]) -> tuple[int, int]:
+        """Like `upsert_changes`, counting (new, updated) separately."""
+        new = updated = 0
+        with self.transaction():
+            batch: dict[str, Change] = {}
+            for change in changes:
+                key = change.key
+                prev = batch.get(key)
+                batch[key] = change if prev is None else merge_change(prev, change)
+                if len(batch) >= BATCH:
+                    n, u = self._write(batch)
+                    new, updated, batch = new + n, updated + u, {}
+            if batch:
+                n, u = self._write(batch)
+                new, updated = new + n, updated + u
+        return new, updated
+
+    def _write(self, batch: dict[str, Change]) -> tuple[int, int]:
+        keys = list(batch)
+        stored: dict[str, str] = {}
+        for i in range(0, len(keys), 500):
+            part = keys[i : i + 500]
+            marks = ",".join("?" * len(part))
+            stored.update(self._db.execute(
+                f"SELECT key, data FROM changes WHERE key IN ({marks})", part
+            ).fetchall())
+        rows = []
+        new = updated = 0
+        for key, change in batch.items():
+            row = _row(change)
+            old_json = stored.get(key)
+            if old_json is None:
+                new += 1
+            elif old_json == row[-1]:
+                continue  # the same input again: nothing to merge
+            else:
+                old = from_dict(Change, json.loads(old_json))
+                merged = merge_change(old, change)
+                if merged == old:
+                    continue
+                updated += 1
+                row = _row(merged)
+            rows.append(row)
+        self._db.executemany(
+            "INSERT OR REPLACE INTO changes (key, repo, number, sha, author, first_at, last_at, "
+            "created_at, updated_at, merged_at, closed_at, landed_at, data) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            rows,
+        )
+        return new, updated
+
+    def changes_in(self, window: Window) -> list[Change]:
+        return self.changes_between(window.since, window.until)
+
+    def changes_between(self, since: dt.datetime, until: dt.datetime) -> list[Change]:
+        """Changes with any activity time in [since, until), oldest activity first."""
+        lo, hi = _us(since), _us(until)
+        where = " OR ".join(f"({c} >= ? AND {c} < ?)" for c in _TIMES)
+        rows = self._db.execute(
+            f"SELECT data FROM changes WHERE {where} ORDER BY last_at, key", (lo, hi) * len(_TIMES)
+        ).fetchall()
+        window = Window(since, until)
+        found = (from_dict(Change, json.loads(r[0])) for r in rows)
+        return [c for c in found if c.active_in(window)]
+
+    def earlier_authors(self, before: dt.datetime) -> set[str]:
+        rows = self._db.execute(
+            "SELECT DISTINCT author FROM changes WHERE first_at < ?", (_us(before),)
+        )
+        return {r[0] for r in rows}
+
+    def latest_activity(self) -> dt.datetime | None:
+        row = self._db.execute("SELECT MAX(last_at) FROM changes").fetchone()
+        return _from_us(row[0]) if row and row[0] is not None else None
+
+    def count_changes(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM changes").fetchone()[0])
+
+    # ------------------------------------------------------------------ state, cache
+
+    def get_state(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM state WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_state(self, key: str, value: str) -> None:
+        with self.transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO state (key, value) VALUES (?, ?)", (key, value)
+            )
+
+    def cache_get(self, key: str) -> CacheEntry | None:
+        row = self._db.execute(
+            "SELECT etag, body, stored_at FROM http_cache WHERE key = ?", (key,)
+        ).fetchone()
+        return CacheEntry(row[0], bytes(row[1]), _from_us(row[2])) if row else None
+
+    def cache_put(self, key: str, etag: str | None, body: bytes) -> None:
+        now = _us(dt.datetime.now(dt.UTC))
+        with self.transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO http_cache (key, etag, body, stored_at) VALUES (?,?,?,?)",
+                (key, etag, body, now),
+            )
+
+    # ------------------------------------------------------------------ episodes
+
+    def save_episode(self, episode: Episode) -> None:
+        with self.transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO episodes (id, published_at, data) VALUES (?, ?, ?)",
+                (episode.id, _us(episode.published_at), json.dumps(to_dict(episode))),
+            )
+
+    def episode(self, episode_id: str) -> Episode | None:
+        row = self._db.execute("SELECT data FROM episodes WHERE id = ?", (episode_id,)).fetchone()
+        return from_dict(Episode, json.loads(row[0])) if row else None
+
+    def episodes(self) -> list[Episode]:
+        rows = self._db.execute("SELECT data FROM episodes ORDER BY published_at, id")
+        return [from_dict(Episode, json.loads(r[0])) for r in rows]
+
+
+def _row(c: Change) -> tuple[Any, ...]:
+    times = [_us(getattr(c, name)) for name in _TIMES]
+    present = [t for t in times if t is not None]
+    return (
+        c.key, c.repo, c.number, c.sha, c.author.handle,
+        min(present) if present else None, max(present) if present else None,
+        *times, json.dumps(to_dict(c), ensure_ascii=False, separators=(",", ":")),
+    )
+
+
+# ---------------------------------------------------------------------- merging
+
+_PR_FIELDS = ("title", "body", "url", "created_at", "updated_at", "merged_at", "closed_at",
+              "labels", "base_ref", "head_ref", "stack_comment")
+_GIT_FIELDS = ("landed_at", "trailers", "revert")
+_FILE_FIELDS = ("files", "files_truncated", "changed_files", "additions", "deletions")
+_EPOCH = dt.datetime.min.replace(tzinfo=dt.UTC)
+
+
+def _set(v: object) -> bool:
+    return v is not None and v != "" and v != () and v is not State.LANDED
+
+
+def _union(a: tuple[Any, ...], b: tuple[Any, ...]) -> tuple[Any, ...]:
+    return a + tuple(x for x in b if x not in a)
+
+
+def _person(first: Person, second: Person) -> Person:
+    return Person(
+        login=first.login or second.login, name=first.name or second.name,
+        email=first.email or second.email,
+    )
+
+
+def merge_change(old: Change, new: Change) -> Change:
+    """One Change from two views of it (a commit and a PR export, or two snapshots).
+
+    PR facts (title, state, times, labels) come from the PR side, landing facts (landed
+    time, trailers, revert, per-file stats) from the git side; between two views of the
+    same kind the more recent one wins. The rule is symmetric, so re-ingesting any input
+    leaves a merged change exactly as it was.
+    """
+    new_git = new.state is State.LANDED
+    old_git = old.state is State.LANDED
+    if new_git and old_git:
+        pr_new = git_new = (new.landed_at or _EPOCH) >= (old.landed_at or _EPOCH)
+    elif new_git:
+        pr_new, git_new = False, True
+    elif old_git:
+        pr_new, git_new = True, False
+    else:
+        pr_new = git_new = (new.updated_at or _EPOCH) >= (old.updated_at or _EPOCH)
+    if old.landed_at is None and new.landed_at is not None:
+        git_new = True
+    elif new.landed_at is None and old.landed_at is not None:
+        git_new = False
+    out: dict[str, Any] = {}
+    for name in _PR_FIELDS + ("state",):
+        a, b = (getattr(new, name), getattr(old, name))
+        if not pr_new:
+            a, b = b, a
+        out[name] = a if _set(a) else b
+    pr_src, other = (new, old) if pr_new else (old, new)
+    out["draft"] = (pr_src if pr_src.state is not State.LANDED else other).draft
+    for name in _GIT_FIELDS:
+        a, b = (getattr(new, name), getattr(old, name))
+        if not git_new:
+            a, b = b, a
+        out[name] = a if _set(a) else b
+    first, second = (new, old) if git_new else (old, new)
+    src = first if first.files is not None else second
+    for name in _FILE_FIELDS:
+        out[name] = getattr(src, name)
+    out["author"] = _person(new.author, old.author) if pr_new else _person(old.author, new.author)
+    out["shas"] = _union(second.shas, first.shas)  # the later landing's sha last
+    out["co_authors"] = _union(old.co_authors, new.co_authors)
+    out["reland"] = old.reland or new.reland
+    out["bot"] = old.bot or new.bot
+    return dataclasses.replace(old, **out)

@@ -1,0 +1,157 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mergecast.models import Person, Revert, Trailer
+from mergecast.sources import messages as msg
+
+
+def test_pr_number_forms():
+    assert msg.pr_number("Fix the thing (#123)") == 123
+    assert msg.pr_number("[reland] Refactor (#2793) (#2855)") == 2855
+    assert msg.pr_number("Merge pull request #77 from octo/branch") == 77
+    body = "Summary\n\nPull Request resolved: https://github.com/pytorch/ao/pull/4665\n"
+    assert msg.pr_number("Add a kernel", body) == 4665
+    assert msg.pr_number("x", "Pull-Request: https://github.com/o/r/pull/9") == 9
+    assert msg.pr_number("x", "Pull-Request-resolved: https://github.com/o/r/pull/8") == 8
+    assert msg.pr_number("x", "text\n\nSee merge request group/project!42") == 42
+    assert msg.pr_number("No number here", "Fixes #12 in prose") is None
+    assert msg.pr_number('Revert "x (#5)"') is None
+
+
+def test_trailer_wins_over_a_reverted_title_number():
+    body = ("Differential Revision: D73414124\n\n"
+            "Pull Request resolved: https://github.com/pytorch/ao/pull/2107")
+    assert msg.pr_number("Revert D73201409 (#2105)", body) == 2107
+
+
+def test_pr_urls_of_other_repositories_are_ignored_when_the_slug_is_known():
+    body = "Pull Request resolved: https://github.com/pytorch/pytorch/pull/1"
+    assert msg.pr_number("x (#7)", body, slug="pytorch/ao") == 7
+    assert msg.pr_number("x (#7)", body, slug=None) == 1
+
+
+def test_trailers():
+    body = (
+        "Some text: not a trailer because it is prose\nin a paragraph.\n\n"
+        "ghstack dependencies: #1, #2\n"
+        "Pull Request resolved: https://github.com/o/r/pull/3\n"
+        "Approved by: https://github.com/alice\n\n"
+        "ghstack-source-id: abc123\n"
+        "Differential Revision: D123\n"
+        "Co-authored-by: Bob Builder <12+bob@users.noreply.github.com>\n"
+        "Signed-off-by: Carol <carol@example.com>\n"
+        "Reviewed-by: Dan <dan@example.com>\n"
+        "Change-Id: I0123\n"
+    )
+    got = msg.parse_trailers(body)
+    assert [t.key for t in got] == [
+        "ghstack dependencies", "Pull Request resolved", "Approved by", "ghstack-source-id",
+        "Differential Revision", "Co-authored-by", "Signed-off-by", "Reviewed-by", "Change-Id",
+    ]
+    assert got[0].value == "#1, #2"
+    parsed = msg.parse_message("Title (#3)\n\n" + body)
+    assert parsed.co_authors == (
+        Person(login="bob", name="Bob Builder", email="12+bob@users.noreply.github.com"),
+    )
+
+
+def test_generic_trailers_only_in_an_all_trailer_last_paragraph():
+    assert msg.parse_trailers("Intro\n\nNote: this is prose\nand continues here") == ()
+    assert msg.parse_trailers("Intro\n\nAcked-by: x\nCustom-Key: y") == (
+        Trailer("Acked-by", "x"), Trailer("Custom-Key", "y"),
+    )
+
+
+def test_revert_with_quoted_title_and_sha():
+    r = msg.parse_revert(
+        'Revert "LowBitPacking kernels on x86 (#3807)" (#3875)',
+        "This reverts commit ff9397d52bd4417bbe2039b06ee34f3ce2d39525.",
+    )
+    assert r == Revert(
+        sha="ff9397d52bd4417bbe2039b06ee34f3ce2d39525", pr=3807,
+        title="LowBitPacking kernels on x86 (#3807)",
+    )
+
+
+def test_revert_pr_from_the_quoted_body_line():
+    r = msg.parse_revert(
+        'Revert "Unify get_block_size" (#3054)',
+        'Revert "Unify get_block_size (#3039)"\n\n'
+        "This reverts commit 8e2ca35ea603349e71c2467e10fd371e34bf52bc.",
+    )
+    assert r is not None and r.pr == 3039 and r.title == "Unify get_block_size"
+
+
+def test_revert_on_behalf_of():
+    body = (
+        "This reverts commit 0123456789abcdef0123456789abcdef01234567.\n\n"
+        "Reverted https://github.com/pytorch/pytorch/pull/158123 on behalf of "
+        "https://github.com/jeanschmidt due to Breaks internal builds "
+        "([comment](https://github.com/pytorch/pytorch/pull/158123#issuecomment-1))"
+    )
+    r = msg.parse_revert('Revert "[dynamo] Trace through foo (#158123)"', body)
+    assert r == Revert(
+        sha="0123456789abcdef0123456789abcdef01234567", pr=158123,
+        reason="Breaks internal builds", by="jeanschmidt",
+        title="[dynamo] Trace through foo (#158123)",
+    )
+
+
+def test_reverts_owner_repo_number():
+    r = msg.parse_revert('Revert "[RL] spmd" (#3826)', "Reverts pytorch/torchtitan#3822, messed up")
+    assert r is not None and r.pr == 3822
+
+
+def test_not_reverts():
+    assert msg.parse_revert("Reverting the order of args", "") is None
+    assert msg.parse_revert("Add a thing (#1)", "body") is None
+
+
+def test_relands():
+    assert msg.is_reland("[reland][xpu] INT8 quantization on Intel XPU (#3782)")
+    assert msg.is_reland("[Reland][X86] add inductor lowering path (#3859)")
+    assert msg.is_reland('Re-land "Add INT8 SDPA path for CPU" (#2093)')
+    assert msg.is_reland("[CPU] Reland qconv fp8 fusion passes (#3433)")
+    assert msg.is_reland("[reland2][ROCm] preshuffled weight mm (#2207)")
+    assert msg.is_reland('Revert "Revert "pt2e: preserve mutable buffer inputs""')
+    assert not msg.is_reland('Revert "[Reland][X86] Re-enable some tests" (#3820)')
+    assert not msg.is_reland("Land the landing page (#4)")
+
+
+def test_bots():
+    noreply = "49699333+dependabot[bot]@users.noreply.github.com"
+    assert msg.is_bot(Person(name="dependabot[bot]", email=noreply))
+    assert msg.is_bot(Person(login="renovate"))
+    assert msg.is_bot(Person(name="CI Robot", email="ci-robot@example.com"), extra=["ci-robot"])
+    assert not msg.is_bot(Person(name="Ada", email="ada@example.com"))
+    assert not msg.is_bot(Person(name="Robot Framework Fan", email="robot@example.com"))
+
+
+def test_login_from_noreply_email():
+    assert msg.login_from_email("123+octocat@users.noreply.github.com") == "octocat"
+    assert msg.login_from_email("octocat@users.noreply.github.com") == "octocat"
+    assert msg.login_from_email("octocat@example.com") is None
+
+
+@given(st.text())
+def test_parsers_never_raise(text):
+    parsed = msg.parse_message(text, slug="o/r")
+    assert isinstance(parsed.title, str)
+    msg.parse_revert(text, text)
+    msg.is_reland(text)
+    msg.person_from_ident(text)
+
+
+_KEYS = st.one_of(
+    st.sampled_from(msg.KNOWN_TRAILERS),
+    st.from_regex(r"\A[A-Z][a-z0-9]{0,8}(-[A-Za-z0-9]{1,8}){0,2}\Z"),
+)
+_VALUES = st.text(
+    st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=40
+).map(str.strip).filter(bool)
+
+
+@given(st.lists(st.builds(Trailer, _KEYS, _VALUES), min_size=1, max_size=8))
+def test_trailers_round_trip(trailers):
+    message = "Subject line\n\nSome body text.\n\n" + msg.format_trailers(trailers)
+    assert msg.parse_message(message).trailers == tuple(trailers)
