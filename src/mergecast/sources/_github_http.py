@@ -1,0 +1,346 @@
+"""HTTP for the GitHub source: cache, retries with backoff, rate limits, token redaction.
+
+Every message that leaves this module passes through `Client.redact`, so the token
+can never appear in an error, a log line or anything stored.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import email.utils
+import hashlib
+import json
+import logging
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+import httpx
+
+from ..errors import AuthError, GitHubError, RateLimitError
+
+log = logging.getLogger("mergecast.sources.github")
+
+Sleep = Callable[[float], None]
+Clock = Callable[[], dt.datetime]
+
+
+class CachedResponse(Protocol):
+    @property
+    def etag(self) -> str | None: ...
+    @property
+    def body(self) -> bytes: ...
+    @property
+    def stored_at(self) -> dt.datetime: ...
+
+
+class HttpCache(Protocol):
+    """Where responses are kept between runs: the Store, or MemoryCache in tests."""
+
+    def cache_get(self, key: str) -> CachedResponse | None: ...
+    def cache_put(self, key: str, etag: str | None, body: bytes) -> None: ...
+
+
+@dataclass(frozen=True)
+class MemoryEntry:
+    etag: str | None
+    body: bytes
+    stored_at: dt.datetime
+
+
+class MemoryCache:
+    """An in-process HttpCache (the in-package fake; the Store is the real one)."""
+
+    def __init__(self, clock: Clock | None = None) -> None:
+        self.entries: dict[str, MemoryEntry] = {}
+        self._clock = clock or _utcnow
+
+    def cache_get(self, key: str) -> MemoryEntry | None:
+        return self.entries.get(key)
+
+    def cache_put(self, key: str, etag: str | None, body: bytes) -> None:
+        self.entries[key] = MemoryEntry(etag, body, self._clock())
+
+
+def _utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def cache_key(kind: str, url: str, payload: Mapping[str, Any]) -> str:
+    """Stable key for a request: never includes the token."""
+    blob = json.dumps({"url": url, "payload": payload}, sort_keys=True, separators=(",", ":"))
+    return f"github:{kind}:{hashlib.sha256(blob.encode()).hexdigest()}"
+
+
+class Client:
+    """One GitHub API host: GraphQL POSTs and REST GETs, both cached."""
+
+    def __init__(
+        self,
+        *,
+        token: str | None,
+        token_source: str,
+        cache: HttpCache | None,
+        transport: httpx.BaseTransport | None,
+        offline: bool,
+        sleep: Sleep,
+        clock: Clock,
+        timeout: float,
+        retries: int,
+        max_wait: float,
+        rng: random.Random,
+    ) -> None:
+        self.token = token
+        self.token_source = token_source
+        self.cache = cache
+        self.offline = offline
+        self.sleep = sleep
+        self.clock = clock
+        self.retries = retries
+        self.max_wait = max_wait
+        self.rng = rng
+        self.requests = 0  # HTTP requests actually sent
+        self.remaining: int | None = None  # last X-RateLimit-Remaining seen
+        headers = {"Accept": "application/vnd.github+json", "User-Agent": "mergecast"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self._http: httpx.Client | None = None
+        if not offline:
+            self._http = httpx.Client(
+                headers=headers, timeout=httpx.Timeout(timeout), transport=transport
+            )
+
+    def close(self) -> None:
+        if self._http is not None:
+            self._http.close()
+
+    def redact(self, text: str) -> str:
+        return text.replace(self.token, "***") if self.token else text
+
+    # ------------------------------------------------------------------ cached calls
+
+    def peek(self, kind: str, url: str, payload: Mapping[str, Any]) -> CachedResponse | None:
+        """The cached response for a request, without sending anything."""
+        if self.cache is None:
+            return None
+        return self.cache.cache_get(cache_key(kind, url, payload))
+
+    def graphql(self, url: str, payload: Mapping[str, Any], fresh: FreshFn) -> Any:
+        key = cache_key("graphql", url, payload)
+        hit = self._cached(key, url, fresh)
+        if hit is not None:
+            return _decode(hit.body, url)
+        resp = self._send("POST", url, json_body=dict(payload))
+        data = _decode(resp.content, url)
+        errors = data.get("errors") if isinstance(data, dict) else None
+        if errors:
+            self._graphql_errors(errors, url)
+        if self.cache is not None:
+            self.cache.cache_put(key, None, resp.content)
+        return data
+
+    def rest(self, url: str, params: Mapping[str, Any], fresh: FreshFn) -> Any:
+        key = cache_key("rest", url, dict(params))
+        hit = self._cached(key, url, fresh)
+        if hit is not None:
+            return _decode(hit.body, url)
+        old = self.cache.cache_get(key) if self.cache is not None else None
+        extra = {"If-None-Match": old.etag} if old is not None and old.etag else {}
+        resp = self._send("GET", url, params=params, headers=extra)
+        if resp.status_code == 304 and old is not None:
+            body = old.body  # unchanged; a 304 does not count against the rate limit
+        else:
+            body = resp.content
+        data = _decode(body, url)
+        if self.cache is not None:
+            self.cache.cache_put(key, resp.headers.get("ETag") or (old.etag if old else None), body)
+        return data
+
+    def _cached(self, key: str, url: str, fresh: FreshFn) -> CachedResponse | None:
+        entry = self.cache.cache_get(key) if self.cache is not None else None
+        if self.offline:
+            if entry is None:
+                raise GitHubError(
+                    f"--offline: no cached GitHub response for {_path(url)} for this window; "
+                    "run the same ingest once without --offline to fill the cache"
+                )
+            return entry
+        if entry is not None and fresh(_aware(entry.stored_at)):
+            return entry
+        return None
+
+    # ------------------------------------------------------------------ the wire
+
+    def _send(
+        self,
+        method: str,
+        url: str,
+        *,
+        json_body: Any = None,
+        params: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> httpx.Response:
+        assert self._http is not None
+        where = _path(url)
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                self.requests += 1
+                resp = self._http.request(
+                    method, url, json=json_body, params=params, headers=headers
+                )
+            except (httpx.TimeoutException, httpx.TransportError) as exc:
+                if attempt > self.retries:
+                    raise GitHubError(self.redact(
+                        f"GitHub API at {url} did not answer ({type(exc).__name__}: {exc}) "
+                        f"after {attempt} tries; check the network, GITHUB_API_URL or "
+                        "[github] api_url, or use --offline"
+                    )) from exc
+                self._backoff(attempt, f"{type(exc).__name__} from {where}")
+                continue
+            self._note_limits(resp)
+            status = resp.status_code
+            if status == 401:
+                raise AuthError(self.redact(
+                    f"GitHub rejected the token from {self.token_source} (401 for {where}); "
+                    "fix: create a new token with read access to the repository and set "
+                    "GITHUB_TOKEN, or run `gh auth login`"
+                    if self.token else
+                    f"GitHub requires a token for {where} (401); set GITHUB_TOKEN or run "
+                    "`gh auth login`"
+                ))
+            if status in (403, 429):
+                wait = self._limit_wait(resp, where)
+                if wait is None:
+                    raise GitHubError(self.redact(
+                        f"GitHub refused {where} (403 {_message(resp)}); the token from "
+                        f"{self.token_source} lacks access to this repository; grant it "
+                        "read access to pull requests"
+                    ))
+                if attempt > self.retries:
+                    raise self._exhausted(resp, where)
+                log.warning("GitHub rate limit on %s: waiting %.0f s", where, wait)
+                self.sleep(wait)
+                continue
+            if status >= 500:
+                if attempt > self.retries:
+                    raise GitHubError(
+                        f"GitHub API answered {status} for {where} after {attempt} tries; "
+                        "try again later or use --offline"
+                    )
+                self._backoff(attempt, f"{status} from {where}")
+                continue
+            if status >= 400 and status != 304:
+                raise GitHubError(self.redact(
+                    f"GitHub API answered {status} for {where} ({_message(resp)}); "
+                    "check the repository name and GITHUB_API_URL or [github] api_url"
+                ))
+            return resp
+
+    def _backoff(self, attempt: int, why: str) -> None:
+        delay = min(60.0, 2.0 ** (attempt - 1)) * (0.5 + self.rng.random())
+        log.warning("GitHub: %s; retrying in %.1f s", why, delay)
+        self.sleep(delay)
+
+    def _note_limits(self, resp: httpx.Response) -> None:
+        remaining = resp.headers.get("X-RateLimit-Remaining")
+        if remaining is not None and remaining.isdigit():
+            self.remaining = int(remaining)
+
+    def _limit_wait(self, resp: httpx.Response, where: str) -> float | None:
+        """Seconds to wait before retrying a 403/429, or None when it is not a rate limit."""
+        retry_after = resp.headers.get("Retry-After")
+        if retry_after:
+            seconds = _retry_after(retry_after, self.clock())
+            if seconds is not None:
+                if seconds > self.max_wait:
+                    raise self._exhausted(resp, where)
+                return seconds
+        remaining = resp.headers.get("X-RateLimit-Remaining")
+        reset = resp.headers.get("X-RateLimit-Reset")
+        if remaining == "0" and reset and reset.isdigit():
+            seconds = max(0.0, int(reset) - self.clock().timestamp()) + 1
+            if seconds > self.max_wait:
+                raise self._exhausted(resp, where)
+            return seconds
+        if resp.status_code == 429 or "rate limit" in _message(resp).lower():
+            return 60.0  # GitHub: wait at least a minute on a secondary limit without headers
+        return None
+
+    def _exhausted(self, resp: httpx.Response, where: str) -> RateLimitError:
+        remaining = resp.headers.get("X-RateLimit-Remaining", "?")
+        limit = resp.headers.get("X-RateLimit-Limit", "?")
+        reset = resp.headers.get("X-RateLimit-Reset", "")
+        retry_after = resp.headers.get("Retry-After", "")
+        when = "unknown"
+        if reset.isdigit():
+            when = dt.datetime.fromtimestamp(int(reset), dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        elif retry_after:
+            seconds = _retry_after(retry_after, self.clock()) or 0
+            when = (self.clock() + dt.timedelta(seconds=seconds)).strftime("%Y-%m-%d %H:%M:%S UTC")
+        hint = "" if self.token else "; set GITHUB_TOKEN for the higher authenticated limit"
+        return RateLimitError(self.redact(
+            f"GitHub rate limit exhausted on {where}: {remaining} of {limit} requests remain, "
+            f"the limit resets at {when}; run again after that or use --offline{hint}"
+        ))
+
+    def _graphql_errors(self, errors: Any, url: str) -> None:
+        items = errors if isinstance(errors, list) else [errors]
+        kinds = {e.get("type") for e in items if isinstance(e, dict)}
+        text = "; ".join(
+            str(e.get("message", e)) if isinstance(e, dict) else str(e) for e in items
+        )[:300]
+        if "RATE_LIMITED" in kinds:
+            raise RateLimitError(self.redact(
+                f"GitHub GraphQL rate limit exhausted on {_path(url)}: "
+                f"{self.remaining if self.remaining is not None else 0} points remain ({text}); "
+                "run again after the hourly reset or use --offline"
+            ))
+        if "NOT_FOUND" in kinds:
+            raise GitHubError(self.redact(f"GitHub: {text}; check the OWNER/NAME spelling"))
+        raise GitHubError(self.redact(f"GitHub GraphQL error on {_path(url)}: {text}"))
+
+
+FreshFn = Callable[[dt.datetime], bool]
+
+
+def _decode(body: bytes, url: str) -> Any:
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise GitHubError(
+            f"GitHub API returned malformed JSON for {_path(url)} ({exc}); "
+            "check GITHUB_API_URL or [github] api_url points at a GitHub API, then retry"
+        ) from exc
+
+
+def _message(resp: httpx.Response) -> str:
+    try:
+        data = resp.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return resp.reason_phrase or str(resp.status_code)
+    if isinstance(data, dict) and isinstance(data.get("message"), str):
+        return data["message"][:200]
+    return resp.reason_phrase or str(resp.status_code)
+
+
+def _retry_after(value: str, now: dt.datetime) -> float | None:
+    if value.strip().isdigit():
+        return float(value.strip())
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, (_aware(when) - now).total_seconds())
+
+
+def _aware(moment: dt.datetime) -> dt.datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+def _path(url: str) -> str:
+    return urlsplit(url).path or "/"
+
