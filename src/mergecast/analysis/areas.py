@@ -1,0 +1,283 @@
+"""Areas in the repository's own taxonomy.
+
+Order of evidence for one change: the ordered `[areas] rules` from config (first match
+wins), then path rules from the repository's `.github/labeler.yml` and `CODEOWNERS`,
+then the first non-generic title tag, then a known area of the day named as a word in
+the title, then the most-touched directory. Path rules are decided per file (first
+matching rule for each file) and the change takes its files' majority area.
+
+Areas are identified case-insensitively; the display name is `[areas] names` when set,
+else the spelling most changes of the day used.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from ..config import AreaRule, AreasConfig
+from ..models import Change
+from .text import WEAK_TAGS, title_tags
+
+# --------------------------------------------------------------------------- globs
+
+
+@functools.lru_cache(maxsize=4096)
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+def glob_match(pattern: str, path: str) -> bool:
+    """Glob with `**` across directories, `*` and `?` within one; anchored at the root."""
+    return _glob_regex(pattern.lstrip("/")).match(path.lstrip("/")) is not None
+
+
+# --------------------------------------------------------------------------- repo files
+
+_BRANCH_KEYS = frozenset({"head-branch", "base-branch"})
+_KEY = re.compile(r"""^(['"]?)(?P<key>[^'"]+?)\1\s*:(?:\s+(?P<value>.*))?$""")
+
+
+def _strip_comment(line: str) -> str:
+    quote: str | None = None
+    for i, ch in enumerate(line):
+        if ch in "'\"":
+            quote = None if quote == ch else (quote or ch)
+        elif ch == "#" and quote is None and (i == 0 or line[i - 1].isspace()):
+            return line[:i].rstrip()
+    return line.rstrip()
+
+
+def _scalars(value: str) -> list[str]:
+    value = value.strip()
+    if value.startswith("[") and value.endswith("]"):
+        items = value[1:-1].split(",")
+    else:
+        items = [value]
+    return [v.strip().strip("'\"") for v in items if v.strip().strip("'\"")]
+
+
+def parse_labeler(text: str) -> list[AreaRule]:
+    """Path rules from `.github/labeler.yml`, actions/labeler v4 and v5 syntax.
+
+    A small parser for the subset labeler uses: top-level label keys, lists of globs,
+    `any:`/`all:` (v4), `changed-files:` with `any-glob-to-any-file:` and friends (v5).
+    Branch conditions and negated globs (`!x`) are skipped: they never name a path area.
+    """
+    rules: list[AreaRule] = []
+    label: str | None = None
+    skip_indent: int | None = None
+    for raw in text.splitlines():
+        line = _strip_comment(raw.replace("\t", "  "))
+        if not line.strip() or line.lstrip().startswith("---"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        if skip_indent is not None:
+            if indent > skip_indent:
+                continue
+            skip_indent = None
+        body = line.strip()
+        if indent == 0 and not body.startswith("-"):
+            m = _KEY.match(body)
+            label = m.group("key").strip() if m else None
+            if m and m.group("value") and label:
+                rules += _globs(label, _scalars(m.group("value")))
+            continue
+        if label is None:
+            continue
+        item = body[1:].strip() if body.startswith("-") else body
+        m = _KEY.match(item)
+        if m:
+            key = m.group("key").strip()
+            if key in _BRANCH_KEYS:
+                skip_indent = indent
+                continue
+            if m.group("value"):
+                rules += _globs(label, _scalars(m.group("value")))
+            continue
+        rules += _globs(label, _scalars(item))
+    return rules
+
+
+def _globs(label: str, values: list[str]) -> list[AreaRule]:
+    return [AreaRule("path", v, label) for v in values if not v.startswith("!")]
+
+
+def parse_codeowners(text: str) -> list[AreaRule]:
+    """Path rules from CODEOWNERS, most specific first (CODEOWNERS: the last match wins).
+
+    The area is the first owning team's name (`@org/team` -> team), else the pattern's
+    last plain path component.
+    """
+    rules: list[AreaRule] = []
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("\\#") else raw
+        parts = line.split()
+        if len(parts) < 2 or line.startswith("["):
+            continue
+        pattern, owners = parts[0], parts[1:]
+        teams = [o.split("/", 1)[1] for o in owners if o.startswith("@") and "/" in o]
+        plain = [p for p in pattern.strip("/").split("/") if p and not any(c in p for c in "*?[")]
+        area = teams[0] if teams else (plain[-1] if plain else None)
+        if not area:
+            continue
+        rules.extend(AreaRule("path", g, area) for g in _codeowners_globs(pattern))
+    rules.reverse()
+    return rules
+
+
+def _codeowners_globs(pattern: str) -> list[str]:
+    anchored = pattern.startswith("/")
+    p = pattern.strip("/")
+    if not anchored and "/" not in p:
+        p = "**/" + p
+    if pattern.endswith("/"):
+        return [p + "/**"]
+    if any(c in p.rsplit("/", 1)[-1] for c in "*?["):
+        return [p]
+    return [p, p + "/**"]  # a file, or a directory and everything below it
+
+
+def path_rules_from_repo(labeler_yml: str | None, codeowners: str | None) -> list[AreaRule]:
+    """Path rules from the repository's own files, labeler first (it names labels)."""
+    return parse_labeler(labeler_yml or "") + parse_codeowners(codeowners or "")
+
+
+# --------------------------------------------------------------------------- assignment
+
+
+def _from_rule(rule: AreaRule, m: re.Match[str] | None, fallback: str) -> str:
+    found = fallback
+    if m is not None and "area" in m.groupdict() and m.group("area"):
+        found = m.group("area")
+    if rule.area:
+        # replace, not format(): the group is attacker-controlled text
+        return rule.area.replace("{area}", found)
+    return found
+
+
+def _label_area(label: str, rules: Sequence[AreaRule]) -> str:
+    """A labeler label in the config's terms: `module: dynamo` -> `dynamo`."""
+    for rule in rules:
+        if rule.kind == "label":
+            m = re.search(rule.pattern, label)
+            if m:
+                return _from_rule(rule, m, label)
+    return label
+
+
+def _path_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
+    votes: Counter[str] = Counter()
+    order: dict[str, int] = {}
+    for f in change.files or ():
+        for i, rule in enumerate(rules):
+            if glob_match(rule.pattern, f.path):
+                area = rule.area or rule.pattern
+                votes[area] += 1
+                order.setdefault(area, i)
+                break
+    if not votes:
+        return None
+    return min(votes, key=lambda a: (-votes[a], order[a]))
+
+
+def _tags(change: Change) -> list[str]:
+    return [t for t in title_tags(change.title) if t.lower() not in WEAK_TAGS]
+
+
+def _config_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
+    for i, rule in enumerate(rules):
+        if rule.kind == "label":
+            for label in change.labels:
+                m = re.search(rule.pattern, label)
+                if m:
+                    return _from_rule(rule, m, label)
+        elif rule.kind == "title":
+            m = re.search(rule.pattern, change.title)
+            if m:
+                return _from_rule(rule, m, m.group(0))
+        elif rule.kind == "tag":
+            for tag in _tags(change):
+                wanted = rule.pattern.lower().strip("[]")
+                if rule.pattern == "*" or fnmatch.fnmatch(tag.lower(), wanted):
+                    return _from_rule(rule, None, tag)
+        elif rule.kind == "path" and change.files:
+            paths = [r for r in rules[i:] if r.kind == "path"]
+            area = _path_area(change, paths)
+            if area:
+                return area
+    return None
+
+
+def _top_directory(change: Change) -> str | None:
+    weights: Counter[str] = Counter()
+    for f in change.files or ():
+        parts = f.path.split("/")[:-1]
+        if parts:
+            weights["/".join(parts[:2])] += 1 + (f.additions or 0) + (f.deletions or 0)
+    if not weights:
+        return None
+    return min(weights, key=lambda d: (-weights[d], d))
+
+
+def assign_areas(
+    changes: Sequence[Change], areas: AreasConfig, path_rules: Sequence[AreaRule] = ()
+) -> dict[str, str]:
+    """change key -> area display name, for every change an area can be found for."""
+    repo_rules = [
+        AreaRule("path", r.pattern, _label_area(r.area, areas.rules) if r.area else None)
+        for r in path_rules
+    ]
+    raw: dict[str, str] = {}
+    pending: list[Change] = []
+    for c in changes:
+        area = _config_area(c, areas.rules)
+        if area is None and c.files:
+            area = _path_area(c, repo_rules)
+        if area is None:
+            tags = _tags(c)
+            area = tags[0] if tags else None
+        if area is None:
+            pending.append(c)
+        else:
+            raw[c.key] = area.strip()
+    known = {a.lower() for a in raw.values() if len(a) > 2}
+    for c in pending:
+        words = {w.lower() for w in re.findall(r"[\w.+-]+", c.title)}
+        named = sorted(words & known)
+        area = named[0] if named else _top_directory(c)
+        if area:
+            raw[c.key] = area
+    return _display(raw, areas.names)
+
+
+def _display(raw: Mapping[str, str], names: Mapping[str, str]) -> dict[str, str]:
+    spellings: dict[str, Counter[str]] = {}
+    for area in raw.values():
+        spellings.setdefault(area.lower(), Counter())[area] += 1
+    chosen = {
+        low: names.get(low) or min(counts, key=lambda s: (-counts[s], s))
+        for low, counts in spellings.items()
+    }
+    return {key: chosen[area.lower()] for key, area in raw.items()}

@@ -1,0 +1,212 @@
+"""Text helpers for analysis: body cleaning, title tags, identifier-aware tokens.
+
+PR bodies are attacker-controlled and can be huge; every function here works on at most
+BODY_LIMIT characters of a body so one pathological PR cannot slow a whole day down.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+# Bodies are cut to this many characters before any analysis (cleaning, TF-IDF, stack
+# lists). Real descriptions rarely pass 5k; stack lists sit at the top.
+BODY_LIMIT = 20_000
+
+_TAG = re.compile(r"^\s*\[([^\[\]]{1,40})\]\s*")
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_URL = re.compile(r"https?://\S+")
+_HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+_STACK_HEADER = re.compile(
+    r"^\s*(Stack from \[ghstack\]|\[//\]: # \(BEGIN SAPLING FOOTER\)|Stack created with \[Sapling\]"
+    r"|\*\*Stack\*\*:|Stack PRs:|This stack of pull requests is managed by|"
+    r"⚠️ \*Part of a stack created by \[spr\])",
+    re.I,
+)
+_STACK_ITEM = re.compile(r"^\s*[*-]\s+(?:__->__\s+)?(?:\*\*)?#\d+\b|^\s*\*\s+`[^`]+`\s*$")
+_CC = re.compile(r"^\s*cc:?\s+@", re.I)
+_CHECKLIST = re.compile(r"^\s*[-*]\s+\[[ xX]\]")
+_TABLE = re.compile(r"^\s*>?\s*\|")
+_BOILERPLATE = re.compile(
+    r"^\s*(Differential Revision|Reviewed By|Pulled By|Pull Request resolved|Approved by|"
+    r"ghstack-source-id|ghstack dependencies|X-link|Fixes|Signed-off-by|Co-authored-by|"
+    r"Test Plan|Reviewers|Subscribers)\s*:|^\s*imported-using-ghimport",
+    re.I,
+)
+_SECTION_END = re.compile(r"^\s*(#{1,6}\s|[A-Z][A-Za-z ]{2,30}:\s*$)")
+_TEST_PLAN = re.compile(r"^\s*(#{1,6}\s*)?Test Plan\b", re.I)
+_HEADING_ONLY = re.compile(
+    r"^\s*(#{1,6}\s*)?(Summary|Changes|Motivation|Description|Context|Details|Overview)\s*:?\s*$",
+    re.I,
+)
+_AI_NOTE = re.compile(r"^\s*\(?(authored|generated|written) with (an )?ai\b", re.I)
+
+
+# Bracket tags that say how, not where: never an area or a series on their own.
+WEAK_TAGS = frozenset(
+    {"reland", "wip", "draft", "rfc", "do not merge", "dnm", "easy", "bc-breaking", "be",
+     "ez", "trivial", "nfc", "revert", "experimental", "not for land", "skip ci"}
+)
+
+
+def truncate(body: str) -> str:
+    return body[:BODY_LIMIT]
+
+
+def clean_body(text: str) -> str:
+    """The prose a person wrote: drop stack blocks, boilerplate, code, tables and images."""
+    text = _HTML_COMMENT.sub("", truncate(text).replace("\r\n", "\n"))
+    out: list[str] = []
+    in_fence = False
+    in_test_plan = False
+    in_stack = False
+    prev_blank = True
+    prev_code = False
+    for line in text.split("\n"):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        stripped = line.strip()
+        if in_test_plan:
+            if _SECTION_END.match(line) and not _TEST_PLAN.match(line):
+                in_test_plan = False
+            else:
+                continue
+        if _TEST_PLAN.match(line):
+            in_test_plan = True
+            continue
+        if _STACK_HEADER.match(line):
+            in_stack = True
+            continue
+        if in_stack:
+            if not stripped or _STACK_ITEM.match(line):
+                continue
+            in_stack = False
+        is_code = (line.startswith("    ") or line.startswith("\t")) and (prev_blank or prev_code)
+        prev_code = is_code and bool(stripped)
+        prev_blank = not stripped
+        if is_code:
+            continue
+        if (
+            _STACK_ITEM.match(line) or _CC.match(line) or _CHECKLIST.match(line)
+            or _TABLE.match(line) or _BOILERPLATE.match(line) or _HEADING_ONLY.match(line)
+            or _AI_NOTE.match(line)
+        ):
+            continue
+        line = _IMAGE.sub("", line)
+        line = _LINK.sub(r"\1", line)
+        line = _URL.sub("", line)
+        line = _HTML_TAG.sub("", line)
+        line = re.sub(r"^\s*#{1,6}\s*", "", line)
+        out.append(line.rstrip())
+    cleaned = "\n".join(out)
+    cleaned = re.sub(r"\n{3,}", "\n\n", cleaned)
+    return cleaned.strip()
+
+
+def title_tags(title: str) -> list[str]:
+    """Leading bracket tags: "[c10d][nccl2] Fix x" -> ["c10d", "nccl2"]."""
+    tags: list[str] = []
+    rest = title
+    while True:
+        m = _TAG.match(rest)
+        if not m:
+            return tags
+        tags.append(m.group(1).strip())
+        rest = rest[m.end():]
+
+
+def strip_tags(title: str) -> str:
+    """The title without its leading bracket tags."""
+    rest = title
+    while True:
+        m = _TAG.match(rest)
+        if not m:
+            return rest.strip()
+        rest = rest[m.end():]
+
+
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_.]*[A-Za-z0-9]|[A-Za-z]")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+STOPWORDS = frozenset(
+    """a an and are as at be been but by can do does for from has have in into is it its
+    of on or that the this these those to was were will with when which while not no so
+    than then there their they we our you your i he she them if else also only just all
+    any each more most such via per about after before over under out up down new use
+    used using uses make makes made add adds added fix fixes fixed support supports
+    remove removes removed update updates updated change changes changed allow allows
+    pr prs summary test tests testing should would could may might now still already
+    one two three get set what why how where who because since same other another
+    instead rather like ensure ensures let lets both some many much very""".split()
+)
+
+
+def split_identifier(word: str) -> list[str]:
+    """TORCH_NCCL_ASYNC -> torch nccl async; ProcessGroupNCCL -> process group nccl."""
+    parts: list[str] = []
+    for piece in re.split(r"[_.]+", word):
+        parts.extend(p.lower() for p in _CAMEL.findall(piece))
+    return parts
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+@functools.lru_cache(maxsize=200_000)
+def _word_terms(word: str) -> tuple[str, ...]:
+    parts = split_identifier(word)
+    out: list[str] = []
+    if len(parts) > 1 and "." not in word:
+        out.append(word.lower())  # the compound itself is the most specific term
+    for p in parts:
+        if len(p) < 2 or p in STOPWORDS or p.isdigit():
+            continue
+        out.append(_stem(p))
+    return tuple(out)
+
+
+def tokens(text: str) -> list[str]:
+    """Content tokens: identifiers split on _ . and camelCase, plus the whole compound."""
+    out: list[str] = []
+    for word in _IDENT.findall(text):
+        out.extend(_word_terms(word))
+    return out
+
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+./-]*[A-Za-z0-9+]|[A-Za-z0-9]")
+
+
+def title_words(title: str) -> list[str]:
+    """Surface words of a title without tags, keeping identifiers whole (for headlines)."""
+    return _WORD.findall(strip_tags(title))
+
+
+_ISSUE_REF = re.compile(
+    r"(?:\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s+(?:#|https?://github\.com/"
+    r"[\w.-]+/[\w.-]+/issues/)(\d+))|(?:https?://github\.com/[\w.-]+/[\w.-]+/issues/(\d+))",
+    re.I,
+)
+
+
+def issue_refs(text: str) -> frozenset[int]:
+    """Issues a body points at: `Fixes #N` and issue URLs (not bare #N, which may be PRs)."""
+    found: set[int] = set()
+    for m in _ISSUE_REF.finditer(truncate(text)):
+        found.add(int(m.group(1) or m.group(2)))
+    return frozenset(found)
+
+
+def humanise(words: Iterable[str]) -> str:
+    return " ".join(words).strip()

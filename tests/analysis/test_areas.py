@@ -1,0 +1,123 @@
+from analysis_builders import files, pr
+
+from mergecast.analysis.areas import (
+    assign_areas,
+    glob_match,
+    parse_codeowners,
+    parse_labeler,
+    path_rules_from_repo,
+)
+from mergecast.config import AreaRule, AreasConfig
+
+LABELER_V4 = """\
+# v4 syntax
+"module: dynamo":
+  - torch/_dynamo/**
+  - any: ['torch/fx/**', '!torch/fx/README.md']
+docs:
+- docs/**/*
+"release notes: mps": aten/src/ATen/mps/**  # inline value
+"""
+
+LABELER_V5 = """\
+'module: inductor':
+- changed-files:
+  - any-glob-to-any-file: ['torch/_inductor/**', 'test/inductor/**']
+feature:
+- head-branch: ['^feature', 'feature']
+ci:
+  - changed-files:
+    - any-glob-to-any-file:
+      - .github/**
+      - .ci/*
+"""
+
+CODEOWNERS = """\
+# owners
+*.md @acme/docs-team
+/torch/distributed/ @acme/distributed
+/torch/distributed/rpc/ @alice
+"""
+
+
+def test_glob_match():
+    assert glob_match("torch/_dynamo/**", "torch/_dynamo/utils.py")
+    assert glob_match("docs/**/*", "docs/a/b.md")
+    assert glob_match("**/*.md", "README.md")
+    assert not glob_match(".ci/*", ".ci/a/b.sh")
+    assert glob_match("/torch/x.py", "torch/x.py")
+
+
+def test_labeler_v4():
+    rules = parse_labeler(LABELER_V4)
+    assert [(r.pattern, r.area) for r in rules] == [
+        ("torch/_dynamo/**", "module: dynamo"), ("torch/fx/**", "module: dynamo"),
+        ("docs/**/*", "docs"), ("aten/src/ATen/mps/**", "release notes: mps")]
+
+
+def test_labeler_v5_skips_branch_conditions():
+    rules = parse_labeler(LABELER_V5)
+    assert [(r.pattern, r.area) for r in rules] == [
+        ("torch/_inductor/**", "module: inductor"), ("test/inductor/**", "module: inductor"),
+        (".github/**", "ci"), (".ci/*", "ci")]
+
+
+def test_codeowners_last_match_wins_and_teams_name_areas():
+    rules = parse_codeowners(CODEOWNERS)
+    assert rules[0] == AreaRule("path", "torch/distributed/rpc/**", "rpc")
+    assert AreaRule("path", "torch/distributed/**", "distributed") in rules
+    assert AreaRule("path", "**/*.md", "docs-team") in rules
+
+
+def test_config_rules_first_match_wins_with_display_names():
+    cfg = AreasConfig(names={"mps": "MPS", "dynamo": "Dynamo"})
+    changes = [
+        pr(1, "[mps] Faster argmax"),
+        pr(2, "[MPS] Strided reductions"),
+        pr(3, "[dynamo] Trace OrderedSet", labels=("module: inductor",)),
+        pr(4, "[BE] Tidy guards", labels=("release notes: dynamo",)),
+    ]
+    area = assign_areas(changes, cfg)
+    assert area["acme/widgets#1"] == "MPS" and area["acme/widgets#2"] == "MPS"
+    assert area["acme/widgets#3"] == "inductor"  # the label rule comes before the tag rule
+    assert area["acme/widgets#4"] == "Dynamo"
+
+
+def test_spelling_follows_the_day_without_names():
+    area = assign_areas([pr(1, "[MPS] a"), pr(2, "[MPS] b"), pr(3, "[mps] c")], AreasConfig())
+    assert set(area.values()) == {"MPS"}
+
+
+def test_repo_path_rules_then_title_word_then_directory():
+    rules = path_rules_from_repo(LABELER_V4, CODEOWNERS)
+    changes = [
+        pr(1, "Guard fix", files=files("torch/_dynamo/guards.py", "torch/_dynamo/x.py",
+                                        "docs/a.md")),
+        pr(2, "[c10d] Watchdog"),
+        pr(3, "Add a pure-Python c10d watchdog"),
+        pr(4, "Speed up", files=files("src/widgets/core/a.py", "src/widgets/core/b.py",
+                                       "tools/x.py")),
+        pr(5, "Mystery"),
+    ]
+    area = assign_areas(changes, AreasConfig(), rules)
+    assert area["acme/widgets#1"] == "dynamo"  # labeler label run through the label rules
+    assert area["acme/widgets#2"] == "c10d"
+    assert area["acme/widgets#3"] == "c10d"
+    assert area["acme/widgets#4"] == "src/widgets"
+    assert "acme/widgets#5" not in area
+
+
+def test_config_path_rules_and_title_regex():
+    cfg = AreasConfig(rules=(AreaRule("title", r"(?i)\bonnx\b", "ONNX"),
+                             AreaRule("path", "docs/**", "Docs"),
+                             AreaRule("path", "src/**", "Core")))
+    changes = [pr(1, "Fix ONNX export"),
+               pr(2, "Words", files=files("docs/a.md", "docs/b.md", "src/c.py"))]
+    area = assign_areas(changes, cfg)
+    assert area == {"acme/widgets#1": "ONNX", "acme/widgets#2": "Docs"}
+
+
+def test_attacker_area_text_is_not_formatted():
+    cfg = AreasConfig(rules=(AreaRule("label", r"^module: (?P<area>.+)$", "mod {area}"),))
+    area = assign_areas([pr(1, "x", labels=("module: {area.__class__}",))], cfg)
+    assert area["acme/widgets#1"] == "mod {area.__class__}"

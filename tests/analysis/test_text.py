@@ -1,0 +1,85 @@
+from mergecast.analysis.text import (
+    BODY_LIMIT,
+    clean_body,
+    issue_refs,
+    split_identifier,
+    strip_tags,
+    title_tags,
+    tokens,
+)
+
+BODY = """<!-- template: describe your change -->
+Stack from [ghstack](https://github.com/ezyang/ghstack/tree/0.12.0) (oldest at bottom):
+
+* #501
+* __->__ #500
+
+## Summary
+The widget cache dropped entries on resize, so reads went to disk.
+
+![screenshot](https://example.com/a.png)
+
+```python
+cache.resize(10)
+```
+
+    indented_code_line()
+
+| before | after |
+| --- | --- |
+| 10 ms | 1 ms |
+
+- [x] tests added
+- [ ] docs
+
+Test Plan:
+pytest test/test_cache.py -k resize
+
+Differential Revision: D12345
+cc @bob @carol
+"""
+
+
+def test_clean_body_keeps_only_the_prose():
+    cleaned = clean_body(BODY)
+    assert cleaned == "The widget cache dropped entries on resize, so reads went to disk."
+
+
+def test_clean_body_keeps_prose_after_a_test_plan_section():
+    body = "Fix it.\n\n## Test Plan\nrun pytest\n\n## Notes\nThe old path stays for now.\n"
+    assert clean_body(body) == "Fix it.\n\nNotes\nThe old path stays for now."
+
+
+def test_clean_body_drops_graphite_sapling_and_spr_blocks():
+    body = (
+        "Speed up parsing.\n\n"
+        "* **#12** <a href=\"https://app.graphite.dev/x\">(View in Graphite)</a>\n"
+        "* **#11**\n* `main`\n\nThis stack of pull requests is managed by Graphite.\n"
+        "[//]: # (BEGIN SAPLING FOOTER)\nStack created with [Sapling](https://sapling-scm.com).\n"
+        "* #9\n* __->__ #8\n\n**Stack**:\n- #7\n- #6 ⬅\n"
+    )
+    assert clean_body(body) == "Speed up parsing."
+
+
+def test_clean_body_truncates_huge_bodies():
+    assert len(clean_body("word " * (BODY_LIMIT))) <= BODY_LIMIT
+
+
+def test_identifiers_split_on_underscore_dot_and_camel_case():
+    assert split_identifier("TORCH_NCCL_ASYNC_ERROR") == ["torch", "nccl", "async", "error"]
+    assert split_identifier("ProcessGroupNCCL") == ["process", "group", "nccl"]
+    assert split_identifier("torch.cuda.graph") == ["torch", "cuda", "graph"]
+    toks = tokens("getBackendOptions returns the splits")
+    assert "getbackendoptions" in toks and "backend" in toks and "option" in toks
+    assert "split" in toks and "the" not in toks
+
+
+def test_title_tags_and_stripping():
+    assert title_tags("[c10d][nccl2] Fix abort") == ["c10d", "nccl2"]
+    assert strip_tags("[c10d][nccl2] Fix abort") == "Fix abort"
+    assert title_tags("Fix [inner] thing") == []
+
+
+def test_issue_refs_take_fix_keywords_and_issue_urls_not_bare_numbers():
+    body = "Fixes #1200. See https://github.com/acme/widgets/issues/77 and also #555."
+    assert issue_refs(body) == {1200, 77}

@@ -1,0 +1,99 @@
+from analysis_builders import files, ghstack, pr, window
+
+from mergecast.analysis.digest import build_digest
+from mergecast.analysis.themes import headline, is_noise
+from mergecast.config import AreasConfig
+
+STACK = (301, 302, 303)
+
+
+def busy_day():
+    body = "Pre-compile reduction kernels ahead of time so the first call is fast."
+    return [
+        pr(n, f"[aot][native_aot] {t}", author="slayton", body=ghstack(n, *STACK) + body,
+           files=files(f"torch/native_aot/{n}.py", add=80, delete=0))
+        for n, t in zip(STACK, ("Add CuTeDSL kernels", "Add Triton kernels",
+                                "Use the kernels for scatter add"), strict=True)
+    ] + [
+        pr(350, "Fix typo in README", author="bob", files=files("README.md", add=1, delete=1)),
+        pr(351, "[CI] Bump actions/checkout to v5", author="dependabot[bot]", bot=True,
+           files=files(".github/workflows/ci.yml", add=1, delete=1)),
+        pr(352, "Update docs for the cache", author="dan",
+           files=files("docs/cache.md", add=900, delete=20)),
+        pr(360, "[dynamo] Trace OrderedSet as an ordered container", author="eve",
+           body="OrderedSet was traced as a plain set and lost insertion order."),
+    ]
+
+
+def digest(changes, **kw):
+    return build_digest(changes, window(10), areas=AreasConfig(), **kw)
+
+
+def test_noise_never_outranks_a_real_stack():
+    d = digest(busy_day())
+    assert d.themes[0].kind == "stack" and d.themes[0].prs == STACK
+    ranks = {t.prs: t.rank for t in d.themes}
+    for noise in ((350,), (351,), (352,)):
+        assert ranks[noise] > ranks[(360,)] > ranks[STACK]
+    docs = next(t for t in d.themes if t.prs == (352,))
+    assert any("ranked last" in w for w in docs.why)  # big, but docs-only
+
+
+def test_stack_theme_reports_its_stack_and_why():
+    top = digest(busy_day()).themes[0]
+    assert top.stack is not None and top.stack.tool == "ghstack"
+    assert top.authors == ("slayton",) and top.areas == ("aot",)
+    assert top.why[0] == "3 PRs"
+    assert "ghstack stack declaring 3 PRs (3 in the window)" in top.why
+    assert "240 lines changed" in top.why
+    assert "3 files with only added lines" in top.why
+    assert top.headline == "native aot kernels"
+
+
+def test_first_time_contributors_and_reach_score():
+    d = digest(busy_day(), earlier_authors={"slayton", "bob", "dan", "dependabot[bot]"})
+    assert d.first_time_contributors == ("eve",)
+    eve = next(t for t in d.themes if t.prs == (360,))
+    assert "first-time contributor: eve" in eve.why
+    alone = next(t for t in digest(busy_day()).themes if t.prs == (360,))
+    assert alone.score == 1.0 and eve.score == 2.0
+
+
+def test_related_singles_group_into_a_cluster():
+    body = "The widget cache evicts entries on resize; keep hot entries in the LRU list."
+    changes = [pr(400, "[cache] Keep hot widget cache entries on resize", body=body),
+               pr(405, "[cache] Widget cache resize keeps LRU entries", author="bob",
+                  body=body + " Also covers shrink."),
+               pr(406, "[cache] Unrelated logging tweak", author="carl",
+                  body="Log the hostname at startup.")]
+    themes = digest(changes).themes
+    cluster = next(t for t in themes if t.kind == "cluster")
+    assert cluster.prs == (400, 405)
+    assert "widget cache" in cluster.headline.lower()
+    assert any(t.prs == (406,) and t.kind == "single" for t in themes)
+
+
+def test_commits_without_pr_numbers_are_units():
+    from analysis_builders import commit
+
+    d = digest([commit("a" * 40, "Refactor the widget loader"), pr(1, "Other")])
+    kinds = {t.commits: t.kind for t in d.themes}
+    assert kinds[("a" * 40,)] == "single"
+    assert d.counts.commits == 1 and d.counts.prs == 1
+
+
+def test_headline_is_drawn_from_shared_title_words():
+    titles = ["[mps] Metal kernels for inner-dim reductions",
+              "[mps] Metal kernels for strided reductions",
+              "[mps] Argmax via Metal kernels"]
+    assert headline(titles, areas=("mps",)) == "Metal kernels"
+    assert headline(["[c10d] Give each backend its own Options"]) == \
+        "Give each backend its own Options"
+    assert headline(["Alpha thing", "Beta stuff"], goal_last=True) == "Beta stuff"
+
+
+def test_is_noise():
+    assert is_noise(pr(1, "Fix typo in docstring"))
+    assert is_noise(pr(1, "Bump numpy from 1.2 to 1.3"))
+    assert is_noise(pr(1, "Words", files=files("docs/x.rst", ".github/a.yml")))
+    assert not is_noise(pr(1, "Fix cache eviction", files=files("src/cache.py", "docs/x.md")))
