@@ -1,0 +1,276 @@
+"""The fact check: every PR number, handle and count a script says must be in the digest.
+
+Both writers pass through it; the template writer also uses `Facts.problems` to drop
+sentences lifted from PR text that would not pass. PR numbers are never accepted because
+they occur in PR *text* (attacker-controlled); only digest structure vouches for them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import FactCheckError
+from ..models import Digest, Script
+from .numbers import NUMBER_WORD, parse_count
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9]|[A-Za-z0-9]")
+_INT = re.compile(r"(?<![\w.])(?<!\d,)(#?)(\d+)(?!\w|[.,]\d)")
+_PR_STRICT = re.compile(r"(?:\bPRs?|\bpull requests?|#|\bnumbers?)\s*$", re.I)
+_PART = re.compile(rf"\b({NUMBER_WORD})-part\b", re.I)
+_FILLER = (r"(?:(?:linked|separate|related|open|merged|landed|new|stacked|more|other|similar|"
+           r"competing|distinct|different|follow-up|smaller|larger)\s+){0,2}")
+_NOUNS = (r"PRs?|pull requests?|changes?|commits?|authors?|developers?|contributors?|parts?|"
+          r"stacks?|themes?|reverts?|relands?")
+_COUNT = re.compile(
+    rf"\b(a single|{NUMBER_WORD})\s+{_FILLER}(?:of (?:its|the|their|these|those|them)\s+)?"
+    rf"{_FILLER}({_NOUNS})\b",
+    re.I,
+)
+_RANGE = re.compile(r"\b(\d+)\s+(?:through|to)\s+(\d+)\b")
+_ORDINAL_DAY = re.compile(
+    r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(?:straight\s+|"
+    r"consecutive\s+)?day\b", re.I)
+_ORDINAL_VALUE = {w: i for i, w in enumerate(
+    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split())}
+_AT = re.compile(r"(?<![\w.])@([A-Za-z0-9][\w-]*)")
+_STRICT_SLOTS = (
+    re.compile(r"\b(?:developer|author|contributors?|handle)\s+@?([A-Za-z0-9][\w-]*)", re.I),
+    re.compile(rf"\b([A-Za-z0-9][\w-]*)['’]s\s+(?:(?:{NUMBER_WORD})-part\s+)?"
+               r"(?:stack|series|PRs?|pull requests?|patch(?:es)?|work)\b", re.I),
+    re.compile(r"(?:^|[.;:!?]\s+)([A-Za-z0-9][\w-]*)\s+(?:landed|opened|posted|pushed|merged|"
+               r"authored|reverted|relanded|submitted|wrote|shipped|sent)\b"),
+)
+_LOOSE_SLOT = re.compile(r"\b(?:by|from)\s+@?([A-Za-z0-9][\w-]*)", re.I)
+_MIXED = re.compile(r"(?<![\w.])(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z0-9][\w-]*(?![\w])")
+_HARMLESS_MIXED = re.compile(r"\d+(?:st|nd|rd|th|x|s|d|D|k|K|M|GB|MB|KB|ms|us)|v\d+(?:\.\d+)*")
+_COMMON = frozenset(
+    """a an the this that these those it its their them they he she his her one each both all
+    another other some any today today's yesterday yesterday's earlier later several many more
+    most few scratch default hand design itself themselves now then there here which who what
+    stack stacks series pr prs change changes work patch patches fix fixes team developers
+    developer theme week day month main upstream downstream users people contributors
+    maintainers reviewers time far making adding using moving letting everything nothing
+    something effort refactor cleanup follow-up rest part parts piece pieces code briefing
+    briefings experience tooling community productivity""".split()
+)
+
+
+def _words(texts: Iterable[str]) -> set[str]:
+    out: set[str] = set()
+    for t in texts:
+        for w in _WORD.findall(t):
+            out.add(w.lower().rstrip(".-"))
+    return out
+
+
+@dataclass(frozen=True)
+class _Group:
+    prs: frozenset[int]
+    sizes: frozenset[int]
+    stack: bool = False
+    authors: frozenset[int] = frozenset()
+    commits: frozenset[int] = frozenset()
+
+
+@dataclass
+class Facts:
+    """What a digest vouches for, indexed for checking sentences."""
+
+    prs: set[int]
+    handles: set[str]
+    groups: list[_Group]
+    totals: set[int]
+    author_totals: set[int]
+    commit_totals: set[int]
+    days: set[int]
+    names: set[str]  # words of titles, headlines and area names (PR text the digest relies on)
+    vocabulary: set[str]  # every word of every PR body too
+    small_numbers: set[int] = field(default_factory=set)
+
+    @classmethod
+    def from_digest(cls, d: Digest, day: dt.date | None = None) -> Facts:
+        prs: set[int] = {c.number for c in d.changes if c.number is not None}
+        handles: set[str] = set()
+        for c in d.changes:
+            handles.add(c.author.handle.lower())
+            for p in (c.author, *c.co_authors):
+                handles.update(x.lower() for x in (p.login, p.name) if x)
+            if c.revert and c.revert.by:
+                handles.add(c.revert.by.lower())
+        handles.update(h.lower() for h in d.first_time_contributors)
+        groups: list[_Group] = []
+        days: set[int] = set()
+        for t in d.themes:
+            prs.update(t.prs)
+            handles.update(a.lower() for a in t.authors)
+            groups.append(_Group(frozenset(t.prs), frozenset({len(t.prs)}),
+                                 authors=frozenset({len(t.authors)}),
+                                 commits=frozenset({len(t.commits)})))
+            if t.stack is not None:
+                s = t.stack
+                prs.update(s.members)
+                prs.update(s.declared)
+                handles.update(a.lower() for a in s.authors)
+                sizes = {s.in_window, len(s.declared)}
+                if s.declared_size:
+                    sizes.add(s.declared_size)
+                groups.append(_Group(frozenset(s.members) | frozenset(s.declared),
+                                     frozenset(sizes - {0}), stack=True,
+                                     authors=frozenset({len(s.authors)})))
+            if t.continues is not None:
+                days.add(t.continues.days)
+                prs.update(t.continues.prs)
+        for a in d.areas:
+            prs.update(a.prs)
+            groups.append(_Group(frozenset(a.prs), frozenset({len(a.prs)})))
+        for dup in d.duplicates:
+            prs.update(dup.prs)
+            groups.append(_Group(frozenset(dup.prs), frozenset({2})))
+        for pair in (*d.reverts, *d.relands):
+            pair_prs = {n for n in (pair.revert.pr, pair.original.pr) if n is not None}
+            prs.update(pair_prs)
+            groups.append(_Group(frozenset(pair_prs), frozenset({len(pair_prs), 1})))
+        k = d.counts
+        totals = {k.changes, k.prs, k.commits, len(d.themes), len(d.duplicates), len(d.reverts),
+                  len(d.relands), len(d.areas)}
+        titles = [c.title for c in d.changes] + [t.headline for t in d.themes]
+        titles += [a.name for a in d.areas] + [x.why for x in d.duplicates]
+        titles += [t.continues.headline for t in d.themes if t.continues]
+        names = _words(titles)
+        small = {int(n) for _, n in _INT.findall(" ".join(titles)) if len(n) <= 4}
+        years = {d.window.since.year, d.window.until.year} | ({day.year} if day else set())
+        return cls(
+            prs=prs, handles=handles, groups=groups, totals=totals,
+            author_totals={k.authors, len(d.first_time_contributors)},
+            commit_totals={k.commits}, days=days, names=names | handles,
+            vocabulary=names | handles | _words(c.body for c in d.changes),
+            small_numbers=small | years,
+        )
+
+    # ------------------------------------------------------------------ checking
+
+    def _related(self, mentioned: set[int]) -> list[_Group]:
+        return [g for g in self.groups if g.prs & mentioned]
+
+    def _allowed(self, noun: str, mentioned: set[int], handles: int) -> set[int]:
+        noun = noun.lower()
+        related = self._related(mentioned) if mentioned else self.groups
+        if noun.startswith(("author", "developer", "contributor")):
+            out = set(self.author_totals) | {handles}
+            for g in related:
+                out |= g.authors
+            return out
+        if noun.startswith("commit"):
+            out = set(self.commit_totals)
+            for g in related:
+                out |= g.commits
+            return out
+        if noun.startswith("stack"):
+            return {len([g for g in related if g.stack])} | self.totals
+        out = {len(mentioned)} if mentioned else set(self.totals)
+        for g in related:
+            out |= g.sizes
+        return out
+
+    def problems(self, text: str, cites: Sequence[int] = ()) -> list[str]:
+        """What in `text` the digest does not support; empty when the sentence is grounded."""
+        found: list[str] = []
+        mentioned: set[int] = set()
+        for n in cites:
+            if n in self.prs:
+                mentioned.add(n)
+            else:
+                found.append(f"cites PR {n}, which is not in the digest")
+        for m in _INT.finditer(text):
+            digits = m.group(2)
+            n = int(digits)
+            if n in self.prs:
+                mentioned.add(n)
+                continue
+            before = text[max(0, m.start() - 16):m.start()]
+            strict = bool(m.group(1)) or bool(_PR_STRICT.search(before))
+            if len(digits) >= 5 or (strict and len(digits) >= 3):
+                found.append(f"PR number {digits} is not in the digest")
+            elif len(digits) >= 3 and n not in self.small_numbers:
+                found.append(f"number {digits} is not in the digest")
+        for m in _RANGE.finditer(text):
+            a, b = int(m.group(1)), int(m.group(2))
+            if a in self.prs and b in self.prs and not any(
+                a in g.prs and b in g.prs for g in self.groups
+            ):
+                found.append(f"range {a} through {b} is not one stack or theme")
+        said_handles = self._check_handles(text, found)
+        for m in _PART.finditer(text):
+            value = parse_count(m.group(1))
+            related = self._related(mentioned) if mentioned else self.groups
+            sizes = {s for g in related if g.stack for s in g.sizes}
+            if value is not None and value not in sizes:
+                found.append(f"count {m.group(0)!r} matches no stack in the digest")
+        for m in _COUNT.finditer(text):
+            value = parse_count("one" if m.group(1).lower() == "a single" else m.group(1))
+            if value is None or m.group(0).lower().endswith("-part"):
+                continue
+            if value not in self._allowed(m.group(2), mentioned, said_handles):
+                found.append(f"count {m.group(0)!r} is not supported by the digest")
+        for m in _ORDINAL_DAY.finditer(text):
+            if _ORDINAL_VALUE[m.group(1).lower()] not in self.days:
+                found.append(f"{m.group(0)!r} does not match any continuing theme")
+        return found
+
+    def _check_handles(self, text: str, found: list[str]) -> int:
+        said: set[str] = set()
+        for m in _AT.finditer(text):
+            h = m.group(1).lower()
+            if h in self.handles:
+                said.add(h)
+            else:
+                found.append(f"handle @{m.group(1)} is not in the digest")
+        for rx in _STRICT_SLOTS:
+            for m in rx.finditer(text):
+                w = m.group(1).lower()
+                if w in self.handles:
+                    said.add(w)
+                elif w not in _COMMON and w not in self.names:
+                    found.append(f"handle {m.group(1)!r} is not in the digest")
+        for m in _LOOSE_SLOT.finditer(text):
+            w = m.group(1).lower()
+            if w in self.handles:
+                said.add(w)
+            elif not (parse_count(w) is not None or w in _COMMON or w in self.vocabulary
+                      or w.endswith(("ing", "ed")) or w in _PLAIN_ENGLISH):
+                found.append(f"handle {m.group(1)!r} is not in the digest")
+        for m in _MIXED.finditer(text):
+            token = m.group(0)
+            w = token.lower()
+            if w in self.handles:
+                said.add(w)
+            elif not (_HARMLESS_MIXED.fullmatch(token) or w in self.vocabulary):
+                found.append(f"name {token!r} is not in the digest")
+        return len(said)
+
+
+_PLAIN_ENGLISH = frozenset(
+    """default design hand scratch now here there far then time today yesterday name
+    accident mistake hardware software memory disk source""".split()
+)
+
+
+def fact_check(script: Script, digest: Digest) -> None:
+    """Raise FactCheckError naming each unsupported sentence and token."""
+    facts = Facts.from_digest(digest, day=script.date)
+    problems: list[str] = []
+    for label, text in (("title", script.title), ("summary", script.summary)):
+        problems += [f'{label} "{text}": {p}' for p in facts.problems(text)]
+    for i, section in enumerate(script.sections, 1):
+        where = f"section {i} ({section.kind})"
+        problems += [f'{where} heading "{section.heading}": {p}'
+                     for p in facts.problems(section.heading)]
+        for j, s in enumerate(section.sentences, 1):
+            problems += [f'{where} sentence {j} "{s.text}": {p}'
+                         for p in facts.problems(s.text, s.cites)]
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise FactCheckError(f"the script fails the fact check: {problems[0]}{more}", problems)

@@ -1,0 +1,85 @@
+"""Fit a draft to the target length: minutes × words per minute, ±15 %.
+
+A writer builds the richest draft it can; this trims optional sentences from the
+lowest-ranked sections first (notes, then areas from the last, duplicates, reverts, then
+the third theme's details…) until the spoken word count sits near the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..config import WritingConfig
+
+TOLERANCE = 0.15
+
+
+@dataclass
+class Line:
+    """One sentence of a draft; `optional` sentences may be trimmed."""
+
+    text: str
+    spoken: str
+    cites: tuple[int, ...] = ()
+    optional: bool = False
+
+    @property
+    def words(self) -> int:
+        return len(self.spoken.split())
+
+
+@dataclass
+class Part:
+    """A draft section; lower `rank` is trimmed first, `required` parts are never dropped."""
+
+    kind: str
+    heading: str
+    lines: list[Line] = field(default_factory=list)
+    rank: int = 0
+    required: bool = False
+
+    @property
+    def words(self) -> int:
+        return sum(line.words for line in self.lines)
+
+
+def target_words(writing: WritingConfig) -> int:
+    return round(writing.minutes * writing.words_per_minute)
+
+
+def bounds(writing: WritingConfig) -> tuple[int, int]:
+    """The accepted word range for a full episode."""
+    target = target_words(writing)
+    return round(target * (1 - TOLERANCE)), round(target * (1 + TOLERANCE))
+
+
+def total_words(parts: Sequence[Part]) -> int:
+    return sum(p.words for p in parts)
+
+
+def fit(parts: list[Part], writing: WritingConfig) -> list[Part]:
+    """Trim `parts` in place toward the target; returns the parts that remain, in order."""
+    target = target_words(writing)
+    high = target * 1.05  # aim a little under the upper bound, so we stop near the target
+    low = target * (1 - TOLERANCE + 0.03)
+    total = total_words(parts)
+    order = sorted(parts, key=lambda p: p.rank)
+    changed = True
+    while total > high and changed:
+        changed = False
+        for part in order:
+            for line in reversed(part.lines):
+                if line.optional and total - line.words >= low:
+                    part.lines.remove(line)
+                    total -= line.words
+                    changed = True
+                    break
+            if changed:
+                break
+    if total > target * (1 + TOLERANCE):
+        for part in order:
+            if not part.required and total > high and total - part.words >= low:
+                total -= part.words
+                part.lines.clear()
+    return [p for p in parts if p.lines]

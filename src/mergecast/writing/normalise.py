@@ -1,0 +1,151 @@
+"""Pronunciation normaliser: page text in, text a speech engine reads well out.
+
+Driven by a lexicon (templates/lexicon.toml plus mergecast.toml [lexicon]) and a few rules
+for things no lexicon can list: URLs, durations, "3x", long PR numbers and handles with digits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+
+from ..dates import spoken_date
+from .numbers import digit_groups, number_words
+
+_MD_LINK = re.compile(r"\[([^\]]+)\]\((?:[^)\s]+)\)")
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>()\"']*[^\s<>()\"'.,;:!?]")
+_MARKUP = re.compile(r"`+|\*\*|__|(?m:^#+\s*)|(?<!\w)\*(?=\w)|(?<=\w)\*(?!\w)")
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_DURATION = re.compile(
+    r"\bP(?=\d|T\d)(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?\b"
+)
+_TIMES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[x×](?!\w)")
+_APPROX = re.compile(r"~\s*(?=\d)")
+_HASH_PR = re.compile(r"(?<=\bPR )#(?=\d)|(?<=\bPRs )#(?=\d)")
+_HASH_NUM = re.compile(r"(?<![\w&])#(?=\d)")
+_LONG_NUMBER = re.compile(r"(?<![\w.,])\d{5,}(?![\w]|[.,]\d)")
+_MIXED = re.compile(r"(?<![\w.])(?=[A-Za-z0-9]*[A-Za-z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]+(?![\w])")
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+_RUNS = re.compile(r"[A-Za-z]+|\d+")
+_UNDERSCORE = re.compile(r"(?<=\w)_(?=\w)")
+_SYMBOLS = (
+    (re.compile(r"\s*(?:->|=>|→)\s*"), " to "),
+    (re.compile(r"\s*<-\s*"), " from "),
+    (re.compile(r"\bC\+\+"), "C plus plus"),
+    (re.compile(r"\s*&\s*"), " and "),
+    (re.compile(r"(?<=\d)\s*%"), " percent"),
+    (re.compile(r"\s*~\s*"), " about "),
+)
+
+
+@functools.cache
+def default_lexicon() -> Mapping[str, str]:
+    """The shipped lexicon (templates/lexicon.toml [words])."""
+    text = resources.files("mergecast.writing").joinpath("templates/lexicon.toml").read_text(
+        encoding="utf-8"
+    )
+    words = tomllib.loads(text).get("words", {})
+    return {str(k): str(v) for k, v in words.items()}
+
+
+def merged_lexicon(overrides: Mapping[str, str]) -> dict[str, str]:
+    """Defaults plus [lexicon]; an empty override keeps the word as written."""
+    lex = dict(default_lexicon())
+    for word, say in overrides.items():
+        if say:
+            lex[word] = say
+        else:
+            lex.pop(word, None)
+    return lex
+
+
+@functools.lru_cache(maxsize=32)
+def _lexicon_pattern(keys: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not keys:
+        return None
+    alternatives = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])")
+
+
+def _decimal(whole: str, frac: str) -> str:
+    return number_words(int(whole)) + " point " + " ".join(number_words(int(d)) for d in frac)
+
+
+def _duration(m: re.Match[str]) -> str:
+    parts = []
+    for value, unit in zip(m.groups(), ("day", "hour", "minute", "second"), strict=True):
+        if value is None:
+            continue
+        if "." in value:
+            whole, frac = value.split(".")
+            parts.append(f"{_decimal(whole, frac)} {unit}s")
+        else:
+            n = int(value)
+            parts.append(f"{number_words(n)} {unit}" + ("" if n == 1 else "s"))
+    return " ".join(parts) if parts else m.group(0)
+
+
+def _times(m: re.Match[str]) -> str:
+    value = m.group(1)
+    if "." in value:
+        whole, frac = value.split(".")
+        return f"{_decimal(whole, frac)} times"
+    return f"{number_words(int(value))} times"
+
+
+def _speakable_token(m: re.Match[str]) -> str:
+    """d4l3k -> "D four L three K"; slayton58 -> "slayton fifty-eight"."""
+    token = m.group(0)
+    if _ORDINAL.fullmatch(token):
+        return token
+    said = []
+    for run in _RUNS.findall(token):
+        if run.isdigit():
+            said.append(number_words(int(run)) if len(run) <= 3 else " ".join(
+                number_words(int(d)) for d in run))
+        elif len(run) <= 2:
+            said.append(" ".join(run.upper()))
+        else:
+            said.append(run)
+    return " ".join(said)
+
+
+def _iso_date(m: re.Match[str]) -> str:
+    try:
+        return spoken_date(dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    except ValueError:
+        return m.group(0)
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"\s+([,.;:!?])", r"\1", text)
+    text = re.sub(r"([,;:])(?=[,.;:])", "", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def normalise(text: str, lexicon: Mapping[str, str]) -> str:
+    """Page text as it should be read aloud. `lexicon` holds the [lexicon] overrides."""
+    lex = merged_lexicon(lexicon)
+    text = _MD_LINK.sub(r"\1", text)
+    text = _URL.sub("", text)
+    text = _MARKUP.sub("", text)
+    text = _ISO_DATE.sub(_iso_date, text)
+    text = _DURATION.sub(_duration, text)
+    text = _APPROX.sub("about ", text)
+    text = _TIMES.sub(_times, text)
+    text = _HASH_PR.sub("", text)
+    text = _HASH_NUM.sub("number ", text)
+    pattern = _lexicon_pattern(tuple(lex))
+    if pattern is not None:
+        text = pattern.sub(lambda m: lex[m.group(0)], text)
+    for rx, repl in _SYMBOLS:
+        text = rx.sub(repl, text)
+    text = _LONG_NUMBER.sub(lambda m: digit_groups(m.group(0)), text)
+    text = _MIXED.sub(_speakable_token, text)
+    text = _UNDERSCORE.sub(" ", text)
+    return _tidy(text)

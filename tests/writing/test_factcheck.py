@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from writing_builders import DAY, LLM, WRITING, rich_digest
+
+from mergecast import models as m
+from mergecast.errors import FactCheckError
+from mergecast.writing import Facts, fact_check, write_script
+
+
+def script_saying(*texts: str, cites: tuple[int, ...] = ()) -> m.Script:
+    good = write_script(rich_digest(), show="Widget", day=DAY, writing=WRITING, lexicon={},
+                        llm=LLM)
+    extra = m.Section("notes", "Worth noting",
+                      tuple(m.Sentence(t, t, cites) for t in texts))
+    return dataclasses.replace(good, sections=good.sections[:-1] + (extra,) + good.sections[-1:])
+
+
+def problems(text: str, cites: tuple[int, ...] = ()) -> list[str]:
+    return Facts.from_digest(rich_digest(), day=DAY).problems(text, cites)
+
+
+def test_template_script_passes():
+    fact_check(script_saying(), rich_digest())
+
+
+def test_invented_pr_number_names_sentence_and_token():
+    with pytest.raises(FactCheckError) as exc:
+        fact_check(script_saying("Worth noting: PR 999999 fixed everything."), rich_digest())
+    assert "999999" in str(exc.value)
+    assert '"Worth noting: PR 999999 fixed everything."' in str(exc.value)
+    assert "(notes) sentence 1" in str(exc.value)
+    assert len(exc.value.problems) == 1
+
+
+@pytest.mark.parametrize("text", [
+    "Slayton58 landed a five-part stack, PRs 191044 through 191049.",
+    "Slayton58 landed seven PRs, 191044 through 191049.",
+    "D4l3k pushed three linked PRs, 191064 and 191073.",
+    "D4l3k pushed 5 PRs, 191064 and 191073.",
+    "Isalia20 landed two PRs, 191097.",
+])
+def test_wrong_counts_fail(text):
+    found = problems(text)
+    assert found and "count" in found[0], found
+
+
+@pytest.mark.parametrize("text", [
+    "Slayton58 landed an eleven-part stack, PRs 191044 through 191049.",
+    "Six of its PRs are in this window, PRs 191044 through 191049.",
+    "D4l3k pushed two linked PRs, 191064 and 191073.",
+    "Isalia20 landed a single PR, 191097.",
+    "Two separate PRs, 196111 and 196167, both tackle insertion order.",
+    "In all, fifteen changes from eight developers were active in this window.",
+])
+def test_supported_counts_pass(text):
+    assert problems(text) == []
+
+
+@pytest.mark.parametrize(("text", "token"), [
+    ("PR 191097 is from developer mallory.", "mallory"),
+    ("Mallory99 landed PR 191097.", "Mallory99"),
+    ("Thanks to @eve for PR 191097.", "@eve"),
+    ("Mallory's stack, PR 191097, adds kernels.", "Mallory"),
+    ("PR 191097 by hackerman.", "hackerman"),
+])
+def test_handles_not_in_the_data_fail(text, token):
+    found = problems(text)
+    assert any(token in p for p in found), found
+
+
+def test_known_handles_pass_in_any_case():
+    assert problems("D4l3k's work and slayton58's stack landed, from isalia20.") == []
+
+
+def test_cites_and_ranges_must_be_grounded():
+    assert "cites PR 424242" in problems("A fine sentence.", (424242,))[0]
+    assert "not one stack" in problems("PRs 191044 through 191097 cover kernels.")[0]
+
+
+def test_title_and_headings_are_checked():
+    good = script_saying()
+    bad = dataclasses.replace(good, title="PR 999999 Saves the Day")
+    with pytest.raises(FactCheckError, match='title "PR 999999 Saves the Day"'):
+        fact_check(bad, rich_digest())
+
+
+def test_years_and_small_numbers_are_fine_but_unknown_pr_slots_are_not():
+    assert problems("That's the briefing for March 12th, 2026.") == []
+    assert problems("It runs on 4 GPUs.") == []
+    assert problems("PR 512 is new.") == ["PR number 512 is not in the digest"]
+
+
+def test_wrong_totals_fail():
+    found = problems("In all, twelve changes from nine developers were active in this window.")
+    assert [p.split("'")[1] for p in found] == ["twelve changes", "nine developers"]

@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+import pytest
+
+from mergecast.writing import normalise
+from mergecast.writing.numbers import digit_groups, number_words, ordinal_words, parse_count
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("NCCL hangs", "nickel hangs"),
+    ("the NCCL2 backend", "the nickel two backend"),
+    ("a NaN check", "a nan check"),
+    ("CI is red", "C I is red"),
+    ("published to PyPI", "published to pie P I"),
+    ("CuTe layouts", "cute layouts"),
+    ("eager vs. compiled", "eager versus compiled"),
+    ("float -> half", "float to half"),
+    ("~3x faster", "about three times faster"),
+    ("1.5x smaller", "one point five times smaller"),
+    ("took PT2M50S", "took two minutes fifty seconds"),
+    ("waited PT1H", "waited one hour"),
+    ("see https://github.com/acme/widget/pull/5 for more.", "see for more."),
+    ("PR 191044 landed", "P R one ninety-one oh forty-four landed"),
+    ("PR #196167", "P R one ninety-six one sixty-seven"),
+    ("from d4l3k", "from D four L three K"),
+    ("slayton58's stack", "slayton fifty-eight's stack"),
+    ("on 2026-07-25", "on July 25th, 2026"),
+    ("`gather_single` is **fast**", "gather single is fast"),
+    ("July 25th, 2026", "July 25th, 2026"),
+])
+def test_default_lexicon_and_rules(text, spoken):
+    assert normalise(text, {}) == spoken
+
+
+def test_lexicon_overrides_defaults_and_adds_words():
+    assert normalise("NCCL on Triton", {"NCCL": "N C C L", "Triton": "try-ton"}) == (
+        "N C C L on try-ton")
+    assert normalise("NCCL", {"NCCL": ""}) == "NCCL"  # empty: keep as written
+
+
+def test_lexicon_is_case_sensitive_and_whole_word():
+    assert normalise("nan and NaN and NaNs", {}) == "nan and nan and nans"
+    assert normalise("CIRCLE and CI", {}) == "CIRCLE and C I"
+
+
+def test_number_helpers():
+    assert number_words(11) == "eleven" and number_words(42) == "forty-two"
+    assert number_words(191) == "one hundred ninety-one"
+    assert ordinal_words(3) == "third" and ordinal_words(21) == "twenty-first"
+    assert digit_groups("191044") == "one ninety-one oh forty-four"
+    assert digit_groups("12300") == "twelve three hundred"
+    assert parse_count("eleven") == 11 and parse_count("twenty-one") == 21
+    assert parse_count("5") == 5 and parse_count("stack") is None

@@ -1,0 +1,106 @@
+"""Digests built by hand for the writing tests: no store, no analysis stage."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from mergecast import models as m
+from mergecast.config import LLMConfig, WritingConfig
+
+UTC = dt.UTC
+DAY = dt.date(2026, 3, 12)
+WINDOW = m.Window(dt.datetime(2026, 3, 11, 13, tzinfo=UTC),
+                  dt.datetime(2026, 3, 12, 13, tzinfo=UTC))
+WRITING = WritingConfig()
+LLM = LLMConfig(model="test-model", timeout=5.0)
+
+BODIES = {
+    "kernels": (
+        "## Summary\nReduction kernels were compiled on first use, which made the first "
+        "step of every training run slow. The change compiles them ahead of time and caches "
+        "the result on disk. Warm starts now skip compilation entirely.\n\n"
+        "```python\nx = torch.compile(f)\n```\nSee https://example.com/design for details.\n"
+    ),
+    "nccl": (
+        "Summary:\nThe in-tree backend ignored the watchdog timeout that users configured. "
+        "The change reads the configured timeout and applies it to every communicator. "
+        "Jobs that hang now fail with a clear error instead of waiting forever.\n"
+    ),
+    "mps": (
+        "Reductions on Apple GPUs fell back to a slow generic path for strided inputs. "
+        "The change adds hand-written Metal kernels for inner and strided reductions.\n"
+    ),
+}
+
+
+def pr(number: int, title: str, author: str, *, body: str = "", state: m.State = m.State.MERGED,
+       labels: Sequence[str] = ()) -> m.Change:
+    t = dt.datetime(2026, 3, 12, 9, tzinfo=UTC)
+    return m.Change(repo="acme/widget", title=title, number=number, body=body,
+                    author=m.Person(login=author), created_at=t - dt.timedelta(days=1),
+                    merged_at=t if state is m.State.MERGED else None, state=state,
+                    labels=tuple(labels), url=f"https://github.com/acme/widget/pull/{number}")
+
+
+def rich_digest(*, continues: m.Continuity | None = None,
+                extra: Sequence[m.Change] = ()) -> m.Digest:
+    """A busy day: an eleven-part stack (six in window), a two-PR cluster, a single PR,
+    area work, a duplicate pair, a revert and a reland."""
+    stack_prs = tuple(range(191044, 191050))
+    stack = m.Stack("ghstack", ("slayton58",), 11, stack_prs, tuple(range(191040, 191051)))
+    kernel_titles = ["Add shared kernel machinery", "Add a toolchain for kernels",
+                     "Use native kernels for outer products", "Use native kernels for scatter add",
+                     "Use native kernels for index add", "Enable the native path by default"]
+    changes = [pr(n, f"[inductor] {t}", "slayton58",
+                  body=BODIES["kernels"] if i == 0 else "")
+               for i, (n, t) in enumerate(zip(stack_prs, kernel_titles, strict=True))]
+    changes += [
+        pr(191064, "[c10d] Honor the configured watchdog timeout", "d4l3k", body=BODIES["nccl"]),
+        pr(191073, "[c10d] Add collective timing to the in-tree backend", "d4l3k",
+           state=m.State.OPEN),
+        pr(191097, "[mps] Add Metal kernels for strided reductions", "isalia20",
+           body=BODIES["mps"]),
+        pr(191024, "[dynamo] Fix a guard on OrderedSet", "anijain2305"),
+        pr(191025, "[dynamo] Trace isinstance against runtime protocols", "williamwen42"),
+        pr(196111, "[dynamo] Keep OrderedSet insertion order", "guilhermeleobas"),
+        pr(196167, "[dynamo] Preserve insertion order for OrderedSet", "rtimpe"),
+        pr(191200, "Revert \"[dynamo] Speed up guard checks\"", "pytorchbot"),
+        pr(191201, "[dynamo] Reland faster guard checks", "anijain2305"),
+        *extra,
+    ]
+    themes = (
+        m.Theme(1, "native ahead-of-time kernels", "stack", ("slayton58",), ("Inductor",),
+                stack_prs, (), stack, 9.5, ("stack of eleven",), continues),
+        m.Theme(2, "backend parity in distributed", "cluster", ("d4l3k",), ("Distributed",),
+                (191064, 191073), (), None, 6.0, ("linked",)),
+        m.Theme(3, "MPS reductions", "single", ("isalia20",), ("MPS",), (191097,), (), None,
+                4.0, ("big",)),
+    )
+    areas = (m.Area("Dynamo", (191024, 191025, 196111, 196167, 191200, 191201), ()),
+             m.Area("Inductor", stack_prs, ()))
+    authors = {c.author.handle for c in changes}
+    return m.Digest(
+        window=WINDOW, counts=m.Counts(len(changes), len(changes), 0, len(authors)),
+        themes=themes,
+        duplicates=(m.Duplicate((196111, 196167), "both keep OrderedSet insertion order"),),
+        reverts=(m.RevertPair(m.Ref(pr=191200), m.Ref(pr=191150), "broke internal tests"),),
+        relands=(m.RevertPair(m.Ref(pr=191201), m.Ref(pr=191150)),),
+        areas=areas, first_time_contributors=("rtimpe",), changes=tuple(changes),
+    )
+
+
+def small_digest(n: int = 1) -> m.Digest:
+    changes = [pr(500 + i, f"[docs] Fix typo number {i} in the install guide", "ada")
+               for i in range(n)]
+    themes = (m.Theme(1, "install guide fixes", "single", ("ada",), ("Docs",), (500,), (), None,
+                      1.0, ("only change",)),)
+    return m.Digest(window=WINDOW, counts=m.Counts(n, n, 0, 1), themes=themes, duplicates=(),
+                    reverts=(), relands=(), areas=(m.Area("Docs", tuple(500 + i for i in range(n)),
+                                                          ()),),
+                    first_time_contributors=(), changes=tuple(changes))
+
+
+def empty_digest() -> m.Digest:
+    return m.Digest(window=WINDOW, counts=m.Counts(0, 0, 0, 0), themes=(), duplicates=(),
+                    reverts=(), relands=(), areas=(), first_time_contributors=())
