@@ -1,0 +1,105 @@
+"""Mastering: 44.1 kHz, −16 LUFS integrated, true peak ≤ −1 dBTP, CBR 64 kbps mono MP3."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pyloudnorm
+from scipy.ndimage import minimum_filter1d, uniform_filter1d
+from scipy.signal import firwin
+
+from . import Samples
+from ._wav import resample
+
+OUT_RATE = 44100
+TARGET_LUFS = -16.0
+PEAK_DBTP = -1.0
+# The limiter aims a little under the ceiling: MP3 encoding moves peaks by a few tenths of a dB.
+_CEILING_DBTP = PEAK_DBTP - 0.5
+_OVERSAMPLE = 4  # ITU-R BS.1770 true peak: 4x oversampling
+BITRATE_KBPS = 64
+
+
+def master(samples: Samples, rate: int) -> Samples:
+    """Set loudness and limit peaks at the voice's own rate (half the work for piper's
+    22.05 kHz), then resample to 44.1 kHz; the ceiling's margin absorbs resampling ripple."""
+    return np.clip(resample(normalise(samples, rate), rate, OUT_RATE), -1.0, 1.0)
+
+
+def loudness(samples: npt.NDArray[np.floating[Any]], rate: int) -> float:
+    """Integrated loudness in LUFS (−inf for silence or audio shorter than one 400 ms block)."""
+    if samples.size < int(0.4 * rate):
+        return float("-inf")
+    meter = pyloudnorm.Meter(rate)
+    return float(meter.integrated_loudness(np.asarray(samples, dtype=np.float64)))
+
+
+def true_peak(samples: Samples) -> float:
+    """Peak of the 4x oversampled signal, in dBTP."""
+    if samples.size == 0:
+        return float("-inf")
+    peak = float(_peaks(np.asarray(samples, dtype=np.float64)).max())
+    return float(20 * np.log10(peak)) if peak > 0 else float("-inf")
+
+
+def normalise(samples: Samples, rate: int, target: float = TARGET_LUFS) -> Samples:
+    """Gain to `target` LUFS, then a look-ahead limiter so the true peak fits the ceiling.
+
+    Limiting lowers loudness a little, so gain and limit repeat (at most 4 rounds).
+    """
+    x = np.asarray(samples, dtype=np.float64)
+    ceiling = 10 ** (_CEILING_DBTP / 20)
+    for _ in range(4):
+        level = loudness(x, rate)
+        if not np.isfinite(level) or abs(level - target) <= 0.15:
+            break  # silence / too short to measure, or close enough
+        x = _limit(x * 10 ** ((target - level) / 20), rate, ceiling)
+    return x.astype(np.float32)
+
+
+_TAPS = _OVERSAMPLE * 12
+_FIR = firwin(_TAPS, 0.9 / _OVERSAMPLE) * _OVERSAMPLE  # pass band up to 90 % of Nyquist
+_DELAY = (_TAPS // _OVERSAMPLE) // 2
+
+
+def _peaks(x: np.ndarray) -> np.ndarray:
+    """Per-sample peak of the oversampled waveform: each polyphase branch of the
+    interpolation filter gives the values between sample n and n+1."""
+    env = np.abs(x)
+    for p in range(_OVERSAMPLE):
+        branch = np.convolve(x, _FIR[p::_OVERSAMPLE])[_DELAY - 1 : _DELAY - 1 + x.size]
+        np.maximum(env, np.abs(branch), out=env)
+    return env
+
+
+def _limit(x: np.ndarray, rate: int, ceiling: float) -> np.ndarray:
+    """Gain envelope from oversampled peaks: a min filter wider than the smoothing window
+    keeps the smoothed gain at or under what every peak needs (no overshoot, no clicks)."""
+    need = np.minimum(1.0, ceiling / np.maximum(_peaks(x), 1e-12))
+    if need.min() >= 1.0:
+        return x
+    smooth = max(1, int(0.005 * rate))  # 5 ms attack and release
+    hold = minimum_filter1d(need, size=2 * smooth + 1, mode="nearest")
+    return x * uniform_filter1d(hold, size=smooth, mode="nearest")
+
+
+def to_int16(samples: Samples) -> bytes:
+    # Plain rounding, no random dither: identical input must give identical bytes.
+    pcm = np.clip(np.round(samples.astype(np.float64) * 32767.0), -32768, 32767)
+    return pcm.astype("<i2").tobytes()
+
+
+def encode_mp3(samples: Samples, rate: int = OUT_RATE, kbps: int = BITRATE_KBPS) -> bytes:
+    """Constant bitrate, mono: players and tag readers then agree on the duration."""
+    import lameenc
+
+    encoder = lameenc.Encoder()
+    encoder.set_bit_rate(kbps)
+    encoder.set_in_sample_rate(rate)
+    encoder.set_out_sample_rate(rate)
+    encoder.set_channels(1)
+    encoder.set_quality(2)
+    data = encoder.encode(to_int16(samples))
+    return bytes(data + encoder.flush())
