@@ -1,0 +1,214 @@
+"""Episode pages and the show page, rendered from Jinja2 templates with autoescape on.
+
+The templates never see a raw model: `episode_context` builds plain dicts whose text
+has been cleaned, and Jinja's `finalize` cleans anything else printed, so hostile PR
+text arrives as inert, escaped characters.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from ..config import ShowConfig
+from ..models import Episode
+from .content import (
+    Urls,
+    clock,
+    cut,
+    duration_iso,
+    duration_text,
+    excerpt,
+    link_numbers,
+    overview,
+    pr_url,
+    show_description,
+    show_title,
+)
+from .paths import clean_text, safe_url
+
+TEMPLATES = Path(__file__).parent / "templates"
+ASSETS = ("style.css", "player.js")
+# Bump when the page-building code (not just templates) changes what pages contain.
+RENDER_VERSION = "1"
+
+
+def _finalize(value: Any) -> Any:
+    if isinstance(value, Markup) or not isinstance(value, str):
+        return value
+    return clean_text(value)
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        finalize=_finalize,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@cache
+def fingerprint() -> str:
+    """Changes whenever a template or asset does, so the manifest re-renders everything."""
+    h = hashlib.sha256(RENDER_VERSION.encode())
+    for path in sorted(TEMPLATES.iterdir()):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def json_for_script(data: Any) -> Markup:
+    """JSON safe inside <script>: no `</script>`, `<!--` or line separators can break out."""
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False)
+    for raw, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                     ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(raw, esc)
+    return Markup(text)
+
+
+def date_text(moment: dt.datetime) -> str:
+    return f"{moment.day} {moment.strftime('%B %Y')}"
+
+
+def _clean_tree(data: Any) -> Any:
+    if isinstance(data, str):
+        return clean_text(data)
+    if isinstance(data, dict):
+        return {k: _clean_tree(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_clean_tree(v) for v in data]
+    return data
+
+
+def episode_context(
+    episode: Episode,
+    *,
+    show: ShowConfig,
+    urls: Urls,
+    near: Sequence[Episode],
+    has_audio: bool,
+    cover_url: str,
+) -> dict[str, Any]:
+    script = episode.script
+    starts = {(c.section, c.sentence): c.start for c in episode.audio.cues}
+    sections = []
+    for i, section in enumerate(script.sections):
+        sentences: list[dict[str, Any]] = []
+        for j, sentence in enumerate(section.sentences):
+            pieces, rest = link_numbers(clean_text(sentence.text), sentence.cites, episode.links)
+            extra = [(n, u) for n in rest if (u := pr_url(episode, n)) is not None]
+            sentences.append({"start": starts.get((i, j)), "pieces": pieces, "extra": extra})
+        start: float | None = next(
+            (s["start"] for s in sentences if s["start"] is not None), None)
+        sections.append({"heading": section.heading, "kind": section.kind, "start": start,
+                         "clock": clock(start) if start is not None else "",
+                         "sentences": sentences})
+    themes = [{"headline": t.headline, "authors": t.authors, "areas": t.areas,
+               "prs": [(n, pr_url(episode, n)) for n in t.prs]} for t in episode.themes]
+    chapters = [{"start": c.start, "clock": clock(c.start), "title": c.title,
+                 "url": safe_url(c.url)} for c in episode.audio.chapters]
+    lines = excerpt(script)
+    seconds = episode.audio.duration_seconds
+    page_url = urls.page(episode.id)
+    mp3_url = urls.file(episode.id, "episode.mp3")
+    jsonld: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "PodcastEpisode",
+        "@id": page_url,
+        "url": page_url,
+        "name": script.title,
+        "headline": script.title,
+        "datePublished": episode.published_at.isoformat(),
+        "description": script.summary,
+        "abstract": " ".join(lines),
+        "timeRequired": duration_iso(seconds),
+        "inLanguage": show.language or "en",
+        "image": cover_url,
+        "partOfSeries": {"@type": "PodcastSeries", "name": show_title(show), "url": urls.base,
+                         "webFeed": urls.feed},
+    }
+    if has_audio:
+        jsonld["associatedMedia"] = {"@type": "MediaObject", "contentUrl": mp3_url,
+                                     "encodingFormat": "audio/mpeg",
+                                     "duration": duration_iso(seconds)}
+        jsonld["duration"] = duration_iso(seconds)
+    return {
+        "lang": show.language or "en",
+        "show_title": show_title(show),
+        "root": "../../",
+        "title": script.title,
+        "summary": script.summary,
+        "description": cut(clean_text(script.summary), 300),
+        "excerpt": lines,
+        "overview": overview(show),
+        "kind": episode.kind,
+        "published_iso": episode.published_at.isoformat(),
+        "published_text": date_text(episode.published_at),
+        "duration_text": duration_text(seconds),
+        "duration_iso": duration_iso(seconds),
+        "has_audio": has_audio,
+        "page_url": page_url,
+        "mp3_url": mp3_url,
+        "cover_url": cover_url,
+        "feed_url": urls.feed,
+        "chapters": chapters,
+        "sections": sections,
+        "themes": themes,
+        "nearby": [{"href": f"../{e.id}/", "title": e.script.title, "kind": e.kind,
+                    "date_text": date_text(e.published_at)} for e in near],
+        "jsonld": json_for_script(_clean_tree(jsonld)),
+    }
+
+
+def render_episode(context: Mapping[str, Any]) -> str:
+    return environment().get_template("episode.html.j2").render(**context)
+
+
+def render_index(
+    latest: Sequence[Episode],
+    *,
+    show: ShowConfig,
+    urls: Urls,
+    feeds: Sequence[tuple[str, str, str]],
+    cover_href: str,
+    total: int,
+) -> str:
+    """The show page; `feeds` are (label, relative href, absolute URL)."""
+    items = [{"href": f"episodes/{e.id}/", "title": e.script.title, "summary": e.script.summary,
+              "kind": e.kind, "date_text": date_text(e.published_at),
+              "published_iso": e.published_at.isoformat(),
+              "duration_text": duration_text(e.audio.duration_seconds)} for e in latest]
+    jsonld = {"@context": "https://schema.org", "@type": "PodcastSeries",
+              "name": show_title(show), "url": urls.base, "webFeed": urls.feed,
+              "description": show_description(show)}
+    return environment().get_template("index.html.j2").render(
+        lang=show.language or "en",
+        show_title=show_title(show),
+        root="",
+        title=show_title(show),
+        description=show_description(show),
+        page_url=urls.base,
+        cover_url=urls.cover(cover_href),
+        cover_href=cover_href,
+        feed_url=urls.feed,
+        feeds=feeds,
+        episodes=items,
+        total=total,
+        jsonld=json_for_script(_clean_tree(jsonld)),
+    )
+
+
+def asset(name: str) -> bytes:
+    return (TEMPLATES / name).read_bytes()

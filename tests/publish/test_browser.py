@@ -1,0 +1,97 @@
+"""A real browser (Debian's Chromium via Playwright) plays, seeks and stays un-injected."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from publish_fakes import SHOW, make_episode, series, write_media
+
+from mergecast.publish import publish_site
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing in CI; install the chromium package")
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    episodes = [*series(4, weekly=False),
+                make_episode("2026-03-06", hostile=True, seconds=6.0,
+                             areas=("<script>x</script>",))]
+    site = tmp_path / "site"
+    publish_site(episodes, site, SHOW, media=write_media(tmp_path / "media", episodes))
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "mergecast.cli", "serve", "--out", str(site), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith(f"serving {site} at http://127.0.0.1:"), line + proc.stderr.read()
+        yield line.split(" at ", 1)[1].split()[0]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_episode_page_plays_seeks_and_stays_inert(served: str, tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1000, "height": 1300})
+            dialogs: list[str] = []
+            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(served + "episodes/2026-03-06/", wait_until="load")
+
+            page.wait_for_function(
+                "() => { const a = document.getElementById('player');"
+                " return a && isFinite(a.duration) && a.duration > 0; }", timeout=15000)
+            duration = page.evaluate("document.getElementById('player').duration")
+            assert 5.5 < duration < 6.6
+
+            chapter = page.locator(".chapters a.seek").nth(2)
+            target = float(chapter.get_attribute("data-start") or "nan")
+            assert target > 2
+            chapter.click()
+            page.wait_for_function(
+                f"() => document.getElementById('player').currentTime >= {target - 0.2}",
+                timeout=10000)
+            assert page.url.endswith("/episodes/2026-03-06/")  # JS seeked; no navigation
+
+            page.locator(".cue[data-start]").nth(1).click()
+            page.wait_for_function(
+                "() => document.getElementById('player').currentTime < 2.5", timeout=10000)
+
+            injected = page.evaluate("""() => ({
+                imgs: document.querySelectorAll('img[src="x"], img[onerror]').length,
+                inline: [...document.scripts].filter(
+                    s => !s.src && s.type !== 'application/ld+json').length,
+                scripts: document.scripts.length,
+                pwned: typeof window.pwned,
+                handlers: [...document.querySelectorAll('*')].filter(
+                    el => [...el.attributes].some(a => a.name.startsWith('on'))).length,
+                jsLinks: [...document.links].filter(a => a.protocol === 'javascript:').length,
+            })""")
+            assert injected == {"imgs": 0, "inline": 0, "scripts": 2, "pwned": "undefined",
+                                "handlers": 0, "jsLinks": 0}
+            assert 'alert("pwned")' in page.locator("h1").inner_text()
+            assert dialogs == [] and errors == []
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(tmp_path / "episode.png"), full_page=True)
+            assert (tmp_path / "episode.png").stat().st_size > 10_000
+        finally:
+            browser.close()

@@ -1,0 +1,229 @@
+"""The site: layout, page content, hostile text, safe paths, incremental publishing."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import feedparser
+import pytest
+from publish_fakes import HOSTILE_CLEAN, SHOW, make_episode, series, write_media
+
+from mergecast.errors import PublishError
+from mergecast.models import Episode
+from mergecast.publish import publish_site
+from mergecast.publish.paths import area_slugs, safe_join, slugify
+
+
+def _publish(tmp_path: Path, episodes: list[Episode]) -> Path:
+    publish_site(episodes, tmp_path / "site", SHOW, media=write_media(tmp_path / "media", episodes))
+    return tmp_path / "site"
+
+
+class _Page(HTMLParser):
+    """Collects what a browser would build: elements, attributes, script bodies, text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.scripts: list[str] = []
+        self.text: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        (self.scripts if self._in_script else self.text).append(data)
+
+
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def test_layout_and_episode_files(tmp_path: Path) -> None:
+    episodes = series(7) + [make_episode("2026-03-09", audio=False)]
+    site = _publish(tmp_path, episodes)
+    for rel in ("index.html", "feed.xml", "weekly/feed.xml", "areas/dynamo/feed.xml",
+                "sitemap.xml", "cover.png", "assets/style.css", "assets/player.js"):
+        assert (site / rel).is_file(), rel
+    for ep in episodes:
+        folder = site / "episodes" / ep.id
+        names = {"index.html", "transcript.vtt", "chapters.json", "episode.json"}
+        assert names | ({"episode.mp3"} if ep.audio.audio_bytes else set()) == {
+            p.name for p in folder.iterdir()}
+    data = json.loads((site / "episodes/2026-03-04/episode.json").read_text())
+    assert data["title"] == "Widgets news for 2026-03-04"
+    assert data["sections"][2]["cites"] == [101, 102, 103, 104]
+    assert (data["duration_seconds"], data["duration_iso"]) == (170.0, "PT2M50S")
+    assert data["audio_bytes"] == (site / "episodes/2026-03-04/episode.mp3").stat().st_size
+    assert data["published_at"] == "2026-03-04T13:00:00+00:00"
+    assert data["url"] == "https://casts.example.org/widgets/episodes/2026-03-04/"
+    text_only = json.loads((site / "episodes/2026-03-09/episode.json").read_text())
+    assert text_only["audio_bytes"] is None
+    chapters = json.loads((site / "episodes/2026-03-04/chapters.json").read_text())
+    assert chapters["version"] == "1.2.0" and chapters["chapters"][1]["title"] == "The signal"
+    vtt = (site / "episodes/2026-03-04/transcript.vtt").read_text()
+    assert vtt.startswith("WEBVTT\n\n1\n00:00:00.000 --> 00:00:28.283\nGood day")
+    locs = [el.text for el in ET.parse(site / "sitemap.xml").getroot().iter(
+        "{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    assert locs[0] == SHOW.base_url and len(locs) == len(episodes) + 1
+
+
+def test_episode_page_says_everything_the_issue_lists(tmp_path: Path) -> None:
+    episodes = series(14)
+    site = _publish(tmp_path, episodes)
+    html = (site / "episodes/2026-03-08/index.html").read_text()
+    page = _parse(site / "episodes/2026-03-08/index.html")
+    text = " ".join(" ".join(page.text).split())
+    assert '<html lang="en">' in html
+    assert "Widgets news for 2026-03-08" in text and "8 March 2026" in text
+    assert "2 min 50 s" in text
+    assert ("This episode is a short developer briefing from Widgets. It explains recent "
+            "repository work in plain language.") in text
+    assert '<audio id="player" controls preload="metadata" src="episode.mp3">' in html
+    seeks = [a for t, a in page.tags if t == "a" and "seek" in (a.get("class") or "")]
+    assert [a["href"] for a in seeks][:4] == [  # the chapters, then section headings
+        "episode.mp3#t=0.00", "episode.mp3#t=28.33", "episode.mp3#t=85.00",
+        "episode.mp3#t=141.67"]
+    assert [a["data-start"] for a in seeks][4:] == ["28.33", "85.00", "141.67"]
+    hrefs = {a.get("href") for t, a in page.tags if t == "a"}
+    assert {f"https://github.com/acme/widgets/pull/{n}" for n in range(101, 106)} <= hrefs
+    cues = [a for t, a in page.tags if t == "span" and a.get("class") == "cue"]
+    assert len(cues) == 6 and all("data-start" in c for c in cues)
+    # Nearby: the eight closest by date, weekly recap included (published the same Sunday),
+    # newest first; 03-04 and 03-12 are equally far, the earlier one wins.
+    nearby = html.split('id="nearby-h"')[1]
+    listed = re.findall(r'href="\.\./([^/]+)/"', nearby)
+    assert listed == ["2026-03-11", "2026-03-10", "2026-03-09", "2026-W10",
+                      "2026-03-07", "2026-03-06", "2026-03-05", "2026-03-04"]
+    meta = {a.get("name") or a.get("property"): a.get("content") for t, a in page.tags
+            if t == "meta"}
+    assert meta["description"] == episodes[6].script.summary
+    assert meta["og:title"] == "Widgets news for 2026-03-08"
+    assert meta["og:audio"] == "https://casts.example.org/widgets/episodes/2026-03-08/episode.mp3"
+    ld = json.loads(page.scripts[0])
+    assert ld["@type"] == "PodcastEpisode"
+    assert ld["description"] == episodes[6].script.summary
+    assert ld["timeRequired"] == "PT2M50S"
+    assert ld["abstract"].startswith("Good day, and welcome to Widgets for 2026-03-08. "
+                                     "The signal today is speed.… First theme:")
+
+
+def test_hostile_text_is_inert_in_pages_and_feeds(tmp_path: Path) -> None:
+    bad = make_episode("2026-03-05", hostile=True, areas=("<script>x</script>", "../../etc"))
+    episodes = [*series(3, weekly=False), bad]
+    site = _publish(tmp_path, episodes)
+    for rel in ("episodes/2026-03-05/index.html", "index.html", "episodes/2026-03-04/index.html"):
+        html = (site / rel).read_text()
+        page = _parse(site / rel)
+        assert not {t for t, _ in page.tags} & {"iframe", "object", "svg"}, rel
+        assert [a["src"] for t, a in page.tags if t == "img"] in ([], ["cover.png"]), rel
+        assert [a.get("src") for t, a in page.tags if t == "script" and a.get("src")] in (
+            [], ["../../assets/player.js"])
+        assert len([t for t, _ in page.tags if t == "script"]) <= 2
+        for forbidden in ("\x00", "\x01", "\u202e", "\u200b", "\ufeff", "javascript:",
+                          "<img src=x"):
+            assert forbidden not in html, (rel, forbidden)
+        assert all(not k.startswith("on") for _, a in page.tags for k in a), rel
+    html = (site / "episodes/2026-03-05/index.html").read_text()
+    page = _parse(site / "episodes/2026-03-05/index.html")
+    assert "&lt;script&gt;alert(&#34;pwned&#34;)&lt;/script&gt;" in html
+    assert HOSTILE_CLEAN in " ".join(page.text)
+    ld_raw = page.scripts[0]
+    assert "</" not in ld_raw and "<!--" not in ld_raw
+    assert json.loads(ld_raw)["name"] == f"Widgets news for 2026-03-05 {HOSTILE_CLEAN}"
+    hrefs = [a.get("href") for t, a in page.tags if t == "a"]
+    assert "https://github.com/acme/widgets/pull/105" not in hrefs  # its URL was javascript:
+    for rel in ("feed.xml", "areas/script-x-script/feed.xml", "areas/etc/feed.xml",
+                "sitemap.xml"):
+        ET.parse(site / rel)  # well-formed XML 1.0
+    parsed = feedparser.parse((site / "feed.xml").read_bytes())
+    assert parsed.bozo == 0
+    entry = next(e for e in parsed.entries if "2026-03-05" in e.link)
+    assert entry.title == f"Widgets news for 2026-03-05 {HOSTILE_CLEAN}"
+    assert "<script>" not in entry.description  # sanitised by feedparser *and* escaped by us
+    assert "&lt;script&gt;" in (site / "feed.xml").read_text()
+    vtt = (site / "episodes/2026-03-05/transcript.vtt").read_text()
+    assert "<script>" not in vtt and "\x00" not in vtt and "&lt;script&gt;" in vtt
+    assert not (tmp_path / "etc").exists() and (site / "areas/etc/feed.xml").is_file()
+
+
+def test_paths_cannot_escape_the_site(tmp_path: Path) -> None:
+    for bad in ("../../x", "/etc/passwd", "2026-03-0\u0661", "２０２６-03-01", "2026-03-01/../.."):
+        ep = dataclasses.replace(make_episode("2026-03-01"), id=bad)
+        with pytest.raises(PublishError, match="expected an episode id as YYYY-MM-DD or YYYY-Www"):
+            publish_site([ep], tmp_path / "site", SHOW, media=lambda i: tmp_path)
+    assert not (tmp_path / "site").exists()
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(PublishError, match="is not a plain ASCII name"):
+        safe_join(tmp_path, "episodes", "..")
+    assert slugify("../../Dynamo / Inductor") == "dynamo-inductor"
+    assert slugify("ＭＰＳ") == "mps"
+    assert re.fullmatch(r"area-[0-9a-f]{8}", slugify("编译器"))
+    assert len(set(area_slugs(["C++", "C--", "c"]).values())) == 3
+
+
+def test_refuses_to_replace_a_folder_it_does_not_own(tmp_path: Path) -> None:
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "thesis.tex").write_text("precious")
+    with pytest.raises(PublishError) as err:
+        publish_site(series(1), tmp_path / "site", SHOW, media=lambda i: tmp_path)
+    assert str(err.value) == (
+        f"{tmp_path / 'site'} is not empty and is not a mergecast site "
+        "(no .mergecast-manifest.json); pass --out with a new or empty folder")
+    assert (tmp_path / "site" / "thesis.tex").read_text() == "precious"
+
+
+def test_missing_audio_file_fails_before_touching_the_site(tmp_path: Path) -> None:
+    site = _publish(tmp_path, series(2, weekly=False))
+    before = (site / "feed.xml").read_bytes()
+    new = make_episode("2026-03-04")
+    with pytest.raises(PublishError, match=r"episode 2026-03-04 has audio but .* is missing"):
+        publish_site([*series(2, weekly=False), new], site, SHOW,
+                     media=lambda i: tmp_path / "nowhere" / i)
+    assert (site / "feed.xml").read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_incremental_publish_renders_only_what_changed(tmp_path: Path) -> None:
+    episodes = series(20)
+    media = write_media(tmp_path / "media", episodes)
+    site = tmp_path / "site"
+    first = publish_site(episodes, site, SHOW, media=media)
+    assert len(first.rendered) == len(episodes) and first.files_linked == 0
+    inode = (site / "episodes/2026-03-03/index.html").stat().st_ino
+
+    again = publish_site(episodes, site, SHOW, media=media)
+    assert again.rendered == ()
+    assert (site / "episodes/2026-03-03/index.html").stat().st_ino == inode
+
+    i = next(n for n, e in enumerate(episodes) if e.id == "2026-03-10")
+    changed = list(episodes)
+    changed[i] = dataclasses.replace(
+        episodes[i], script=dataclasses.replace(episodes[i].script, summary="A new summary."))
+    report = publish_site(changed, site, SHOW, media=media)
+    assert report.rendered == ("2026-03-10",)
+    assert "A new summary." in (site / "episodes/2026-03-10/index.html").read_text()
+    assert (site / "episodes/2026-03-03/index.html").stat().st_ino == inode
+
+    newest = make_episode(dt.date(2026, 3, 22))
+    grown = [*changed, newest]
+    report = publish_site(grown, site, SHOW, media=write_media(tmp_path / "media", grown))
+    # The new page plus the neighbours whose "Nearby episodes" list now includes it.
+    assert report.rendered[-1] == "2026-03-22"
+    assert 2 <= len(report.rendered) <= 9
+    assert "2026-03-03" not in report.rendered
+    assert feedparser.parse((site / "feed.xml").read_bytes()).entries[0].title == (
+        "Widgets news for 2026-03-22")
