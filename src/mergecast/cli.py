@@ -10,8 +10,9 @@ from typing import Any, TypeVar
 
 import click
 
-from . import __version__, pipeline
+from . import __version__, batch, dates, pipeline
 from . import config as config_mod
+from . import doctor as doctor_mod
 from .errors import EmptyWindowError, MergecastError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -457,6 +458,145 @@ def serve_command(ctx: Context, out: Path | None, port: int, host: str) -> None:
 
 
 # ---- commands: run, backfill, weekly, doctor (daily job)
+
+
+def source_options(fn: F) -> F:
+    """Where activity comes from; each overrides [source] in mergecast.toml."""
+    fn = click.option("--offline", is_flag=True,
+                      help="GitHub source: use cached responses only.")(fn)
+    fn = click.option("--repo-name", metavar="OWNER/NAME",
+                      help="Repository identity for --repo and --gh-json changes.")(fn)
+    fn = click.option("--github", metavar="OWNER/NAME",
+                      help="Fetch pull requests from GitHub.")(fn)
+    fn = click.option(
+        "--gh-json", type=click.Path(path_type=Path, dir_okay=False),
+        help="Import a `gh pr list --json` export.",
+    )(fn)
+    fn = click.option(
+        "--repo", type=click.Path(path_type=Path, file_okay=False),
+        help="Read landed commits from this git repository.",
+    )(fn)
+    return fn
+
+
+def _print_stage(name: str, seconds: float, detail: str) -> None:
+    click.echo(f"  {name:<8} {seconds:7.2f} s  {detail}", err=True)
+
+
+@main.command()
+@window_options
+@source_options
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
+              help="Site folder (default: [publish] out, ./site).")
+@click.option("--voice", type=click.Choice(config_mod.VOICES), help="Voice backend for this run.")
+@click.option("--writer", type=click.Choice(config_mod.WRITERS), help="Writer for this run.")
+@click.option("--allow-empty", is_flag=True, help="Make an episode even for a quiet window.")
+@pass_ctx
+@handle_errors
+def run(ctx: Context, date: str | None, since: str | None, until: str | None,
+        repo: Path | None, gh_json: Path | None, github: str | None, repo_name: str | None,
+        offline: bool, out: Path | None, voice: str | None, writer: str | None, allow_empty: bool) -> None:
+    """Ingest, digest, write, speak and publish one episode.
+
+    --date DAY (or --date latest, the default: the most recent day with activity), or a
+    window with --since/--until. Running the same day again with the same input rewrites
+    nothing.
+    """
+    report = pipeline.run(
+        ctx.config, date=date, since=since, until=until, out=out, repo=repo,
+        gh_json=gh_json, github=github, repo_name=repo_name, voice=voice, writer=writer, offline=offline,
+        allow_empty=allow_empty, on_stage=_print_stage,
+    )
+    if report.episode is not None:
+        state = "unchanged" if report.reused else "published"
+        click.echo(f"{state}: {report.episode.id} — {report.episode.script.title}")
+        click.echo(f"page: {report.page}")
+        click.echo(f"url:  {report.url}")
+
+
+@main.command()
+@pass_ctx
+@handle_errors
+def doctor(ctx: Context) -> None:
+    """Check git, the voice, the database, the output folder, the config and the token."""
+    checks = doctor_mod.run_checks(ctx.config)
+    for check in checks:
+        mark = "ok " if check.ok else ("FAIL" if check.required else "warn")
+        click.echo(f"[{mark}] {check.name:<10} {check.detail}")
+        if check.fix and not check.ok:
+            click.echo(f"       fix: {check.fix}")
+    bad = doctor_mod.problems(checks)
+    if bad:
+        click.echo(f"{len(bad)} problem(s) to fix.", err=True)
+        sys.exit(1)
+    click.echo("All good.")
+
+
+@main.command()
+@click.option("--from", "start", required=True, metavar="DAY", help="First day (YYYY-MM-DD).")
+@click.option("--to", "end", required=True, metavar="DAY", help="Last day, inclusive.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Days narrated in parallel processes.")
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
+              help="Site folder (default: [publish] out, ./site).")
+@click.option("--voice", type=click.Choice(config_mod.VOICES), help="Voice backend for this run.")
+@click.option("--allow-empty", is_flag=True, help="Make episodes for quiet days too.")
+@source_options
+@pass_ctx
+@handle_errors
+def backfill(ctx: Context, start: str, end: str, jobs: int, out: Path | None,
+             voice: str | None, allow_empty: bool, repo: Path | None, gh_json: Path | None,
+             github: str | None, repo_name: str | None, offline: bool) -> None:
+    """Make one episode per active day from --from to --to; done days are skipped."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    first, last = dates.parse_day(start, "--from"), dates.parse_day(end, "--to")
+    batch.check_range(first, last)
+    with Progress(
+        TextColumn("[bold]backfill[/]"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("{task.description}"), TimeRemainingColumn(),
+        console=_stderr_console(), transient=False,
+    ) as bar:
+        task = bar.add_task("", total=None)
+
+        def progress(day: str, done: int, total: int) -> None:
+            bar.update(task, total=total, completed=done, description=day)
+
+        report = batch.backfill(
+            ctx.config, start=first, end=last,
+            jobs=jobs, out=out, voice=voice, allow_empty=allow_empty, on_progress=progress,
+            sources={"repo": repo, "gh_json": gh_json, "github": github,
+                     "repo_name": repo_name, "offline": offline},
+        )
+    click.echo(
+        f"made {len(report.made)} episode(s), skipped {len(report.skipped)} already done, "
+        f"{len(report.quiet)} quiet day(s) without an episode"
+    )
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@main.command()
+@click.option("--week", metavar="YYYY-Www", help="ISO week, e.g. 2026-W30 (default: last week).")
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
+              help="Site folder (default: [publish] out, ./site).")
+@click.option("--voice", type=click.Choice(config_mod.VOICES), help="Voice backend for this run.")
+@pass_ctx
+@handle_errors
+def weekly(ctx: Context, week: str | None, out: Path | None, voice: str | None) -> None:
+    """Make and publish the recap of one ISO week's daily episodes."""
+    episode = batch.weekly(ctx.config, week=week, out=out, voice=voice)
+    click.echo(f"published: {episode.id} — {episode.script.title}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -428,8 +428,8 @@ def _decode(tp: Any, data: Any) -> Any:
         return None
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        return _decode(args[0], data)
+        options = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _decode(options[0], data)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         kwargs = {
