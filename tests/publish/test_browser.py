@@ -95,3 +95,64 @@ def test_episode_page_plays_seeks_and_stays_inert(served: str, tmp_path: Path) -
             assert (tmp_path / "episode.png").stat().st_size > 10_000
         finally:
             browser.close()
+
+
+HOSTILE_CORPUS = Path(__file__).resolve().parents[1] / "data" / "hostile" / "prs.json"
+
+
+def _serve(site: Path, cwd: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-u", "-m", "mergecast.cli", "serve", "--out", str(site), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+
+
+def test_pipeline_page_from_the_hostile_corpus_stays_inert(tmp_path: Path) -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    site = tmp_path / "site"
+    built = subprocess.run(
+        [sys.executable, "-m", "mergecast.cli", "--db", str(tmp_path / "x.db"), "run",
+         "--gh-json", str(HOSTILE_CORPUS), "--repo-name", "o/r", "--date", "2026-08-11",
+         "--out", str(site), "--voice", "none"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False)
+    assert built.returncode == 0, built.stderr
+    areas = sorted(p.parent.name for p in (site / "areas").glob("*/feed.xml"))
+    proc = _serve(site, tmp_path)
+    try:
+        assert proc.stdout is not None
+        base = proc.stdout.readline().split(" at ", 1)[1].split()[0]
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+            try:
+                page = browser.new_page()
+                dialogs: list[str] = []
+                page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+                urls = [base, base + "episodes/2026-08-11/"]
+                urls += [base + f"areas/{a}/" for a in areas
+                         if (site / "areas" / a / "index.html").exists()]
+                for url in urls:
+                    page.goto(url, wait_until="load")
+                    page.wait_for_timeout(200)  # let any injected onload/onerror fire
+                    injected = page.evaluate("""() => ({
+                        foreign: document.querySelectorAll(
+                            'iframe, svg, object, embed, img[src="x"], img[onerror]').length,
+                        inline: [...document.scripts].filter(
+                            s => !s.src && s.type !== 'application/ld+json').length,
+                        handlers: [...document.querySelectorAll('*')].filter(
+                            el => [...el.attributes].some(a => a.name.startsWith('on'))).length,
+                        jsLinks: [...document.querySelectorAll('[href], [src]')].filter(
+                            el => /^\\s*(javascript|data):/i.test(
+                                el.getAttribute('href') || el.getAttribute('src') || '')).length,
+                    })""")
+                    assert injected == {"foreign": 0, "inline": 0, "handlers": 0,
+                                        "jsLinks": 0}, url
+                assert dialogs == []
+                text = page.goto(base + "episodes/2026-08-11/") and page.inner_text("body")
+                assert "alert" in text  # the hostile text is shown, as text
+            finally:
+                browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

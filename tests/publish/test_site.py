@@ -227,3 +227,35 @@ def test_incremental_publish_renders_only_what_changed(tmp_path: Path) -> None:
     assert "2026-03-03" not in report.rendered
     assert feedparser.parse((site / "feed.xml").read_bytes()).entries[0].title == (
         "Widgets news for 2026-03-22")
+
+
+
+def test_weekly_page_links_the_weeks_dailies(tmp_path: Path) -> None:
+    days = [make_episode(dt.date(2026, 3, 9) + dt.timedelta(days=n), title=f"Daily <{n}> news")
+            for n in range(14)]
+    weekly = dataclasses.replace(make_episode("2026-W11"),
+                                 related=("2026-03-09", "2026-03-11", "2026-03-01"))
+    site = _publish(tmp_path, [*days, weekly])
+    page = site / "episodes" / "2026-W11" / "index.html"
+
+    def related_section() -> str:
+        html = page.read_text(encoding="utf-8")
+        part = html[html.index('id="related-h"'):]
+        return part[: part.index("</nav>")]
+
+    section = related_section()
+    assert re.search(r"This week(&#39;|')s episodes", section)
+    hrefs = re.findall(r'href="([^"]+)"', section)
+    assert hrefs == ["../2026-03-09/", "../2026-03-11/"]  # oldest first; unknown ids skipped
+    assert "Daily &lt;0&gt; news" in section and "Daily &lt;2&gt; news" in section
+    daily = (site / "episodes" / "2026-03-10" / "index.html").read_text(encoding="utf-8")
+    assert 'id="related-h"' not in daily
+
+    # 2026-03-09 is too far from the recap to be among its nearby episodes, so only the
+    # related list can notice its new title: the recap page must still be rendered again.
+    renamed = dataclasses.replace(days[0], script=dataclasses.replace(
+        days[0].script, title="Renamed daily"))
+    report = publish_site([renamed, *days[1:], weekly], tmp_path / "site", SHOW,
+                          media=write_media(tmp_path / "media", [*days, weekly]))
+    assert "2026-W11" in report.rendered
+    assert "Renamed daily" in related_section()

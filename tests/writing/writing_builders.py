@@ -104,3 +104,41 @@ def small_digest(n: int = 1) -> m.Digest:
 def empty_digest() -> m.Digest:
     return m.Digest(window=WINDOW, counts=m.Counts(0, 0, 0, 0), themes=(), duplicates=(),
                     reverts=(), relands=(), areas=(), first_time_contributors=())
+
+
+def commit(sha: str, title: str, author: str, *, body: str = "",
+           email: str | None = None) -> m.Change:
+    """A bare commit on main: no PR number, known by sha and a git author name."""
+    t = dt.datetime(2026, 3, 12, 9, tzinfo=UTC)
+    return m.Change(repo="acme/widget", title=title, shas=(sha,), body=body,
+                    author=m.Person(name=author, email=email or f"{author.split()[0]}@x.org"),
+                    landed_at=t, state=m.State.LANDED)
+
+
+COMMIT_BODY = (
+    "The cache kept every entry forever, so long sessions ran out of memory. "
+    "The change evicts the least recently used entries once the cache is full.\n"
+)
+
+
+def commit_digest(*, continues: m.Continuity | None = None) -> m.Digest:
+    """A day with no PR numbers: a three-commit cluster, a single commit, an area commit."""
+    changes = [
+        commit("a1" * 20, "Cache: evict old entries", "Ivy Zhou", body=COMMIT_BODY),
+        commit("b2" * 20, "Cache: add a size limit setting", "Ivy Zhou"),
+        commit("c3" * 20, "Cache: document the eviction policy", "Ivy Zhou"),
+        commit("d4" * 20, "Parser: speed up tokenizing of long lines", "omar"),
+        commit("e5" * 20, "Fix a typo in the README", "omar"),
+    ]
+    shas = tuple(c.shas[0] for c in changes)
+    themes = (
+        m.Theme(1, "Cache: evict old entries", "cluster", ("Ivy Zhou",), ("cache",), (),
+                shas[:3], None, 5.0, ("0 PRs and 3 commits",), continues),
+        m.Theme(2, "Parser: speed up tokenizing of long lines", "single", ("omar",),
+                ("parser",), (), shas[3:4], None, 3.0, ("0 PRs and 1 commits",)),
+    )
+    areas = (m.Area("src/cache", (), shas[:3]), m.Area("src/parser", (), shas[3:4]),
+             m.Area("docs", (), shas[4:]))
+    return m.Digest(window=WINDOW, counts=m.Counts(5, 0, 5, 2), themes=themes, duplicates=(),
+                    reverts=(), relands=(), areas=areas, first_time_contributors=(),
+                    changes=tuple(changes))

@@ -100,7 +100,10 @@ def episode_context(
     near: Sequence[Episode],
     has_audio: bool,
     cover_url: str,
+    related: Sequence[Episode] = (),
 ) -> dict[str, Any]:
+    """What episode.html.j2 shows; `related` are the episodes `episode.related` names
+    (a weekly recap's dailies), in the order to list them."""
     script = episode.script
     starts = {(c.section, c.sentence): c.start for c in episode.audio.cues}
     sections = []
@@ -168,8 +171,18 @@ def episode_context(
         "themes": themes,
         "nearby": [{"href": f"../{e.id}/", "title": e.script.title, "kind": e.kind,
                     "date_text": date_text(e.published_at)} for e in near],
+        "related": [{"href": f"../{e.id}/", "title": e.script.title, "kind": e.kind,
+                     "date_text": date_text(e.published_at)} for e in related],
+        "related_heading": "This week's episodes" if episode.kind == "weekly"
+        else "Related episodes",
         "jsonld": json_for_script(_clean_tree(jsonld)),
     }
+
+
+def related_episodes(episode: Episode, by_id: Mapping[str, Episode]) -> list[Episode]:
+    """The published episodes `episode.related` names, oldest first; unknown ids are skipped."""
+    found = [by_id[i] for i in dict.fromkeys(episode.related) if i in by_id and i != episode.id]
+    return sorted(found, key=lambda e: (e.published_at, e.id))
 
 
 def render_episode(context: Mapping[str, Any]) -> str:

@@ -30,6 +30,8 @@ _INVISIBLE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]")
 
 def clean_text(text: str) -> str:
     """Text safe to put in any page, feed or cue: no forbidden or reordering characters."""
+    # XML parsers turn a bare CR into LF, so fold it first: what we write is what is read.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     return _INVISIBLE.sub("", _INVALID_XML.sub("", text))
 
 

@@ -198,6 +198,7 @@ class Publisher:
         self, build: _Build, episodes: Sequence[Episode], cover: str
     ) -> tuple[dict[str, int], list[str]]:
         near = nearby(episodes)
+        by_id = {e.id: e for e in episodes}
         show_key = self._show_key()
         cover_url = self.urls.cover(cover)
         sizes: dict[str, int] = {}
@@ -217,11 +218,13 @@ class Publisher:
             json_key = _hash(ep_key, self.urls.base, size)
             if build.reuse(f"{rel}/episode.json", json_key) is None:
                 build.write(f"{rel}/episode.json", files.episode_json(ep, self.urls, size))
-            page_key = _hash(ep_key, neighbours_key(near[ep.id]), show_key, size is not None, cover)
+            related = pages.related_episodes(ep, by_id)
+            page_key = _hash(ep_key, neighbours_key(near[ep.id]), neighbours_key(related),
+                             show_key, size is not None, cover)
             if build.reuse(f"{rel}/index.html", page_key) is None:
                 context = pages.episode_context(
                     ep, show=self.show, urls=self.urls, near=near[ep.id],
-                    has_audio=size is not None, cover_url=cover_url)
+                    has_audio=size is not None, cover_url=cover_url, related=related)
                 build.write(f"{rel}/index.html", pages.render_episode(context))
                 rendered.append(ep.id)
             build._mkdir(str(folder))

@@ -35,6 +35,8 @@ _ORDINAL_DAY = re.compile(
     r"consecutive\s+)?day\b", re.I)
 _ORDINAL_VALUE = {w: i for i, w in enumerate(
     "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split())}
+_SHA = re.compile(r"(?<![\w.])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w])", re.I)
+_EPISODE_YEAR = re.compile(r"^(\d{4})-")
 _AT = re.compile(r"(?<![\w.])@([A-Za-z0-9][\w-]*)")
 _STRICT_SLOTS = (
     re.compile(r"\b(?:developer|author|contributors?|handle)\s+@?([A-Za-z0-9][\w-]*)", re.I),
@@ -58,11 +60,28 @@ _COMMON = frozenset(
 )
 
 
+_PIECE = re.compile(r"[A-Za-z0-9][\w-]*")  # the shape every name/handle check cuts from text
+_SEPARATORS = re.compile(r"[._/+-]+")
+
+
 def _words(texts: Iterable[str]) -> set[str]:
+    """Every token the checks could cut from these texts, split the way the checks split.
+
+    The checks read "qwen3.5" as `qwen3`, "requirements.txt" after "from" as `requirements`
+    and "H100-class" as `H100-class`; a writer may also say "llama2_13b" as "llama2 13b". So
+    a word of the digest's own text vouches for itself and for each of its pieces.
+    """
     out: set[str] = set()
     for t in texts:
         for w in _WORD.findall(t):
-            out.add(w.lower().rstrip(".-"))
+            low = w.lower()
+            out.add(low.rstrip(".-"))
+            out.update(piece for piece in _SEPARATORS.split(low) if piece)
+        for piece in _PIECE.findall(t):
+            low = piece.lower()
+            out.update((low, low.rstrip("-")))
+            out.update(part for part in low.split("_") if part)
+        out.update(m.lower() for m in _MIXED.findall(t))
     return out
 
 
@@ -89,6 +108,7 @@ class Facts:
     names: set[str]  # words of titles, headlines and area names (PR text the digest relies on)
     vocabulary: set[str]  # every word of every PR body too
     small_numbers: set[int] = field(default_factory=set)
+    shas: set[str] = field(default_factory=set)  # never said aloud: a hash means nothing spoken
 
     @classmethod
     def from_digest(cls, d: Digest, day: dt.date | None = None) -> Facts:
@@ -125,7 +145,8 @@ class Facts:
                 prs.update(t.continues.prs)
         for a in d.areas:
             prs.update(a.prs)
-            groups.append(_Group(frozenset(a.prs), frozenset({len(a.prs)})))
+            groups.append(_Group(frozenset(a.prs), frozenset({len(a.prs)}),
+                                 commits=frozenset({len(a.commits)})))
         for dup in d.duplicates:
             prs.update(dup.prs)
             groups.append(_Group(frozenset(dup.prs), frozenset({2})))
@@ -142,12 +163,22 @@ class Facts:
         names = _words(titles)
         small = {int(n) for _, n in _INT.findall(" ".join(titles)) if len(n) <= 4}
         years = {d.window.since.year, d.window.until.year} | ({day.year} if day else set())
+        # Earlier episodes the digest links to are said with their dates, years included.
+        linked = [t.continues.episode_id for t in d.themes if t.continues]
+        linked += [p.original_episode for p in (*d.reverts, *d.relands) if p.original_episode]
+        years |= {int(m.group(1)) for e in linked if (m := _EPISODE_YEAR.match(e))}
+        bare = [c for c in d.changes if c.number is None and c.shas]
+        # Git authors without a login are known by name ("Ivy Zhou"): each word of it is theirs.
+        # "Zhang, Liangang" and "Swift.Sun" too: split them as the checks split text.
+        handles |= {part.lower() for h in list(handles) if not re.fullmatch(r"[\w-]+", h)
+                    for part in _PIECE.findall(h)}
         return cls(
             prs=prs, handles=handles, groups=groups, totals=totals,
             author_totals={k.authors, len(d.first_time_contributors)},
-            commit_totals={k.commits}, days=days, names=names | handles,
+            commit_totals={k.commits, len(bare)}, days=days, names=names | handles,
             vocabulary=names | handles | _words(c.body for c in d.changes),
             small_numbers=small | years,
+            shas={s.lower() for c in d.changes for s in c.shas},
         )
 
     # ------------------------------------------------------------------ checking
@@ -184,14 +215,17 @@ class Facts:
                 mentioned.add(n)
             else:
                 found.append(f"cites PR {n}, which is not in the digest")
+        pr_at: set[int] = set()  # where a known PR number is said as a PR number
         for m in _INT.finditer(text):
             digits = m.group(2)
             n = int(digits)
-            if n in self.prs:
-                mentioned.add(n)
-                continue
             before = text[max(0, m.start() - 16):m.start()]
             strict = bool(m.group(1)) or bool(_PR_STRICT.search(before))
+            if n in self.prs:
+                mentioned.add(n)
+                if strict:
+                    pr_at.add(m.start(2))
+                continue
             if len(digits) >= 5 or (strict and len(digits) >= 3):
                 found.append(f"PR number {digits} is not in the digest")
             elif len(digits) >= 3 and n not in self.small_numbers:
@@ -202,6 +236,10 @@ class Facts:
                 a in g.prs and b in g.prs for g in self.groups
             ):
                 found.append(f"range {a} through {b} is not one stack or theme")
+        for m in _SHA.finditer(text):
+            token = m.group(0).lower()
+            if any(s.startswith(token) for s in self.shas):
+                found.append(f"commit sha {m.group(0)} is read aloud")
         said_handles = self._check_handles(text, found)
         for m in _PART.finditer(text):
             value = parse_count(m.group(1))
@@ -213,6 +251,8 @@ class Facts:
             value = parse_count("one" if m.group(1).lower() == "a single" else m.group(1))
             if value is None or m.group(0).lower().endswith("-part"):
                 continue
+            if m.start(1) in pr_at:
+                continue  # "PR 214 reverts PR 33": 214 names a PR, it does not count reverts
             if value not in self._allowed(m.group(2), mentioned, said_handles):
                 found.append(f"count {m.group(0)!r} is not supported by the digest")
         for m in _ORDINAL_DAY.finditer(text):

@@ -197,7 +197,10 @@ class LLMWriter:
         self.environ = environ
 
     def write(self, digest: Digest, *, show: str, day: dt.date, writing: WritingConfig,
-              lexicon: Mapping[str, str]) -> Script:
+              lexicon: Mapping[str, str], weekly: str | None = None) -> Script:
+        if weekly is not None:  # recaps are always template-written: no daily-shaped prompt
+            return TemplateWriter().write(digest, show=show, day=day, writing=writing,
+                                          lexicon=lexicon, weekly=weekly)
         check_not_empty(digest, writing)
         if not self.llm.model:
             raise ConfigError("expected a model name, got an empty string in mergecast.toml "

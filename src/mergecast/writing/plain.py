@@ -14,6 +14,11 @@ _TRAILING_REF = re.compile(r"\s*\((?:#\d+|\w+/\w+#\d+)\)\s*$")
 _PATH = re.compile(r"(?<![\w])(?:[\w.-]+/)+([\w-]+)(?:\.\w{1,5})?")
 _CALL = re.compile(r"\b([A-Za-z_][\w.]*)\(\)")
 _TICKS = re.compile(r"`([^`]*)`")
+_EXT = re.compile(r"(?<=\w)\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|sh|cpp|cu|cuh|h|hpp|ipynb)\b",
+                  re.I)
+_SNAKE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*_[A-Za-z0-9]+"
+                    r"(?:[_.][A-Za-z0-9]+)*)"
+                    r"(?![\w.])")
 _VERB_S = (
     "add adjust align allow avoid bump cache change check clarify clean convert create define "
     "delete deprecate disable document drop enable ensure expand expose extend fold generate give "
@@ -21,8 +26,9 @@ _VERB_S = (
     "migrate move optimize pass port preserve prevent propagate raise record reduce refactor "
     "register reland remove rename reorder replace respect restore return reuse revert rewrite "
     "route run set show simplify skip speed split start stop support teach tighten track turn "
-    "unify update upgrade use validate wire wrap trace emit lift hoist bind cast fuse shard "
-    "decompose annotate deduplicate specialize unroll vectorize warn"
+    "unify update upgrade use validate wire wrap trace emit lift hoist bind cast fuse shard link "
+    "decompose annotate deduplicate specialize unroll vectorize warn evict pin ship trim strip "
+    "swap flag map tag cap"
 ).split()
 _IRREGULAR = {"fix": "fixes", "pass": "passes", "patch": "patches", "switch": "switches",
               "teach": "teaches", "catch": "catches", "push": "pushes", "do": "does",
@@ -119,6 +125,20 @@ def body_sentences(
     return out
 
 
+_TOPIC = re.compile(r"^\s*([A-Za-z][A-Za-z -]{1,24}?):\s+(?=\S)")
+_NOT_TOPICS = frozenset("feat feature fix bugfix chore docs doc refactor test tests build ci perf "
+                        "style revert wip release deps bump merge nit".split())
+
+
+def split_topic(title: str) -> tuple[str | None, str]:
+    """"Cross-day memory: link themes" -> ("cross-day memory", "link themes"); a commit
+    subject's leading topic, but not a conventional-commit type such as "fix:"."""
+    m = _TOPIC.match(title)
+    if not m or m.group(1).strip().lower() in _NOT_TOPICS:
+        return None, title
+    return _lower_first(m.group(1).strip()), title[m.end():]
+
+
 def strip_title(title: str) -> str:
     """"[c10d][nccl2] Honor NCCL env controls (#123)" -> "Honor NCCL env controls"."""
     t = _TRAILING_REF.sub("", title.strip())
@@ -126,8 +146,17 @@ def strip_title(title: str) -> str:
     t = re.sub(r"(?<=\")\s*(?:\[[^\]]{1,40}\]\s*)+", "", t)  # Revert "[dynamo] X" -> Revert "X"
     t = _TICKS.sub(r"\1", t)
     t = _CALL.sub(r"\1", t)
-    t = _PATH.sub(r"\1", t)
     t = re.sub(r"https?://\S+", "", t)
+    t = _PATH.sub(r"\1", t)
+    # Code said aloud reads badly: "x -> y" is "x to y", "at::optional" is "optional",
+    # "info[key]" is "info"; a stray slash ("flow/", "fbcode//ao") is a space.
+    t = re.sub(r"\s*(?:->|=>|→)\s*", " to ", t)
+    t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)
+    t = re.sub(r"\s*\[[^\[\]]*\]", "", t)
+    t = re.sub(r"(?<=\w)/+(?=\s|$)|(?<=\w)//+(?=\w)", " ", t)
+    # File names and snake_case read as words: "test_validate.py" -> "test validate".
+    t = _EXT.sub("", t)
+    t = _SNAKE.sub(lambda m: re.sub(r"[_.]+", " ", m.group(1)), t)
     return " ".join(t.split()).rstrip(" .;:,")
 
 
@@ -200,9 +229,25 @@ def title_case(text: str) -> str:
     return " ".join(out)
 
 
+def clean_headline(headline: str) -> str:
+    """A headline without tags and without the cut-off tail of a long commit subject:
+    "Cross-day memory: link themes and…" -> "Cross-day memory"."""
+    text = strip_title(headline)
+    if not text.endswith(("…", "...")):
+        return text
+    text = text.rstrip(".… ")
+    head, sep, _ = text.partition(": ")
+    if sep and len(head.split()) >= 2:
+        return head
+    words = text.split()[:-1]  # the last word may be cut in half
+    while words and words[-1].lower().rstrip(",;") in _SMALL:
+        words.pop()
+    return " ".join(words).rstrip(",;:") or head
+
+
 def headline_text(headline: str) -> str:
     """A theme headline as it is said after "First theme:"."""
-    return _lower_first(strip_title(headline)) or "assorted changes"
+    return _lower_first(clean_headline(headline)) or "assorted changes"
 
 
 def shorten(text: str, limit: int) -> str:

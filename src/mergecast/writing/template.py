@@ -1,65 +1,29 @@
-"""The deterministic template writer (the offline default).
+"""The deterministic template writer (the offline default), daily and weekly.
 
 Wording lives in templates/phrases.toml; this module only decides which phrase to use and
-fills it from the digest. Sentences lifted from PR text are kept only when the fact check
-finds nothing unsupported in them.
+fills it from the digest. Sentences lifted from PR or commit text are kept only when the
+fact check finds nothing unsupported in them. Theme sections are built in themes.py.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import tomllib
 from collections.abc import Mapping, Sequence
-from importlib import resources
-from typing import Any
 
 from ..config import WritingConfig
 from ..dates import spoken_date
-from ..errors import EmptyWindowError
+from ..errors import EmptyWindowError, InputError
 from ..models import Change, Digest, Script, Section, Sentence, State, Theme
-from .factcheck import Facts, fact_check
-from .length import Line, Part, fit
-from .normalise import normalise
-from .numbers import (
-    count_phrase,
-    join_words,
-    number_words,
-    ordinal_words,
-    pr_list,
-    pr_numbers,
-    with_article,
-)
-from .plain import (
-    body_sentences,
-    gerund_phrase,
-    headline_text,
-    noun_phrase,
-    shorten,
-    strip_title,
-    title_case,
-    verb_phrase,
-)
+from .base import area_name, cap, episode_day, inline, phrases
+from .factcheck import fact_check
+from .length import Part, fit
+from .numbers import count_phrase, join_words, number_words
+from .plain import clean_headline, noun_phrase, shorten, strip_title, title_case
+from .themes import ThemeSections, size_phrase
 
-MAX_WORDS = 30
+__all__ = ["TemplateWriter", "check_not_empty", "phrases", "size_phrase"]
+
 SHORT_DAY = 3  # changes; at or below this the episode is a short one
-
-
-@functools.cache
-def phrases() -> Mapping[str, Any]:
-    text = resources.files("mergecast.writing").joinpath("templates/phrases.toml").read_text(
-        encoding="utf-8")
-    return tomllib.loads(text)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _area_name(name: str) -> str:
-    if name.islower() and not any(c.isdigit() for c in name):
-        return name.upper() if len(name) <= 3 else _cap(name)  # mps -> MPS, dynamo -> Dynamo
-    return name
 
 
 def check_not_empty(digest: Digest, writing: WritingConfig) -> None:
@@ -71,65 +35,22 @@ def check_not_empty(digest: Digest, writing: WritingConfig) -> None:
             "ingest more data or pass --allow-empty for a short no-news episode")
 
 
-def size_phrase(t: Theme) -> str:
-    """How big a theme is, in words: "an eleven-part stack, PRs 191044 through 191049"."""
-    s = t.stack
-    if s is not None and s.members:
-        n = s.declared_size or len(s.declared) or s.in_window
-        size = with_article(f"{number_words(n)}-part stack")
-        if n > s.in_window:
-            return f"{size} with {number_words(s.in_window)} of its PRs in this window, " + \
-                pr_list(s.members)
-        return f"{size}, {pr_list(s.members)}"
-    if len(t.prs) > 1:
-        return f"{count_phrase(len(t.prs), 'linked PR')}, {pr_numbers(t.prs)}"
-    return f"a single PR, {pr_list(t.prs)}" if t.prs else "no PRs"
+def week_monday(week: str) -> dt.date:
+    """"2026-W30" -> Monday 2026-07-20; InputError for anything else."""
+    found = episode_day(week)
+    if found is None or not found[1]:
+        raise InputError(f"expected an ISO week id like 2026-W30, got {week!r} for the weekly "
+                         "recap; pass --week YYYY-Www")
+    return found[0]
 
 
-class _Builder:
-    def __init__(self, digest: Digest, show: str, day: dt.date, lexicon: Mapping[str, str]):
-        self.d = digest
-        self.show = show
-        self.day = day
-        self.lexicon = lexicon
-        self.facts = Facts.from_digest(digest, day=day)
-        self.seed = day.toordinal()
-        self.date = spoken_date(day)
-        self.covered: set[int] = set()
-
-    # ------------------------------------------------------------ helpers
-
-    def say(self, group: str, key: str, **values: Any) -> str:
-        variants = phrases()[group][key]
-        if isinstance(variants, str):
-            variants = [variants]
-        return _cap(str(variants[self.seed % len(variants)]).format(**values))
-
-    def grounded(self, text: str, cites: Sequence[int] = ()) -> bool:
-        return not self.facts.problems(text, cites)
-
-    def _grounded_one(self, number: int, text: str) -> bool:
-        return self.grounded(text, (number,))
-
-    def line(self, text: str, cites: Sequence[int] = (), optional: bool = False) -> Line | None:
-        if optional and (len(text.split()) > MAX_WORDS or not self.grounded(text, cites)):
-            return None
-        return Line(text, normalise(text, self.lexicon), tuple(cites), optional)
-
-    def add(self, part: Part, text: str, cites: Sequence[int] = (), optional: bool = False) -> None:
-        ln = self.line(text, cites, optional)
-        if ln is not None:
-            part.lines.append(ln)
-
-    def phrase(self, number: int, gerund: bool = False) -> str | None:
-        c = self.d.change(number)
-        if c is None:
-            return None
-        p = shorten(gerund_phrase(c.title) if gerund else verb_phrase(c.title), 80)
-        return p if p and self.grounded(p) else None
-
-    def states(self, prs: Sequence[int]) -> set[State]:
-        return {c.state for n in prs if (c := self.d.change(n)) is not None}
+class _Builder(ThemeSections):
+    def __init__(self, digest: Digest, show: str, day: dt.date, lexicon: Mapping[str, str],
+                 *, weekly: str | None = None) -> None:
+        super().__init__(digest, show, day, lexicon, weekly=weekly)
+        if weekly:
+            self.date = spoken_date(week_monday(weekly))
+        self.per_area = 6 if weekly else 4
 
     # ------------------------------------------------------------ sections
 
@@ -144,15 +65,22 @@ class _Builder:
 
     def signal(self, themes: Sequence[Theme]) -> Part:
         part = Part("signal", self.say("headings", "signal"), rank=95, required=True)
-        heads = [shorten(headline_text(t.headline), 60) for t in themes]
+        # A headline that is itself a list ("makefile, CI entry point, …") is named by its head.
+        heads = [self.topic(t) for t in themes[:3]]
         areas = [a for t in themes for a in t.areas]
         shared = [a for a in dict.fromkeys(areas) if all(a in t.areas for t in themes)]
+        distinct = list(dict.fromkeys(area_name(a) for a in areas))
+        # The signal is required: if the headlines do not pass, say the areas plainly.
+        plain = self.say("signal", "plain", areas=join_words(distinct[:3])) if distinct else ""
         if heads and len(themes) > 1 and shared:
-            self.add(part, self.say("signal", "shared_area", area=_area_name(shared[0]),
-                                    headlines=join_words(heads)))
+            self.add(part, self.first_grounded(
+                self.say("signal", "shared_area", area=area_name(shared[0]),
+                         headlines=join_words(heads)), plain,
+                self.say("signal", "mixed", headlines=join_words(heads))))
         elif heads:
-            self.add(part, self.say("signal", "mixed", headlines=join_words(heads)))
-        distinct = [_area_name(a) for a in dict.fromkeys(areas)]
+            self.add(part, self.first_grounded(
+                self.say("signal", "mixed", headlines=join_words(heads)), plain,
+                self.say("signal", "mixed", headlines=join_words(heads))))
         if len(distinct) > 1 and not shared:
             self.add(part, self.say("signal", "spread", areas=join_words(distinct)), optional=True)
         k = self.d.counts
@@ -160,97 +88,29 @@ class _Builder:
                                 authors=count_phrase(k.authors, "developer")), optional=bool(heads))
         return part
 
-    def theme(self, t: Theme, index: int) -> Part:
-        ordinal = _cap(ordinal_words(index))
-        head = headline_text(t.headline)
-        part = Part("theme", self.say("headings", "theme", ordinal=ordinal, headline=head),
-                    rank=80 - 10 * index, required=index == 1)
-        self.covered.update(t.prs)
-        self.add(part, self.say("theme", "opener", ordinal=ordinal, headline=head), t.prs)
-        authors = join_words(list(t.authors[:2]) + (["others"] if len(t.authors) > 2 else []))
-        states = self.states(t.prs)
-        verb = ("landed" if states and states <= {State.MERGED, State.LANDED}
-                else "opened" if states == {State.OPEN}
-                else "pushed" if State.OPEN in states else "posted")
-        s = t.stack
-        if s is not None and s.members:
-            self.covered.update(s.members)
-            size_n = s.declared_size or len(s.declared) or s.in_window
-            size = with_article(f"{number_words(size_n)}-part stack")
-            if s.in_window == 1:
-                text = self.say("theme", "stack_one", authors=authors, verb=verb, size=size,
-                                pr=s.members[0])
-            elif size_n > s.in_window:
-                text = self.say("theme", "stack_partial", authors=authors, verb=verb, size=size,
-                                in_window=number_words(s.in_window), prs=pr_list(s.members))
-            else:
-                text = self.say("theme", "stack", authors=authors, verb=verb, size=size,
-                                prs=pr_list(s.members))
-            self.add(part, text, s.members)
-            order = list(s.members) + [n for n in sorted(t.prs) if n not in s.members]
-        elif len(t.prs) > 1:
-            size = count_phrase(len(t.prs), "linked PR")
-            self.add(part, self.say("theme", "cluster", authors=authors, verb=verb, size=size,
-                                    prs=pr_numbers(t.prs)), t.prs)
-            order = sorted(t.prs)
-        else:
-            pr = t.prs[0] if t.prs else None
-            if pr is not None:
-                self.add(part, self.say("theme", "single", authors=authors, verb=verb, pr=pr),
-                         t.prs)
-            order = list(t.prs)
-        if t.continues is not None:
-            key = "continues" if t.continues.days <= 2 else "continues_days"
-            self.add(part, self.say("theme", key, headline=headline_text(t.continues.headline),
-                                    ordinal=ordinal_words(t.continues.days)))
-        self._explain(part, t, order)
-        open_prs = [n for n in order if (c := self.d.change(n)) and c.state is State.OPEN]
-        if open_prs and len(open_prs) < len(order):
-            self.add(part, self.say("theme", "still_open", prs=_cap(pr_list(open_prs)),
-                                    is_are="is" if len(open_prs) == 1 else "are"),
-                     open_prs, optional=True)
-        return part
-
-    def _explain(self, part: Part, t: Theme, order: Sequence[int]) -> None:
-        explained = False
-        for i, n in enumerate(order[:4]):
-            c = self.d.change(n)
-            if c is None:
-                continue
-            found = body_sentences(c.body, accept=functools.partial(self._grounded_one, n),
-                                   limit=3 if i == 0 else 1)
-            for j, sentence in enumerate(found):
-                self.add(part, sentence, (n,), optional=explained or j > 0)
-                explained = True
-        stack_members = set(t.stack.members) if t.stack else set(t.prs)
-        phrased = [(n, p) for n in order if n in stack_members
-                   and (p := self.phrase(n, gerund=True))]
-        if len(phrased) <= 1 and not explained and (p := self.phrase(order[0])):
-            self.add(part, self.say("theme", "title", pr=order[0], phrase=p), order[:1])
-        for k in range(0, len(phrased) if len(phrased) > 1 else 0, 3):
-            chunk = phrased[k:k + 3]
-            text = self.say("theme", "parts", phrases=join_words([p for _, p in chunk]))
-            if len(text.split()) > MAX_WORDS:
-                text = self.say("theme", "parts", phrases=join_words([p for _, p in chunk[:1]]))
-            self.add(part, text, [n for n, _ in chunk], optional=explained or k > 0)
-        for n in order:
-            if n not in stack_members and (p := self.phrase(n)):
-                self.add(part, self.say("theme", "related", pr=n, phrase=p), (n,), optional=True)
-
     def areas(self) -> list[Part]:
         parts = []
         for i, area in enumerate(self.d.areas):
-            prs = [n for n in sorted(area.prs) if n not in self.covered][:4]
-            phrased = [(n, p) for n in prs if (p := self.phrase(n))]
+            prs = [n for n in sorted(area.prs) if n not in self.covered][: self.per_area]
+            phrased: list[tuple[int | None, str]] = [(n, p) for n in prs if (p := self.phrase(n))]
+            shas = [s for s in area.commits if s not in self.covered_commits]
+            shas = shas[: max(0, self.per_area - len(phrased))]
+            phrased += [(None, p) for s in shas if (p := self.commit_line(s, first=not phrased))]
             if not phrased:
                 continue
-            part = Part("area", self.say("headings", "area", area=_area_name(area.name)),
-                        rank=25 - i)
+            name = area_name(area.name)
+            part = Part("area", self.say("headings", "area", area=name), rank=25 - i)
             for j, (n, p) in enumerate(phrased):
+                if n is None:
+                    key = "first_commit" if j == 0 else "next_commit"
+                    self.add(part, self.say("area", key, area=name,
+                                            commit=inline(p) if j == 0 else p), optional=j > 0)
+                    continue
                 key = "first" if j == 0 else "next"
-                self.add(part, self.say("area", key, area=_area_name(area.name), pr=n, phrase=p),
-                         (n,), optional=j > 0)
+                self.add(part, self.say("area", key, area=name, pr=n, phrase=p), (n,),
+                         optional=j > 0)
                 self.covered.add(n)
+            self.covered_commits.update(shas)
             parts.append(part)
         return parts
 
@@ -294,12 +154,12 @@ class _Builder:
                 continue
             self.add(part, text, cites)
             self.covered.update(cites)
-            if pair.original_episode:
-                try:
-                    when = spoken_date(dt.date.fromisoformat(pair.original_episode))
-                except ValueError:
-                    continue
-                self.add(part, self.say("reverts", "covered", date=when), cites, optional=True)
+            when = self.when(pair.original_episode) if pair.original_episode else None
+            if when is not None:
+                date, weekly = when
+                covered = self.say("reverts", "covered_week" if weekly else "covered", date=date)
+                if self.grounded(covered, cites):
+                    self.add(part, covered, cites)
         for pair in self.d.relands:
             r, o = pair.revert.pr, pair.original.pr
             if o is None:
@@ -318,14 +178,19 @@ class _Builder:
                                     contributors="contributor" if len(firsts) == 1
                                     else "contributors"), optional=True)
         rest: list[Change] = [c for c in self.d.changes
-                              if c.number is not None and c.number not in self.covered]
-        rest.sort(key=lambda c: (-c.lines_changed, c.number or 0))
+                              if (c.number is not None and c.number not in self.covered)
+                              or (c.number is None and c.sha and c.sha not in self.covered_commits)]
+        rest.sort(key=lambda c: (-c.lines_changed, c.number or 0, c.sha or ""))
         for c in rest[:3]:
-            assert c.number is not None
-            if (p := self.phrase(c.number)) is not None:
-                self.add(part, self.say("notes", "leftover", pr=c.number, phrase=p), (c.number,),
+            if c.number is not None:
+                if (p := self.phrase(c.number)) is not None:
+                    self.add(part, self.say("notes", "leftover", pr=c.number, phrase=p),
+                             (c.number,), optional=True)
+                    self.covered.add(c.number)
+            elif c.sha and (p := self.commit_line(c.sha)) is not None:
+                self.add(part, self.say("notes", "leftover_commit", commit=inline(p)),
                          optional=True)
-                self.covered.add(c.number)
+                self.covered_commits.add(c.sha)
         return part if part.lines else None
 
     def outro(self, themes: Sequence[Theme]) -> Part:
@@ -351,45 +216,65 @@ class _Builder:
     # ------------------------------------------------------------ title and summary
 
     def title(self, themes: Sequence[Theme]) -> str:
-        heads = [title_case(strip_title(t.headline)) for t in themes[:2]]
+        limit = 90 if self.weekly else 70
+        heads = [title_case(clean_headline(t.headline)) for t in themes[:3 if self.weekly else 2]]
         heads = [h for h in heads if h and self.grounded(h)]
-        if len(heads) == 2:
-            both = str(phrases()["title"]["two"][0]).format(a=heads[0], b=heads[1])
-            if len(both) <= 70:
-                return both
-        if heads:
-            return shorten(heads[0], 70)
-        if self.d.changes:
+        keys = {3: "three", 2: "two", 1: "one"}
+        while heads:
+            key = keys[len(heads)]
+            a, b, c = (heads + ["", ""])[:3]
+            text = title_case(self.say("title", key, a=a, b=b, c=c))  # "…, and a Random …"
+            if len(text) <= limit:
+                return text
+            if len(heads) == 1:
+                return shorten(text, limit)
+            heads.pop()
+        if self.d.changes and not self.weekly:
             first = title_case(strip_title(self.d.changes[0].title))
             if first and self.grounded(first):
-                return shorten(first, 70)
+                return shorten(first, limit)
         return self.say("title", "quiet")
 
     def summary(self, themes: Sequence[Theme]) -> str:
         if not themes:
-            return self.say("summary", "quiet") if not self.d.changes else _cap(
+            return self.say("summary", "quiet") if not self.d.changes else cap(
                 self.say("signal", "totals", changes=count_phrase(self.d.counts.changes, "change"),
                          authors=count_phrase(self.d.counts.authors, "developer")))
-        lead = [(_cap(shorten(headline_text(t.headline), 60)), join_words(list(t.authors[:2])))
-                for t in themes[:2]]
+        lead = [(self.topic(t), self.who(t)[0])
+                for t in themes[: 3 if self.weekly else 2]]
+        if self.weekly:
+            while lead:
+                items = [self.say("summary", "item", headline=h, authors=a) for h, a in lead]
+                items = [i[:1].lower() + i[1:] if i[1:2].islower() else i for i in items]
+                text = self.say("summary", "weekly", items=join_words(items))
+                if self.grounded(text):
+                    return text
+                lead.pop()
+            return self.say("summary", "quiet")
         if len(lead) == 2:
-            text = self.say("summary", "two", headline=lead[0][0], authors=lead[0][1],
-                            headline2=lead[1][0][0].lower() + lead[1][0][1:]
-                            if lead[1][0][1:2].islower() else lead[1][0], authors2=lead[1][1])
+            text = self.say("summary", "two", headline=cap(lead[0][0]), authors=lead[0][1],
+                            headline2=lead[1][0], authors2=lead[1][1])
             if self.grounded(text):
                 return text
-        return self.say("summary", "one", headline=lead[0][0], authors=lead[0][1])
+        return self.first_grounded(
+            self.say("summary", "one", headline=cap(lead[0][0]), authors=lead[0][1]),
+            cap(self.say("signal", "totals",
+                         changes=count_phrase(self.d.counts.changes, "change"),
+                         authors=count_phrase(self.d.counts.authors, "developer"))))
 
 
 class TemplateWriter:
-    """Writes a Script from a Digest with the phrase files; same input, same script."""
+    """Writes a Script from a Digest with the phrase files; same input, same script.
+
+    `weekly` (an ISO week id such as "2026-W30") makes a weekly recap of the digest instead
+    of a daily briefing."""
 
     name = "template"
 
     def write(self, digest: Digest, *, show: str, day: dt.date, writing: WritingConfig,
-              lexicon: Mapping[str, str]) -> Script:
+              lexicon: Mapping[str, str], weekly: str | None = None) -> Script:
         check_not_empty(digest, writing)
-        b = _Builder(digest, show, day, lexicon)
+        b = _Builder(digest, show, day, lexicon, weekly=weekly)
         themes = list(digest.themes[: writing.max_themes])
         parts: list[Part] = [b.intro()]
         if digest.counts.changes:

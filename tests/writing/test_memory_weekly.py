@@ -1,0 +1,134 @@
+"""Cross-day memory wording and the weekly recap mode of the template writer."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from writing_builders import DAY, LLM, WRITING, commit_digest, pr, rich_digest
+
+from mergecast import models as m
+from mergecast.errors import InputError
+from mergecast.writing import Facts, write_script
+from mergecast.writing.length import bounds
+
+
+def write(digest: m.Digest, *, weekly: str | None = None, **writing: object) -> m.Script:
+    cfg = dataclasses.replace(WRITING, **writing)  # type: ignore[arg-type]
+    return write_script(digest, show="Widget", day=DAY, writing=cfg, lexicon={}, llm=LLM,
+                        weekly=weekly)
+
+
+def first_theme(script: m.Script) -> str:
+    return next(s.text for s in script.sections if s.kind == "theme")
+
+
+def test_yesterday_and_the_third_day_and_more_not_new() -> None:
+    two = first_theme(write(rich_digest(continues=m.Continuity(
+        "2026-03-11", "native kernels", 2, (191040,)))))
+    assert "This continues yesterday's work on native kernels." in two
+    assert "slayton58 adds six more PRs to the eleven-part stack, PRs 191044 through 191049." \
+        in two
+    assert "landed an eleven-part stack" not in two  # not introduced as new
+    three = first_theme(write(rich_digest(continues=m.Continuity(
+        "2026-03-11", "native kernels", 3))))
+    assert "This is the third day of work on native kernels." in three
+
+
+def test_covered_earlier_but_not_yesterday_names_that_episode() -> None:
+    text = first_theme(write(rich_digest(continues=m.Continuity(
+        "2026-03-05", "native kernels", 1))))
+    assert "This returns to native kernels from the March 5th episode." in text
+    assert "yesterday" not in text and "third day" not in text
+    weekly = first_theme(write(rich_digest(continues=m.Continuity(
+        "2026-W09", "native kernels", 1))))
+    assert "from the weekly recap for the week of February 23rd" in weekly
+
+
+def test_continuing_commits_and_single_prs_say_more() -> None:
+    d = commit_digest(continues=m.Continuity("2026-03-11", "the cache", 2))
+    assert "Ivy Zhou adds three more commits." in first_theme(write(d))
+    r = rich_digest()
+    cont = m.Continuity("2026-03-11", "timeouts", 2)
+    r = dataclasses.replace(r, themes=(dataclasses.replace(r.themes[1], continues=cont),))
+    assert "d4l3k adds two more PRs, 191064 and 191073." in first_theme(write(r))
+
+
+def test_a_wrong_day_count_fails_the_fact_check() -> None:
+    facts = Facts.from_digest(rich_digest(continues=m.Continuity("2026-03-11", "x", 2)))
+    assert facts.problems("This is the fourth day of work on it.")
+
+
+def test_revert_of_covered_change_names_the_episode_date() -> None:
+    d = rich_digest()
+    d = dataclasses.replace(d, reverts=(dataclasses.replace(
+        d.reverts[0], original_episode="2025-12-30"),))
+    reverts = next(s for s in write(d).sections if s.kind == "reverts")
+    assert "We covered the original change on December 30th, 2025." in reverts.text
+
+
+def weekly_digest() -> m.Digest:
+    """A busy week: the rich day plus a fourth theme and more area work."""
+    more = [pr(192000 + i, f"[dynamo] {t}", "anijain2305") for i, t in enumerate([
+        "Fix recompiles on dict keys", "Support generators in graph breaks",
+        "Cache guard failures", "Trace through functools partial",
+        "Speed up bytecode analysis"])]
+    profiler = [pr(193001, "[profiler] Record memory events for every allocator", "sraikov",
+                   body="Memory events were only recorded for the default allocator. "
+                        "The change records them for every allocator, including custom "
+                        "ones. Traces now show where memory goes during long runs."),
+                pr(193002, "[profiler] Show allocator names in traces", "sraikov")]
+    d = rich_digest(extra=more + profiler)
+    fourth = m.Theme(4, "profiler memory events", "cluster", ("sraikov",), ("Profiler",),
+                     (193001, 193002), (), None, 3.0, ("linked",))
+    areas = (dataclasses.replace(d.areas[0], prs=d.areas[0].prs + tuple(c.number or 0
+                                                                       for c in more)),
+             *d.areas[1:])
+    return dataclasses.replace(d, themes=(*d.themes, fourth), areas=areas,
+                               counts=dataclasses.replace(d.counts, changes=len(d.changes),
+                                                          prs=len(d.changes)))
+
+
+def test_weekly_recap_structure_wording_and_title() -> None:
+    script = write(weekly_digest(), weekly="2026-W11", minutes=3.5, max_themes=4)
+    intro = script.sections[0].text
+    assert intro.startswith("Welcome to the Widget weekly recap for the week of March 9th, 2026.")
+    signal = next(s for s in script.sections if s.kind == "signal")
+    assert signal.heading == "The signal this week"
+    assert signal.text.startswith("The signal this week is ")
+    assert [s.kind for s in script.sections].count("theme") == 4
+    assert {"area", "duplicates", "reverts"} <= {s.kind for s in script.sections}
+    outro = script.sections[-1].text
+    assert outro.endswith("That's the week in Widget. The daily episodes have the details.")
+    assert "today" not in script.transcript.lower().replace("the signal today", "")
+    assert script.title.startswith("Weekly Recap - Native Ahead-of-Time Kernels")
+    assert len(script.title) <= 90
+    assert re.fullmatch(r"Weekly Recap - [\w -]+(, [\w -]+)*(,? and [\w -]+)?", script.title)
+    assert "slayton58" in script.summary and "d4l3k" in script.summary
+    assert script.summary.startswith("The week's top themes were native ahead-of-time kernels")
+
+
+def test_weekly_title_keeps_three_themes_when_they_fit() -> None:
+    d = weekly_digest()
+    short = tuple(dataclasses.replace(t, headline=h) for t, h in zip(
+        d.themes, ["cleanup", "correctness", "a random number overhaul", "profiling"],
+        strict=True))
+    script = write(dataclasses.replace(d, themes=short), weekly="2026-W11", minutes=3.5,
+                   max_themes=4)
+    assert script.title == "Weekly Recap - Cleanup, Correctness, and a Random Number Overhaul"
+
+
+def test_weekly_recap_lands_within_fifteen_percent_of_three_and_a_half_minutes() -> None:
+    cfg = dataclasses.replace(WRITING, minutes=3.5, max_themes=4)
+    low, high = bounds(cfg)
+    script = write(weekly_digest(), weekly="2026-W11", minutes=3.5, max_themes=4)
+    assert low <= script.words <= high, script.words
+
+
+def test_weekly_forces_the_template_writer_and_checks_the_week_id() -> None:
+    script = write_script(weekly_digest(), show="Widget", day=DAY, writing=WRITING, lexicon={},
+                          llm=LLM, writer="llm", weekly="2026-W11")
+    assert script.writer == "template" and "weekly recap" in script.sections[0].text
+    with pytest.raises(InputError, match="expected an ISO week id like 2026-W30, got '2026-11'"):
+        write(weekly_digest(), weekly="2026-11")
