@@ -20,7 +20,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 
 ## demo: make a real episode (audio, page, feed) from this repository's own history
 demo: $(VENV)/.installed
-	$(BIN)/mergecast --db .mergecast/demo.db run --repo . --date latest --out $(SITE)
+	$(BIN)/mergecast --config examples/demo.toml run --date latest
 	@echo
 	@echo "Open:  file://$(CURDIR)/$(SITE)/index.html"
 	@echo "Serve: $(BIN)/mergecast serve --out $(SITE)   (then http://127.0.0.1:8000/)"

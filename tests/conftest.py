@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+
 from gitrepo import Commit, build_repo
 
 

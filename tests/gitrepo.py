@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 

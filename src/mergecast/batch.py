@@ -61,7 +61,8 @@ def backfill(
         pipeline.collect_configured(
             cfg, store, since=start.isoformat(), until=(end + dt.timedelta(days=1)).isoformat(),
             **(sources or {}))
-        todo, skipped, quiet = _plan(cfg, store, days, voice, allow_empty or cfg.writing.allow_empty)
+        quiet_ok = allow_empty or cfg.writing.allow_empty
+        todo, skipped, quiet = _plan(cfg, store, days, voice, quiet_ok)
         total = len(todo)
         on_progress("", 0, total)
         made: list[Episode] = []
@@ -107,7 +108,7 @@ def _plan(
             continue
         key = pipeline.source_hash(cfg, digest, None, voice)
         previous = store.episode(episode_id)
-        if previous is not None and previous.source_hash == key and pipeline.media_ok(cfg, previous):
+        if previous is not None and pipeline.reusable(cfg, previous, key):
             skipped.append(episode_id)
             earlier.append(previous)
             continue
@@ -167,7 +168,7 @@ def weekly(
         key = pipeline.source_hash(cfg, digest, "weekly", voice)
         previous = store.episode(episode_id)
         related = tuple(sorted(e.id for e in dailies))
-        if previous is not None and previous.source_hash == key and pipeline.media_ok(cfg, previous) \
+        if previous is not None and pipeline.reusable(cfg, previous, key) \
                 and previous.related == related:
             episode = previous
         else:

@@ -56,7 +56,8 @@ def handle_errors(fn: F) -> F:
 def window_options(fn: F) -> F:
     """--date DAY | --since WHEN --until WHEN."""
     fn = click.option(
-        "--until", "until", metavar="WHEN", help="End of the window (exclusive): ISO date or datetime."
+        "--until", "until", metavar="WHEN",
+        help="End of the window (exclusive): ISO date or datetime."
     )(fn)
     fn = click.option(
         "--since", "since", metavar="WHEN", help="Start of the window: ISO date or datetime."
@@ -495,7 +496,8 @@ def _print_stage(name: str, seconds: float, detail: str) -> None:
 @handle_errors
 def run(ctx: Context, date: str | None, since: str | None, until: str | None,
         repo: Path | None, gh_json: Path | None, github: str | None, repo_name: str | None,
-        offline: bool, out: Path | None, voice: str | None, writer: str | None, allow_empty: bool) -> None:
+        offline: bool, out: Path | None, voice: str | None, writer: str | None,
+        allow_empty: bool) -> None:
     """Ingest, digest, write, speak and publish one episode.
 
     --date DAY (or --date latest, the default: the most recent day with activity), or a
@@ -504,7 +506,8 @@ def run(ctx: Context, date: str | None, since: str | None, until: str | None,
     """
     report = pipeline.run(
         ctx.config, date=date, since=since, until=until, out=out, repo=repo,
-        gh_json=gh_json, github=github, repo_name=repo_name, voice=voice, writer=writer, offline=offline,
+        gh_json=gh_json, github=github, repo_name=repo_name, voice=voice, writer=writer,
+        offline=offline,
         allow_empty=allow_empty, on_stage=_print_stage,
     )
     if report.episode is not None:

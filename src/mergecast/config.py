@@ -7,6 +7,7 @@ knows exactly what to change. Relative paths resolve against the config file's f
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 import tomllib
 import zoneinfo
@@ -376,7 +377,7 @@ class _Reader:
         if not value:
             return None
         p = Path(value).expanduser()
-        return p if p.is_absolute() else self.root / p
+        return p if p.is_absolute() else Path(os.path.normpath(self.root / p))
 
     def url(self, section: str, key: str, default: str) -> str:
         value = self.string(section, key, default)

@@ -77,7 +77,8 @@ def parse_week(value: str) -> tuple[int, int]:
         year, week = int(year_s), int(week_s)
         dt.date.fromisocalendar(year, week, 1)
     except ValueError as exc:
-        raise InputError(f"expected an ISO week such as 2026-W30, got {value!r} for --week") from exc
+        raise InputError(
+            f"expected an ISO week such as 2026-W30, got {value!r} for --week") from exc
     return year, week
 
 

@@ -115,7 +115,8 @@ class Change:
         """Every moment the change was active (created, updated, merged, closed, landed)."""
         return tuple(
             t
-            for t in (self.created_at, self.updated_at, self.merged_at, self.closed_at, self.landed_at)
+            for t in (self.created_at, self.updated_at, self.merged_at, self.closed_at,
+                      self.landed_at)
             if t is not None
         )
 

@@ -359,7 +359,7 @@ def run(
             )
         key = source_hash(cfg, digest, writer, voice)
         previous = store.episode(episode_id)
-        if previous is not None and previous.source_hash == key and media_ok(cfg, previous):
+        if previous is not None and reusable(cfg, previous, key):
             for stage in ("script", "speak"):
                 on_stage(stage, 0.0, "unchanged")
             episode, reused = previous, True
@@ -465,6 +465,11 @@ def source_hash(cfg: Config, digest: Digest, writer: str | None, voice: str | No
 def media_for(cfg: Config, episode: Episode) -> Path:
     """An episode's media folder, one per source hash, so a new render never touches the old."""
     return media_dir(cfg, episode.id) / episode.source_hash[:16]
+
+
+def reusable(cfg: Config, episode: Episode, key: str) -> bool:
+    """The stored episode was made from exactly this input and its media is all there."""
+    return episode.source_hash == key and media_ok(cfg, episode)
 
 
 def media_ok(cfg: Config, episode: Episode) -> bool:
