@@ -103,7 +103,7 @@ def test_repo_path_rules_then_title_word_then_directory():
     assert area["acme/widgets#1"] == "dynamo"  # labeler label run through the label rules
     assert area["acme/widgets#2"] == "c10d"
     assert area["acme/widgets#3"] == "c10d"
-    assert area["acme/widgets#4"] == "src/widgets"
+    assert area["acme/widgets#4"] == "widgets"  # a directory is said by its name, not path
     assert "acme/widgets#5" not in area
 
 
@@ -121,3 +121,16 @@ def test_attacker_area_text_is_not_formatted():
     cfg = AreasConfig(rules=(AreaRule("label", r"^module: (?P<area>.+)$", "mod {area}"),))
     area = assign_areas([pr(1, "x", labels=("module: {area.__class__}",))], cfg)
     assert area["acme/widgets#1"] == "mod {area.__class__}"
+
+
+def test_series_tags_are_not_areas_and_directories_are_said_by_name():
+    changes = [pr(1, "[1/x] docs update", files=files("torchao/prototype/a.py")),
+               pr(2, "[10/x] docs update", files=files("torchao/_models/llama/b.py"))]
+    area = assign_areas(changes, AreasConfig())
+    assert area == {"acme/widgets#1": "prototype", "acme/widgets#2": "models"}
+
+
+def test_snake_case_tags_are_said_as_words():
+    area = assign_areas([pr(1, "[qwen3_5] Reset state"), pr(2, "[kimi_k2_7] Add config")],
+                        AreasConfig())
+    assert area == {"acme/widgets#1": "qwen3 5", "acme/widgets#2": "kimi k2 7"}

@@ -118,7 +118,7 @@ def test_digest_for_reads_repo_labeler_rules(tmp_path):
     off = dataclasses.replace(cfg, areas=AreasConfig(labeler=False, codeowners=False))
     with Store(db) as store:
         d = pipeline.digest_for(off, store, window(10))
-    assert d.area_of == {f"{REPO}#1": "src/store", f"{REPO}#2": "src/net"}
+    assert d.area_of == {f"{REPO}#1": "store", f"{REPO}#2": "net"}
 
 
 def test_sample_path_is_outside_the_project():

@@ -12,13 +12,15 @@ def window(day: int) -> m.Window:
 
 
 def theme(prs, headline="nccl2 hardening", authors=("tushar00jain",), declared=()):
-    stack = m.Stack("ghstack", authors, len(declared) or None, tuple(prs), tuple(declared)) if declared else None
+    stack = (m.Stack("ghstack", authors, len(declared) or None, tuple(prs), tuple(declared))
+             if declared else None)
     return m.Theme(1, headline, "stack" if stack else "cluster", authors, ("c10d",), tuple(prs), (),
                    stack, 10.0, ("3 PRs",))
 
 
 def digest(day: int, themes=(), reverts=()) -> m.Digest:
-    return m.Digest(window(day), m.Counts(3, 3, 0, 1), tuple(themes), (), tuple(reverts), (), (), ())
+    return m.Digest(window(day), m.Counts(3, 3, 0, 1), tuple(themes), (), tuple(reverts), (), (),
+                    ())
 
 
 def episode(day: int, refs, links=None) -> m.Episode:
@@ -32,7 +34,8 @@ def ref(prs, headline="nccl2 hardening"):
 
 
 def test_a_stack_seen_yesterday_continues():
-    d = link_earlier(digest(5, [theme([192233, 192234], declared=[192104, 192110, 192233, 192234])]),
+    declared = [192104, 192110, 192233, 192234]
+    d = link_earlier(digest(5, [theme([192233, 192234], declared=declared)]),
                      [episode(4, [ref([192105, 192110])])])
     c = d.themes[0].continues
     assert c is not None

@@ -1,6 +1,7 @@
 from analysis_builders import files, ghstack, pr, window
 
 from mergecast.analysis.digest import build_digest
+from mergecast.analysis.headlines import clean_title
 from mergecast.analysis.themes import headline, is_noise
 from mergecast.config import AreasConfig
 
@@ -88,8 +89,8 @@ def test_headline_is_drawn_from_shared_title_words():
               "[mps] Argmax via Metal kernels"]
     assert headline(titles, areas=("mps",)) == "Metal kernels"
     assert headline(["[c10d] Give each backend its own Options"]) == \
-        "Give each backend its own Options"
-    assert headline(["Alpha thing", "Beta stuff"], goal_last=True) == "Beta stuff"
+        "giving each backend its own Options"
+    assert headline(["Alpha thing", "Beta stuff"], goal_last=True) == "beta stuff"
 
 
 def test_is_noise():
@@ -97,3 +98,58 @@ def test_is_noise():
     assert is_noise(pr(1, "Bump numpy from 1.2 to 1.3"))
     assert is_noise(pr(1, "Words", files=files("docs/x.rst", ".github/a.yml")))
     assert not is_noise(pr(1, "Fix cache eviction", files=files("src/cache.py", "docs/x.md")))
+
+
+def test_single_headline_is_a_short_noun_phrase_of_its_title():
+    # Real torchtitan / torchao titles: tags, prefixes, parentheses and refs go.
+    cases = {
+        "qwen3.5 Unified Path in RL (bitwise parity, cudagraph and MoE routing)":
+            "qwen3.5 unified path in RL",
+        "[BE][torchtitan] Add float8 training (#1234)": "float8 training",
+        "feat(ckpt): Introduce a Storage Seam in BaseCheckpointManager":
+            "storage seam in BaseCheckpointManager",
+        "fix: validation loss accumulation rescaling": "validation loss accumulation rescaling",
+        "ci: add codespell pre-commit hook": "codespell pre-commit hook",
+        "replace dataloader with grain": "replacing dataloader with grain",
+        "Add support for MXFP8 All gather ": "support for MXFP8 All gather",
+        "[Reland][PT2E] Add Inductor fusion passes of float8 qconv for X8…":
+            "relanding inductor fusion passes of float8",
+        'Revert "[X86] Re-enable some inductor-related test cases"':
+            "a revert of re-enabling some inductor-related test cases",
+        "Add support for copy_ for plain layout": "support for copy for plain layout",
+    }
+    for title, expected in cases.items():
+        assert headline([title]) == expected, title
+
+
+def test_headline_never_carries_refs_paths_or_unbalanced_brackets():
+    titles = [
+        "enable loss parallel in SP and fix feedback from PR 111",
+        "add flexible interleaved 1f1b schedule #490",
+        "Workaround for pytorch#138575 distributed checkpoint loading bug",
+        "squash landing import and git fixes PR #2324 and #2325",
+        "fix path to float8.py in readme",
+        "Fix llama_13b.toml -> llama2_13b.toml",
+        "RL: observability spans across trainer/generator/controller (#3234)",
+        "Remove unused exception parameter from multifeed/backfill/BackfillMain.cpp",
+        "PYTHONHASHSEED needs to be in the range of [0,2**32 - 1] (see #77",
+        "[graph_trainer] Defer cudagraph compatibility check to pass execution…",
+        "Replacing  device_info[key] with device_info.get() .",
+    ]
+    for title in titles:
+        h = headline([title])
+        assert h and len(h.split()) <= 6, (title, h)
+        assert not any(ch in h for ch in "()[]{}#/…`_"), (title, h)
+        assert not any(w.isdigit() and len(w) >= 3 for w in h.split()), (title, h)
+        assert h.split()[-1] not in {"and", "of", "to", "for", "in", "with", "the"}, (title, h)
+    assert headline(["Workaround for pytorch#138575 distributed checkpoint loading bug"]) == \
+        "workaround for distributed checkpoint loading bug"
+    assert clean_title("RL: observability spans across trainer/generator/controller") == \
+        "observability spans across trainer, generator and controller"
+    assert headline(["Fix llama_13b.toml -> llama2_13b.toml"]) == "fixing llama 13b to llama2 13b"
+
+
+def test_stack_fallback_headline_is_cleaned_too():
+    titles = ["[rl] Alpha refactor of things (1/2)",
+              "[rl] Wire the beta loader up; more (#55) (2/2)"]
+    assert headline(titles, areas=("rl",), goal_last=True) == "wiring the beta loader up"

@@ -202,8 +202,14 @@ def _path_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
     return min(votes, key=lambda a: (-votes[a], order[a]))
 
 
+_SERIES_TAG = re.compile(r"^\s*\d+\s*/\s*(?:\d+|[a-z])\s*$", re.I)  # [2/5], [10/x]
+_SNAKE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
+_GENERIC_DIRS = frozenset("src lib libs test tests python csrc include source sources".split())
+
+
 def _tags(change: Change) -> list[str]:
-    return [t for t in title_tags(change.title) if t.lower() not in WEAK_TAGS]
+    return [t for t in title_tags(change.title)
+            if t.lower() not in WEAK_TAGS and not _SERIES_TAG.match(t)]
 
 
 def _config_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
@@ -238,7 +244,15 @@ def _top_directory(change: Change) -> str | None:
             weights["/".join(parts[:2])] += 1 + (f.additions or 0) + (f.deletions or 0)
     if not weights:
         return None
-    return min(weights, key=lambda d: (-weights[d], d))
+    return _directory_name(min(weights, key=lambda d: (-weights[d], d)))
+
+
+def _directory_name(path: str) -> str:
+    """A directory said as an area: "torchao/prototype" -> "prototype" (a path is not
+    speakable, and the top folder is usually the package itself)."""
+    parts = [p.strip("_.") for p in path.split("/") if p.strip("_.")]
+    named = [p for p in parts if p.lower() not in _GENERIC_DIRS] or parts
+    return named[-1].replace("_", " ") if named else path
 
 
 def assign_areas(
@@ -277,7 +291,8 @@ def _display(raw: Mapping[str, str], names: Mapping[str, str]) -> dict[str, str]
     for area in raw.values():
         spellings.setdefault(area.lower(), Counter())[area] += 1
     chosen = {
-        low: names.get(low) or min(counts, key=lambda s: (-counts[s], s))
+        # An area is said aloud: "qwen3_5" reads as "qwen3 5", not "qwen three underscore".
+        low: names.get(low) or _SNAKE_JOIN.sub(" ", min(counts, key=lambda s: (-counts[s], s)))
         for low, counts in spellings.items()
     }
     return {key: chosen[area.lower()] for key, area in raw.items()}

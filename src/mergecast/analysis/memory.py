@@ -61,8 +61,8 @@ def _continuity(theme: Theme, dailies: list[Episode], digest: Digest) -> Theme:
             episode_id=last_episode.id,
             headline=last_ref.headline,
             days=days,
-            prs=tuple(sorted(set(last_ref.prs) & (set(theme.prs) | set(theme.stack.declared
-                                                                           if theme.stack else ())))),
+            prs=tuple(sorted(set(last_ref.prs) & (set(theme.prs) | set(
+                theme.stack.declared if theme.stack else ())))),
         ),
     )
 
@@ -71,6 +71,7 @@ def _revert_episode(pair: RevertPair, dailies: list[Episode]) -> RevertPair:
     if pair.original.pr is None:
         return pair
     for episode in reversed(dailies):
-        if any(pair.original.pr in ref.prs for ref in episode.themes) or pair.original.pr in episode.links:
+        original = pair.original.pr
+        if any(original in ref.prs for ref in episode.themes) or original in episode.links:
             return dataclasses.replace(pair, original_episode=episode.id)
     return pair

@@ -20,8 +20,9 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
 from ..models import Change, Stack, Theme
+from .headlines import clean_title, single_headline, trim
 from .similarity import Vector, candidate_pairs, cosine
-from .text import STOPWORDS, WEAK_TAGS, strip_tags, title_tags, title_words
+from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
 
 GROUP_SIM = 0.3
 MAX_UNITS = 12
@@ -42,7 +43,14 @@ _NOISE_PATH = re.compile(
 _VERBS = frozenset(
     """make use give record stop dump honor fix add remove update support implement
     introduce move rename refactor enable disable avoid handle allow improve migrate
-    replace clean teach port speed skip bump revert reland ensure expose""".split()
+    replace clean teach port speed skip bump revert reland ensure expose delete deprecate
+    drop""".split()
+)
+
+_GENERIC = frozenset(
+    """related code stuff things misc various minor small test tests support better more
+    deprecated unused old new extra some config configs option options issue issues bug
+    bugs case cases part parts file files helper helpers util utils""".split()
 )
 
 
@@ -208,6 +216,8 @@ def _phrases(words: Sequence[str]) -> set[tuple[str, ...]]:
                 continue
             if any(w in _VERBS for w in gram) or any(len(w) < 2 for w in gram):
                 continue
+            if all(w in _GENERIC for w in gram):
+                continue  # "related code", "better support": says nothing on its own
             found.add(gram)
     return found
 
@@ -216,19 +226,20 @@ def headline(
     titles: Sequence[str], day_titles: Mapping[str, int] | None = None, *,
     areas: Sequence[str] = (), goal_last: bool = False,
 ) -> str:
-    """A short noun phrase from the titles.
+    """A short noun phrase from the titles (see headlines.py for the cleaning).
 
     In order: a phrase of two or more words most titles share (led by a shared tag that
     is not the area, such as `native_aot`); that tag plus a word most titles share
-    ("native aot kernels"); else one member's title: a stack's top (its goal) or a
-    cluster's first. A single change keeps its own title, without tags.
+    ("native aot kernels"); else one member's title as a noun phrase: a stack's top (its
+    goal) or a cluster's first. A single change's headline is its own title, cleaned and
+    shortened ("Add float8 training (#12)" -> "float8 training").
     """
     if len(titles) == 1:
-        return _shorten(strip_tags(titles[0]))
+        return single_headline(titles[0])
     counts: Counter[tuple[str, ...]] = Counter()
     surface: dict[tuple[str, ...], str] = {}
     for t in titles:
-        words = title_words(t)
+        words = title_words(clean_title(t))
         for gram in _phrases(words):
             counts[gram] += 1
         for size in (1, 2, 3):
@@ -238,7 +249,7 @@ def headline(
     need = max(2, math.ceil(len(titles) * 0.4))
     area_names = {a.lower() for a in areas}
     tags = [t for t in _shared_tags(titles) if t.lower() not in area_names]
-    tag = tags[-1].replace("_", " ") if tags else None
+    tag = clean_title(tags[-1].replace("_", " ")) if tags else None
     day = day_titles or {}
 
     def best(size_ok: Callable[[int], bool]) -> tuple[str, ...] | None:
@@ -251,12 +262,13 @@ def headline(
     if phrase is not None:
         text = surface[phrase]
         lead = tag if tag and tag.lower() not in text.lower() else None
-        return _shorten(f"{lead} {text}" if lead else text)
+        found = trim(f"{lead} {text}" if lead else text)
+        if found:
+            return found
     word = best(lambda n: n == 1)
     if tag and word is not None and word[0] not in tag.lower():
-        return _shorten(f"{tag} {surface[word]}")
-    base = strip_tags(titles[-1] if goal_last else titles[0])
-    return _shorten(re.split(r"[;:]\s", base)[0])
+        return trim(f"{tag} {surface[word]}")
+    return single_headline(titles[-1] if goal_last else titles[0])
 
 
 def _shared_tags(titles: Sequence[str]) -> list[str]:
@@ -265,8 +277,3 @@ def _shared_tags(titles: Sequence[str]) -> list[str]:
         return []
     common = {t.lower() for t in sets[0]}.intersection(*({t.lower() for t in s} for s in sets))
     return [t for t in sets[0] if t.lower() in common]
-
-
-def _shorten(text: str, words: int = 10) -> str:
-    parts = text.split()
-    return " ".join(parts[:words]) + ("…" if len(parts) > words else "")

@@ -18,7 +18,7 @@ _EXT = re.compile(r"(?<=\w)\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|sh|cpp|cu|
                   re.I)
 _SNAKE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*_[A-Za-z0-9]+"
                     r"(?:[_.][A-Za-z0-9]+)*)"
-                    r"(?![\w.])")
+                    r"(?!\w|\.\w)")
 _VERB_S = (
     "add adjust align allow avoid bump cache change check clarify clean convert create define "
     "delete deprecate disable document drop enable ensure expand expose extend fold generate give "
@@ -41,6 +41,7 @@ _ADDRESSING = re.compile(
     r"\b(?:you|your|ignore|instruction|instructions|prompt|podcast|episode|assistant|listeners?|"
     r"LLM|model|claim|say|announce|pretend|system)\b", re.I)
 _CODEY = re.compile(r"[`{}\[\]<>|=\\$@#*]|::|->|\(\)|\b\w+_\w+\b|\b\w+\.\w+\(|/\w|\w/|https?:"
+                    r"|\w\.(?:py|pyi|toml|ya?ml|md|json|cpp|cu|sh)\b"
                     r"|\.\w{1,4}\b\s")
 _SECTION_END = re.compile(
     r"(?im)^\s*(?:#+\s*)?(?:test plan|testing|tests?|stack from ghstack|differential revision|"

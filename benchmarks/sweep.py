@@ -1,0 +1,203 @@
+"""Quality sweep: build the digest and the template script for every day of a store.
+
+Not a test and not a speed benchmark: it shows how the offline writer copes with real
+history. Per day it prints changes, themes, spoken words, the title and any exception (a
+fact-check failure with its full report); at the end, totals: days, failures, words per
+sentence (mean and max), sentences over the limit, and the duration estimate against the
+target.
+
+Run:  .venv/bin/python benchmarks/sweep.py --db /tmp/q/tt.db [--since DAY --until DAY]
+      [--every N] [--quiet] [--show-script DAY]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import re
+import statistics
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mergecast import pipeline
+from mergecast.config import Config
+from mergecast.dates import day_of, day_window
+from mergecast.errors import FactCheckError, MergecastError
+from mergecast.models import Script
+from mergecast.store import Store
+from mergecast.writing import write_script
+
+MAX_SENTENCE_WORDS = 30
+# What a listener should never hear read aloud: code, links, markdown, paths.
+_UNSPOKEN = re.compile(
+    r"`|https?:|www\.|\*\*|\[[^\]]*\]\(|(?<![\w.])[\w.-]+/[\w./-]+|::|->|\(\)"
+    r"|\b[a-z]\w*_\w+\b|\w\.(?:py|toml|ya?ml|md|json|cpp|sh)\b")
+
+
+@dataclass
+class DayResult:
+    day: dt.date
+    changes: int
+    themes: int = 0
+    words: int = 0
+    title: str = ""
+    error: str | None = None
+    report: list[str] = field(default_factory=list)
+    sentence_words: list[int] = field(default_factory=list)
+    unspoken: list[str] = field(default_factory=list)  # sentences with code/paths/markup
+    script: Script | None = None
+
+
+@dataclass
+class Totals:
+    days: int = 0
+    empty: int = 0
+    failures: int = 0
+    sentences: int = 0
+    mean_words: float = 0.0
+    max_words: int = 0
+    over_limit: int = 0
+    unspoken: int = 0
+    mean_minutes: float = 0.0
+    within_target: int = 0
+    target_minutes: float = 0.0
+    seconds: float = 0.0
+
+
+def store_days(store: Store, cfg: Config) -> list[dt.date]:
+    """Every episode day from the store's first activity to its last (empty days too)."""
+    latest = store.latest_activity()
+    if latest is None:
+        return []
+    first = min((t for c in store.changes_between(dt.datetime(1970, 1, 1, tzinfo=dt.UTC),
+                                                  latest + dt.timedelta(seconds=1))
+                 for t in c.times()), default=latest)
+    start, end = day_of(first, cfg.show), day_of(latest, cfg.show)
+    return [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
+
+
+def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
+    """One day's digest and template script, with any failure captured (never raised)."""
+    window = day_window(day, cfg.show)
+    digest = pipeline.digest_for(cfg, store, window)
+    result = DayResult(day=day, changes=digest.counts.changes, themes=len(digest.themes))
+    if digest.counts.changes == 0:
+        return result
+    try:
+        script = write_script(digest, show=cfg.show_name, day=day, writing=cfg.writing,
+                              lexicon=cfg.lexicon, llm=cfg.llm, writer="template")
+    except FactCheckError as exc:
+        result.error = f"FactCheckError: {exc}"
+        result.report = list(exc.problems)
+        return result
+    except (MergecastError, Exception) as exc:  # a sweep reports every failure, whatever it is
+        result.error = f"{type(exc).__name__}: {exc}"
+        return result
+    result.script = script
+    result.words = script.words
+    result.title = script.title
+    for section in script.sections:
+        for s in section.sentences:
+            result.sentence_words.append(len(s.text.split()))
+            if _UNSPOKEN.search(s.text):
+                result.unspoken.append(s.text)
+    return result
+
+
+def sweep(cfg: Config, store: Store, days: Iterable[dt.date]) -> Iterator[DayResult]:
+    for day in days:
+        yield sweep_day(cfg, store, day)
+
+
+def totals(results: Sequence[DayResult], cfg: Config, seconds: float = 0.0) -> Totals:
+    busy = [r for r in results if r.changes]
+    written = [r for r in busy if r.error is None]
+    lengths = [n for r in written for n in r.sentence_words]
+    wpm = cfg.writing.words_per_minute
+    minutes = [r.words / wpm for r in written]
+    target = cfg.writing.minutes
+    long_days = [r for r in written if r.changes > 3]  # short days make short episodes
+    return Totals(
+        days=len(busy), empty=len(results) - len(busy),
+        failures=sum(1 for r in busy if r.error is not None),
+        sentences=len(lengths),
+        mean_words=statistics.fmean(lengths) if lengths else 0.0,
+        max_words=max(lengths, default=0),
+        over_limit=sum(1 for n in lengths if n > MAX_SENTENCE_WORDS),
+        unspoken=sum(len(r.unspoken) for r in written),
+        mean_minutes=statistics.fmean(minutes) if minutes else 0.0,
+        within_target=sum(1 for r in long_days
+                          if abs(r.words / wpm - target) <= 0.15 * target),
+        target_minutes=target, seconds=seconds,
+    )
+
+
+def _line(r: DayResult) -> str:
+    head = f"{r.day}  changes {r.changes:3d}  themes {r.themes:3d}  words {r.words:4d}"
+    if r.error:
+        return f"{head}  FAIL {r.error}"
+    return f"{head}  {r.title}"
+
+
+def _print_script(script: Script) -> None:
+    print(f"\n=== {script.date}: {script.title}\n{script.summary}\n")
+    for section in script.sections:
+        print(f"[{section.kind}] {section.heading}\n{section.text}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--db", type=Path, required=True, help="an ingested mergecast store")
+    ap.add_argument("--config", type=Path, default=None)
+    ap.add_argument("--since", type=dt.date.fromisoformat, default=None)
+    ap.add_argument("--until", type=dt.date.fromisoformat, default=None)
+    ap.add_argument("--every", type=int, default=1, help="sample every Nth day")
+    ap.add_argument("--quiet", action="store_true", help="print only failures and totals")
+    ap.add_argument("--show-script", type=dt.date.fromisoformat, action="append", default=[],
+                    help="also print this day's full script (repeatable)")
+    ap.add_argument("--busiest", type=int, default=0, help="print the N busiest days' scripts")
+    args = ap.parse_args(argv)
+
+    cfg = pipeline.load_config(args.config, args.db)
+    with Store(args.db) as store:
+        days = store_days(store, cfg)
+        if args.since:
+            days = [d for d in days if d >= args.since]
+        if args.until:
+            days = [d for d in days if d <= args.until]
+        days = days[:: max(1, args.every)]
+        started = time.perf_counter()
+        results: list[DayResult] = []
+        for r in sweep(cfg, store, days):
+            results.append(r)
+            if r.changes and (not args.quiet or r.error):
+                print(_line(r))
+                for problem in r.report:
+                    print(f"    - {problem}")
+                for text in r.unspoken if not args.quiet else ():
+                    print(f"    ! unspoken: {text}")
+        elapsed = time.perf_counter() - started
+    shown = {r.day: r for r in results}
+    for day in args.show_script:
+        if (r := shown.get(day)) and r.script:
+            _print_script(r.script)
+    for r in sorted(results, key=lambda r: -r.changes)[: args.busiest]:
+        if r.script:
+            _print_script(r.script)
+    t = totals(results, cfg, elapsed)
+    print(
+        f"\ndays with changes {t.days} (empty {t.empty}), failures {t.failures}\n"
+        f"sentences {t.sentences}: words/sentence mean {t.mean_words:.1f}, max {t.max_words}, "
+        f"over {MAX_SENTENCE_WORDS}: {t.over_limit}; with code/paths/markup: {t.unspoken}\n"
+        f"duration mean {t.mean_minutes:.2f} min vs target {t.target_minutes:.2f} min; "
+        f"days with >3 changes within ±15 %: {t.within_target}\n"
+        f"swept in {t.seconds:.1f} s ({1000 * t.seconds / max(1, len(results)):.1f} ms/day)"
+    )
+    return 1 if t.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
