@@ -59,7 +59,8 @@ def backfill(
     days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
     with locking.exclusive([cfg.store.path, out]), pipeline.open_store(cfg) as store:
         pipeline.collect_configured(
-            cfg, store, since=start.isoformat(), until=(end + dt.timedelta(days=1)).isoformat(),
+            cfg, store, since=dates.day_window(start, cfg.show).since.isoformat(),
+            until=dates.day_window(end, cfg.show).until.isoformat(),
             **(sources or {}))
         quiet_ok = allow_empty or cfg.writing.allow_empty
         todo, skipped, quiet = _plan(cfg, store, days, voice, quiet_ok)

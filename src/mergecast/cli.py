@@ -66,7 +66,8 @@ def window_options(fn: F) -> F:
         "--date",
         "date",
         metavar="DAY",
-        help="The 24 hours that end at the show's publish time on DAY (YYYY-MM-DD).",
+        help="The 24 hours that end at the show's publish time on DAY (YYYY-MM-DD); "
+    "run also takes 'latest'.",
     )(fn)
     return fn
 

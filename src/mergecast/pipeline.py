@@ -197,9 +197,7 @@ def _read_text(path: Path) -> str | None:
 
 def repo_path_rules(cfg: Config) -> list[AreaRule]:
     """Path rules from the configured repository's labeler.yml and CODEOWNERS, if any."""
-    repo = cfg.source.repo
-    if repo is None:
-        return []
+    repo = cfg.source.repo or cfg.root
     labeler = None
     if cfg.areas.labeler:
         for name in (".github/labeler.yml", ".github/labeler.yaml"):
