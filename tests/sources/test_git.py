@@ -121,7 +121,7 @@ def test_errors(make_repo, tmp_path, monkeypatch):
     repo = make_repo([Commit("one", day(20))])
     with pytest.raises(GitError, match=r"ref 'nope' not found in .*; pass --ref"):
         open_repo(repo, "nope")
-    with pytest.raises(GitError, match=r"ref '--output=x' not found"):
+    with pytest.raises(GitError, match=r"^ref '--output=x' is not a valid git ref .*; pass --ref"):
         open_repo(repo, "--output=x")
     monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
     with pytest.raises(GitError, match=r"^git not found on PATH; install git"):

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..models import Change, FileChange, Person, State
+from ._clean import clean_line, clean_login, clean_text
 
 GRAPHITE_MARK = "This stack of pull requests is managed by Graphite"
 GH_FILES_CAP = 100  # gh and our GraphQL query list at most the first 100 files
@@ -48,7 +49,7 @@ def change_from_pr(rec: Mapping[str, Any], repo: str | None = None) -> Change:
     if not slug:
         raise ShapeError(
             f"PR #{number} has no url of the form https://github.com/OWNER/NAME/pull/N "
-            "to take the repository from; pass the repository name"
+            "to take the repository from; pass --repo-name OWNER/NAME or set [source] github"
         )
     merged_at = _time(rec, "mergedAt", number)
     state_raw = _opt_str(rec, "state", number)
@@ -63,10 +64,10 @@ def change_from_pr(rec: Mapping[str, Any], repo: str | None = None) -> Change:
     files, truncated, changed = _files(rec, number)
     return Change(
         repo=slug,
-        title=title,
+        title=clean_line(title),
         number=number,
-        body=_opt_str(rec, "body", number) or "",
-        author=Person(login=login),
+        body=clean_text(_opt_str(rec, "body", number) or ""),
+        author=Person(login=clean_login(login)),
         created_at=_time(rec, "createdAt", number),
         updated_at=_time(rec, "updatedAt", number),
         merged_at=merged_at,
@@ -103,10 +104,10 @@ def change_from_search_item(item: Mapping[str, Any], repo: str) -> Change:
     state = State.MERGED if merged_at else State.CLOSED if closed_at else State.OPEN
     return Change(
         repo=repo,
-        title=title,
+        title=clean_line(title),
         number=number,
-        body=_opt_str(item, "body", number) or "",
-        author=Person(login=login),
+        body=clean_text(_opt_str(item, "body", number) or ""),
+        author=Person(login=clean_login(login)),
         created_at=_time(item, "created_at", number),
         updated_at=_time(item, "updated_at", number),
         merged_at=merged_at,
@@ -151,7 +152,8 @@ def _names(value: Any, field: str, number: int) -> list[str]:
             raise ShapeError(
                 f"expected {field} with a string name, got {_show(item)} in PR #{number}"
             )
-        out.append(name)
+        if cleaned := clean_line(name):
+            out.append(cleaned)
     return out
 
 
@@ -234,7 +236,7 @@ def _files(
             )
         files.append(
             FileChange(
-                path=item["path"],
+                path=clean_text(item["path"]),
                 additions=_opt_int(item, "additions", number),
                 deletions=_opt_int(item, "deletions", number),
             )
@@ -253,5 +255,5 @@ def _stack_comment(value: Any) -> str | None:
     for item in _nodes(value, "comments", 0):
         body = item.get("body") if isinstance(item, Mapping) else None
         if isinstance(body, str) and GRAPHITE_MARK in body:
-            return body
+            return clean_text(body)
     return None

@@ -19,6 +19,7 @@ from typing import IO
 
 from ..errors import GitError
 from ..models import Change, FileChange, Person, State, Window
+from ._clean import clean_line, clean_text
 from .messages import is_bot, login_from_email, parse_message
 
 # Fields of one commit; the record starts with \x1e so `\0\x1e` splits records.
@@ -90,6 +91,7 @@ def open_repo(path: Path, ref: str | None = None) -> RepoInfo:
                 "with a repository that has history"
             )
         return RepoInfo(path, name, tip, shallow)
+    check_ref(ref)
     tip = _resolve(path, ref)
     if tip is None:
         if _resolve(path, "HEAD") is None and not git(path, "rev-list", "-n1", "--all").stdout:
@@ -101,6 +103,20 @@ def open_repo(path: Path, ref: str | None = None) -> RepoInfo:
             f"ref {ref!r} not found in {path}; pass --ref with an existing branch, tag or commit"
         )
     return RepoInfo(path, ref, tip, shallow)
+
+
+_BAD_REF = re.compile(r"^-|[\x00-\x20\x7f]|\.\.|@\{|[\\:?*\[]|\.lock$|/$")
+
+
+def check_ref(ref: str) -> str:
+    """Refuse refs git would read as options or reject (git check-ref-format's rules,
+    loosened for revisions like `main~2` and `v1.0^`); GitError names the ref."""
+    if not ref or _BAD_REF.search(ref):
+        raise GitError(
+            f"ref {ref!r} is not a valid git ref (no leading '-', spaces, control characters, "
+            "'..', '@{', ':', '?', '*', '[' or '\\'); pass --ref with a branch, tag or commit"
+        )
+    return ref
 
 
 def _resolve(path: Path, ref: str) -> str | None:
@@ -139,7 +155,7 @@ def parse_numstat(tokens: Iterable[bytes]) -> tuple[FileChange, ...]:
             continue
         add, dele, path = tok.split(b"\t", 2)
         files.append(FileChange(
-            path.decode("utf-8", "replace"),
+            clean_text(path.decode("utf-8", "replace")),
             int(add) if add != b"-" else None,
             int(dele) if dele != b"-" else None,
         ))
@@ -276,11 +292,12 @@ class GitSource:
     def change(self, rec: list[bytes], files: bool = True) -> Change:
         """One `Change` from one record of `iter_records`."""
         sha = rec[0].decode("ascii", "replace")
-        msg = parse_message(rec[8].decode("utf-8", "replace"), self.slug if self._github else None)
-        email = rec[3].decode("utf-8", "replace") or None
+        message = clean_text(rec[8].decode("utf-8", "replace"))
+        msg = parse_message(message, self.slug if self._github else None)
+        email = clean_line(rec[3].decode("utf-8", "replace")) or None
         author = Person(
-            login=login_from_email(email), name=rec[2].decode("utf-8", "replace") or None,
-            email=email,
+            login=login_from_email(email),
+            name=clean_line(rec[2].decode("utf-8", "replace")) or None, email=email,
         )
         fc = parse_numstat(rec[9:]) if files else None
         adds = dels = None

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..models import Person, Revert, Trailer
+from ._clean import clean_login
 
 # Trailer keys real histories use, matched case-insensitively wherever they start a line
 # (pytorch puts `Pull Request resolved:` and `Approved by:` in mid-message paragraphs).
@@ -197,7 +198,7 @@ def login_from_email(email: str | None) -> str | None:
     if not email or not email.lower().endswith(_NOREPLY):
         return None
     local = email[: -len(_NOREPLY)]
-    return local.rpartition("+")[2] or None
+    return clean_login(local.rpartition("+")[2])
 
 
 def person_from_ident(ident: str) -> Person:

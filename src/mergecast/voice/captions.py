@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 from collections.abc import Sequence
 
@@ -27,7 +29,8 @@ def escape(text: str) -> str:
 def webvtt(cues: Sequence[Cue], *, note: str | None = None) -> str:
     lines = ["WEBVTT", ""]
     if note:
-        lines += ["NOTE " + " ".join(note.replace("-->", "->").split()), ""]
+        # A NOTE block may not contain "-->"; collapse every run of dashes before ">".
+        lines += ["NOTE " + " ".join(re.sub(r"-+>", "->", note).split()), ""]
     for i, cue in enumerate(cues, 1):
         lines += [
             str(i),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 
 import httpx
@@ -14,6 +15,7 @@ from . import Samples
 from ._wav import read_pcm16, read_wav, resample
 
 SAMPLE_RATE = 24000  # OpenAI's native rate; `pcm` answers are raw 24 kHz 16-bit mono
+_BEARER = re.compile(r"Bearer\s+[^\s\"',;]+", re.I)
 
 
 class OpenAIBackend:
@@ -35,6 +37,7 @@ class OpenAIBackend:
         key = environ.get(cfg.api_key_env, "") if cfg.api_key_env else ""
         if key:
             headers["Authorization"] = f"Bearer {key}"
+        self._key = key
         self._client = httpx.Client(
             transport=transport, timeout=httpx.Timeout(cfg.timeout), headers=headers
         )
@@ -71,7 +74,7 @@ class OpenAIBackend:
                 f"{where} could not be reached ({exc}); start it or fix [voice.openai] base_url"
             ) from exc
         if response.status_code != 200:
-            detail = " ".join(response.text.split())[:160]
+            detail = self._redact(" ".join(response.text.split()))[:160]
             fix = (
                 f"set ${self._cfg.api_key_env} to a valid key"
                 if response.status_code in (401, 403)
@@ -82,6 +85,12 @@ class OpenAIBackend:
                 f"{': ' + detail if detail else ''}; {fix}"
             )
         return self._decode(response)
+
+    def _redact(self, text: str) -> str:
+        """A server may echo our request (headers too) in its error page: never repeat the key."""
+        if self._key:
+            text = text.replace(self._key, "***")
+        return _BEARER.sub("Bearer ***", text)
 
     def _decode(self, response: httpx.Response) -> Samples:
         data = response.content
