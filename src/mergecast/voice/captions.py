@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from collections.abc import Sequence
 
 from ..models import Chapter, Cue
