@@ -36,6 +36,17 @@ def build_repo(
 ) -> Path:
     """A repository at `path` whose `branch` holds `commits`, oldest first."""
     subprocess.run(["git", "init", "-q", "-b", branch, str(path)], check=True, env=GIT_ENV)
+    append_commits(path, commits, branch=branch, parent=None)
+    if origin:
+        subprocess.run(["git", "-C", str(path), "remote", "add", "origin", origin], check=True,
+                       env=GIT_ENV)
+    return path
+
+
+def append_commits(
+    path: Path, commits: Sequence[Commit], *, branch: str = "main", parent: str | None = "tip"
+) -> Path:
+    """Add `commits` on top of `branch` (parent="tip") or as its whole history (None)."""
     stream = bytearray()
     for n, c in enumerate(commits, 1):
         who = c.author
@@ -47,6 +58,8 @@ def build_repo(
         stream += _data(message)
         if n > 1:
             stream += b"from :%d\n" % (n - 1)
+        elif parent is not None:
+            stream += b"from refs/heads/%s^0\n" % branch.encode()
         for name, content in c.files.items():
             if content is None:
                 stream += b"D %s\n" % name.encode()
@@ -57,9 +70,6 @@ def build_repo(
         subprocess.run(["git", "-C", str(path), "fast-import", "--quiet"], input=bytes(stream),
                        check=True, env=GIT_ENV)
         subprocess.run(["git", "-C", str(path), "checkout", "-q", "-f", branch], check=True,
-                       env=GIT_ENV)
-    if origin:
-        subprocess.run(["git", "-C", str(path), "remote", "add", "origin", origin], check=True,
                        env=GIT_ENV)
     return path
 

@@ -120,7 +120,14 @@ def test_config_path_rules_and_title_regex():
 def test_attacker_area_text_is_not_formatted():
     cfg = AreasConfig(rules=(AreaRule("label", r"^module: (?P<area>.+)$", "mod {area}"),))
     area = assign_areas([pr(1, "x", labels=("module: {area.__class__}",))], cfg)
-    assert area["acme/widgets#1"] == "mod {area.__class__}"
+    assert area["acme/widgets#1"] == "mod area.__class__"  # braces dropped, never formatted
+
+
+def test_area_names_from_untrusted_text_are_cleaned_or_dropped():
+    changes = [pr(1, "[<b>dynamo</b>] Fix guard"), pr(2, "Escape", files=files("../../x.py")),
+               pr(3, "[<>] Nothing"), pr(4, '[mps" onclick="x] Kernel')]
+    area = assign_areas(changes, AreasConfig())
+    assert area == {"acme/widgets#1": "dynamo", "acme/widgets#4": "mps onclick x"}
 
 
 def test_series_tags_are_not_areas_and_directories_are_said_by_name():

@@ -252,7 +252,7 @@ def _directory_name(path: str) -> str:
     speakable, and the top folder is usually the package itself)."""
     parts = [p.strip("_.") for p in path.split("/") if p.strip("_.")]
     named = [p for p in parts if p.lower() not in _GENERIC_DIRS] or parts
-    return named[-1].replace("_", " ") if named else path
+    return named[-1].replace("_", " ") if named else ""
 
 
 def assign_areas(
@@ -272,18 +272,31 @@ def assign_areas(
         if area is None:
             tags = _tags(c)
             area = tags[0] if tags else None
+        area = _clean_name(area) if area is not None else None
         if area is None:
             pending.append(c)
         else:
-            raw[c.key] = area.strip()
+            raw[c.key] = area
     known = {a.lower() for a in raw.values() if len(a) > 2}
     for c in pending:
         words = {w.lower() for w in re.findall(r"[\w.+-]+", c.title)}
         named = sorted(words & known)
-        area = named[0] if named else _top_directory(c)
+        area = _clean_name(named[0] if named else _top_directory(c) or "")
         if area:
             raw[c.key] = area
     return _display(raw, areas.names)
+
+
+_MARKUP_TAG = re.compile(r"<[^<>]*>")
+_UNSAFE = re.compile(r"[^\w .+#/&:'-]+")
+
+
+def _clean_name(area: str) -> str | None:
+    """An area name fit to print and say: labels, tags and folders are attacker-written,
+    so markup goes, and a name with no letter or digit ("..", "<>") is no area at all."""
+    name = _UNSAFE.sub(" ", _MARKUP_TAG.sub(" ", area))
+    name = re.sub(r"\s+", " ", name).strip(" ./:-")
+    return name if re.search(r"[^\W_]", name) else None
 
 
 def _display(raw: Mapping[str, str], names: Mapping[str, str]) -> dict[str, str]:

@@ -14,6 +14,14 @@ from collections.abc import Iterable
 # lists). Real descriptions rarely pass 5k; stack lists sit at the top.
 BODY_LIMIT = 20_000
 
+# Markup and script schemes in attacker-written titles are never read out as code.
+HTML_TAG = re.compile(
+    r"<\s*/?\s*(?:[!?]|(?:script|style|i?frame|img|svg|math|a|b|i|u|s|em|strong|div|span|p|br"
+    r"|object|embed|form|input|button|body|html|head|meta|link|base|video|audio|source|details"
+    r"|summary|code|pre|sub|sup|table|tr|td|th|ul|ol|li|h[1-6])(?![\w-]))[^<>]*>",
+    re.I,
+)
+SCRIPT_SCHEME = re.compile(r"\b(?:javascript|data|vbscript):\S*", re.I)
 _TAG = re.compile(r"^\s*\[([^\[\]]{1,40})\]\s*")
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _FENCE = re.compile(r"^\s*(```|~~~)")

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..analysis.text import truncate
 from ..errors import FactCheckError
 from ..models import Digest, Script
 from .numbers import NUMBER_WORD, parse_count
@@ -176,7 +177,7 @@ class Facts:
             prs=prs, handles=handles, groups=groups, totals=totals,
             author_totals={k.authors, len(d.first_time_contributors)},
             commit_totals={k.commits, len(bare)}, days=days, names=names | handles,
-            vocabulary=names | handles | _words(c.body for c in d.changes),
+            vocabulary=names | handles | _words(truncate(c.body) for c in d.changes),
             small_numbers=small | years,
             shas={s.lower() for c in d.changes for s in c.shas},
         )

@@ -10,14 +10,17 @@ import datetime as dt
 import functools
 import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from importlib import resources
 
+from ..analysis.text import HTML_TAG, SCRIPT_SCHEME
 from ..dates import spoken_date
 from .numbers import digit_groups, number_words
 
 _MD_LINK = re.compile(r"\[([^\]]+)\]\((?:[^)\s]+)\)")
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\"']*[^\s<>()\"'.,;:!?]")
+_STRAY = re.compile(r"[<>\[\]{}|\\^`=]+")
 _MARKUP = re.compile(r"`+|\*\*|__|(?m:^#+\s*)|(?<!\w)\*(?=\w)|(?<=\w)\*(?!\w)")
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DURATION = re.compile(
@@ -121,6 +124,13 @@ def _iso_date(m: re.Match[str]) -> str:
         return m.group(0)
 
 
+def _unsaid(ch: str) -> bool:
+    """Emoji, pictographs, private-use and unassigned code points: nothing to pronounce."""
+    return unicodedata.category(ch) in ("So", "Sk", "Co", "Cn", "Cs", "Cf") or (
+        "\ufe00" <= ch <= "\ufe0f"
+    )
+
+
 def _tidy(text: str) -> str:
     text = re.sub(r"\(\s*\)", "", text)
     text = re.sub(r"\s+([,.;:!?])", r"\1", text)
@@ -133,6 +143,9 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     lex = merged_lexicon(lexicon)
     text = _MD_LINK.sub(r"\1", text)
     text = _URL.sub("", text)
+    text = HTML_TAG.sub(" ", text)
+    text = SCRIPT_SCHEME.sub("", text)
+    text = "".join(" " if _unsaid(ch) else ch for ch in text)
     text = _MARKUP.sub("", text)
     text = _ISO_DATE.sub(_iso_date, text)
     text = _DURATION.sub(_duration, text)
@@ -148,4 +161,5 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     text = _LONG_NUMBER.sub(lambda m: digit_groups(m.group(0)), text)
     text = _MIXED.sub(_speakable_token, text)
     text = _UNDERSCORE.sub(" ", text)
+    text = _STRAY.sub(" ", text)
     return _tidy(text)
