@@ -1,7 +1,8 @@
 """The hostile corpus (tests/data/hostile/) through the whole pipeline, via the real CLI.
 
 Every page must be inert, every feed valid XML, every transcript speakable text.
-Generated on top of the stored corpus: a 1 MB body and a PR touching 10,000 files.
+Generated on top of the stored corpus: a 1 MB body, a PR touching 10,000 files, and a
+1 MB title with a 300 kB label.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ def generated() -> list[dict]:
         {**base, "number": 910102, "title": "Touch ten thousand files 🚀",
          "author": {"login": "many-files"}, "url": "https://github.com/o/r/pull/910102",
          "files": big_files, "changedFiles": 10_000, "additions": 10_000, "deletions": 0},
+        {**base, "number": 910103, "title": "Endless title " * 80_000,
+         "author": {"login": "long-title"}, "url": "https://github.com/o/r/pull/910103",
+         "labels": [{"name": "label " * 50_000}], "body": "Short body."},
     ]
 
 

@@ -28,6 +28,9 @@ _STRAY_JOINER = re.compile(r"(?<=[\x00-\x7f])[\u200c\u200d]+|[\u200c\u200d]+(?=[
 # GitHub logins: ASCII letters, digits and single hyphens; apps end in "[bot]".
 _LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?")
 _NOT_LOGIN = re.compile(r"[^A-Za-z0-9]+")
+# A one-line field longer than this is cut: GitHub caps titles at 256 characters, but a
+# commit subject or an export can carry a megabyte on one line.
+LINE_LIMIT = 1_000
 
 
 def clean_text(text: str) -> str:
@@ -37,8 +40,9 @@ def clean_text(text: str) -> str:
 
 
 def clean_line(text: str) -> str:
-    """A one-line field (title, label, name): cleaned, whitespace runs folded to a space."""
-    return " ".join(clean_text(text).split())
+    """A one-line field (title, label, name): cleaned, whitespace runs folded to a space,
+    at most LINE_LIMIT characters."""
+    return " ".join(clean_text(text[: LINE_LIMIT * 4]).split())[:LINE_LIMIT].rstrip()
 
 
 def clean_login(login: str | None) -> str | None:
