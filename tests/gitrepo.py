@@ -36,7 +36,7 @@ def build_repo(
 ) -> Path:
     """A repository at `path` whose `branch` holds `commits`, oldest first."""
     subprocess.run(["git", "init", "-q", "-b", branch, str(path)], check=True, env=GIT_ENV)
-    append_commits(path, commits, branch=branch, parent=None)
+    append_commits(path, commits, branch=branch, on_top=False)
     if origin:
         subprocess.run(["git", "-C", str(path), "remote", "add", "origin", origin], check=True,
                        env=GIT_ENV)
@@ -44,9 +44,9 @@ def build_repo(
 
 
 def append_commits(
-    path: Path, commits: Sequence[Commit], *, branch: str = "main", parent: str | None = "tip"
+    path: Path, commits: Sequence[Commit], *, branch: str = "main", on_top: bool = True
 ) -> Path:
-    """Add `commits` on top of `branch` (parent="tip") or as its whole history (None)."""
+    """Add `commits` on top of `branch`, or (on_top=False) as its whole history."""
     stream = bytearray()
     for n, c in enumerate(commits, 1):
         who = c.author
@@ -58,7 +58,7 @@ def append_commits(
         stream += _data(message)
         if n > 1:
             stream += b"from :%d\n" % (n - 1)
-        elif parent is not None:
+        elif on_top:
             stream += b"from refs/heads/%s^0\n" % branch.encode()
         for name, content in c.files.items():
             if content is None:

@@ -82,7 +82,7 @@ class _Page(HTMLParser):
                 self._in_ld = True
             elif not (a.get("src") or "").endswith("assets/player.js"):
                 self.problems.append(f"script {attrs}")
-        if tag in ("iframe", "object", "embed", "svg", "img", "base", "form") and tag != "img":
+        if tag in ("iframe", "object", "embed", "svg", "base", "form"):
             self.problems.append(f"element <{tag}>")
         for name, value in attrs:
             if name.startswith("on"):

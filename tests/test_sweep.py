@@ -1,7 +1,7 @@
 """The quality sweep (benchmarks/sweep.py) over real histories: no real day may fail.
 
 Replays the shared torchtitan history into a real git repository, ingests it through the
-CLI and writes every day's template script. Skips when /work/shared is absent.
+CLI and writes every day's template script. Skips when ../shared is absent.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def ghstack(this: int, *numbers: int, version: bool = True, blank: bool = False)
 
 
 def sample() -> list[Change]:
-    """The shared real pytorch sample, or skip when /work/shared is absent."""
+    """The shared real pytorch sample, or skip when ../shared is absent."""
     if not SAMPLE.is_file():
         pytest.skip("shared pytorch sample not present")
     from mergecast.sources.gh_json import load_gh_json

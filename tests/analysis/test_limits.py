@@ -6,6 +6,8 @@ Each check puts the same text once inside the limit (it must be seen) and once p
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from analysis_builders import ghstack, pr
 
@@ -28,8 +30,6 @@ def _past(text: str) -> str:
 
 
 def test_the_limit_is_documented() -> None:
-    from pathlib import Path
-
     docs = (Path(__file__).parents[2] / "docs" / "security.md").read_text(encoding="utf-8")
     assert f"{BODY_LIMIT:,}" in docs
 

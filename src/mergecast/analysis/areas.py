@@ -281,7 +281,7 @@ def assign_areas(
     for c in pending:
         words = {w.lower() for w in re.findall(r"[\w.+-]+", c.title)}
         named = sorted(words & known)
-        area = _clean_name(named[0] if named else _top_directory(c) or "")
+        area = named[0] if named else _clean_name(_top_directory(c) or "")
         if area:
             raw[c.key] = area
     return _display(raw, areas.names)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .text import HTML_TAG, SCRIPT_SCHEME
+from .text import strip_markup
 
 MAX_WORDS = 6  # a headline longer than this is cut at a natural boundary
 
@@ -87,7 +87,7 @@ _IRREGULAR_3RD = {"fixes": "fix", "passes": "pass", "patches": "patch", "switche
 @functools.lru_cache(maxsize=50_000)
 def clean_title(title: str) -> str:
     """A title without tags, prefixes, PR references, links, paths and code punctuation."""
-    t = " ".join(SCRIPT_SCHEME.sub("", HTML_TAG.sub(" ", title)).split())
+    t = " ".join(strip_markup(title).split())
     t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
     t = re.sub(r"^\s*\[?(?:reland|revert)\]?\s*:?\s+", "", t, flags=re.I)
     t = _TRAILING_REF.sub("", t)

@@ -22,6 +22,13 @@ HTML_TAG = re.compile(
     re.I,
 )
 SCRIPT_SCHEME = re.compile(r"\b(?:javascript|data|vbscript):\S*", re.I)
+
+
+def strip_markup(text: str) -> str:
+    """`text` without HTML elements and script-scheme links (each tag becomes a space)."""
+    return SCRIPT_SCHEME.sub("", HTML_TAG.sub(" ", text))
+
+
 _TAG = re.compile(r"^\s*\[([^\[\]]{1,40})\]\s*")
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _FENCE = re.compile(r"^\s*(```|~~~)")

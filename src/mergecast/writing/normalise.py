@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Mapping
 from importlib import resources
 
-from ..analysis.text import HTML_TAG, SCRIPT_SCHEME
+from ..analysis.text import strip_markup
 from ..dates import spoken_date
 from .numbers import digit_groups, number_words
 
@@ -143,8 +143,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     lex = merged_lexicon(lexicon)
     text = _MD_LINK.sub(r"\1", text)
     text = _URL.sub("", text)
-    text = HTML_TAG.sub(" ", text)
-    text = SCRIPT_SCHEME.sub("", text)
+    text = strip_markup(text)
     text = "".join(" " if _unsaid(ch) else ch for ch in text)
     text = _MARKUP.sub("", text)
     text = _ISO_DATE.sub(_iso_date, text)

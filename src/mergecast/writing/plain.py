@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..analysis.text import HTML_TAG, SCRIPT_SCHEME
+from ..analysis.text import strip_markup
 
 _TAGS = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*|[A-Za-z0-9_./-]{1,30}:\s+)+")
 _TRAILING_REF = re.compile(r"\s*\((?:#\d+|\w+/\w+#\d+)\)\s*$")
@@ -145,7 +145,7 @@ def split_topic(title: str) -> tuple[str | None, str]:
 def strip_title(title: str) -> str:
     """"[c10d][nccl2] Honor NCCL env controls (#123)" -> "Honor NCCL env controls"."""
     t = _TRAILING_REF.sub("", title.strip())
-    t = SCRIPT_SCHEME.sub("", HTML_TAG.sub(" ", t))
+    t = strip_markup(t)
     t = _TAGS.sub("", t)
     t = re.sub(r"(?<=\")\s*(?:\[[^\]]{1,40}\]\s*)+", "", t)  # Revert "[dynamo] X" -> Revert "X"
     t = _TICKS.sub(r"\1", t)
