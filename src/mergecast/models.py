@@ -26,6 +26,22 @@ class State(enum.StrEnum):
     LANDED = "landed"
 
 
+class ThemeKind(enum.StrEnum):
+    STACK = "stack"
+    CLUSTER = "cluster"
+    SINGLE = "single"
+
+
+class EpisodeKind(enum.StrEnum):
+    DAILY = "daily"
+    WEEKLY = "weekly"
+
+
+class WriterKind(enum.StrEnum):
+    TEMPLATE = "template"
+    LLM = "llm"
+
+
 @dataclass(frozen=True)
 class Person:
     """Who wrote a change: a GitHub login when known, else a git name and email."""
@@ -95,6 +111,9 @@ class Change:
     reland: bool = False
     bot: bool = False
     stack_comment: str | None = None  # e.g. Graphite's stack comment on the PR
+    # GitHub's authorAssociation of the author (FIRST_TIME_CONTRIBUTOR, MEMBER, …) when the
+    # source knows it; None for git history.
+    author_association: str | None = None
 
     @property
     def key(self) -> str:
@@ -182,8 +201,8 @@ class Continuity:
 @dataclass(frozen=True)
 class Theme:
     rank: int
-    headline: str
-    kind: str  # stack | cluster | single
+    headline: str  # the theme's concept name as said ("native ahead-of-time kernels")
+    kind: ThemeKind
     authors: tuple[str, ...]
     areas: tuple[str, ...]
     prs: tuple[int, ...]
@@ -196,8 +215,12 @@ class Theme:
 
 @dataclass(frozen=True)
 class Duplicate:
+    """Two changes by different people that tackle the same thing, with the evidence."""
+
     prs: tuple[int, int]
-    why: str
+    why: str  # one human-readable line of evidence, shown on the episode page
+    evidence: str = ""  # issue | title | files: the kind of evidence that paired them
+    shared: tuple[str, ...] = ()  # what they share: "#1234", the title, or file paths
 
 
 @dataclass(frozen=True)
@@ -212,6 +235,33 @@ class RevertPair:
     original: Ref
     reason: str | None = None
     original_episode: str | None = None  # id of an earlier episode that covered the original
+
+
+@dataclass(frozen=True)
+class ChainStep:
+    """One revert or reland in a revert chain."""
+
+    kind: str  # revert | reland
+    ref: Ref
+    by: str | None = None  # credited handle of whoever reverted or relanded
+    reason: str | None = None  # the reason the message gives, if any
+    in_window: bool = True
+
+
+@dataclass(frozen=True)
+class RevertChain:
+    """original → revert → (revert of the revert | reland) …, told once, credited to the
+    original's author."""
+
+    original: Ref
+    title: str  # the original change's title (cleaned), so a chain is told by what it did
+    author: str | None  # credited author of the original change
+    steps: tuple[ChainStep, ...]
+    original_episode: str | None = None  # an earlier episode that covered the original
+
+    @property
+    def relanded(self) -> bool:
+        return bool(self.steps) and self.steps[-1].kind == "reland"
 
 
 @dataclass(frozen=True)
@@ -239,6 +289,7 @@ class Digest:
     relands: tuple[RevertPair, ...]
     areas: tuple[Area, ...]
     first_time_contributors: tuple[str, ...]
+    chains: tuple[RevertChain, ...] = ()
     # The window's changes, for writers that explain themes from PR text. Not in to_json().
     changes: tuple[Change, ...] = ()
     area_of: Mapping[str, str] = field(default_factory=dict)  # change key -> area
@@ -258,6 +309,7 @@ class Sentence:
     text: str  # as shown on the page
     spoken: str  # as read aloud (after the pronunciation normaliser)
     cites: tuple[int, ...] = ()
+    origin: str = "template"  # template | llm: which writer made this sentence
 
 
 SECTION_KINDS = ("intro", "signal", "theme", "area", "duplicates", "reverts", "notes", "outro")
@@ -292,7 +344,7 @@ class Script:
     date: dt.date
     title: str
     summary: str
-    writer: str  # template | llm
+    writer: WriterKind
     sections: tuple[Section, ...]
 
     @property
@@ -376,7 +428,7 @@ class ThemeRef:
 @dataclass(frozen=True)
 class Episode:
     id: str  # YYYY-MM-DD (daily) or YYYY-Www (weekly)
-    kind: str  # daily | weekly
+    kind: EpisodeKind
     window: Window
     published_at: dt.datetime
     script: Script

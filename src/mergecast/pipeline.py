@@ -31,6 +31,7 @@ from .models import (
     Change,
     Digest,
     Episode,
+    EpisodeKind,
     Script,
     ThemeRef,
     Window,
@@ -516,7 +517,8 @@ def make_episode(
     published = window.until if kind == "weekly" else dates.publish_moment(
         dt.date.fromisoformat(episode_id), cfg.show)
     return Episode(
-        id=episode_id, kind=kind, window=window, published_at=published.astimezone(dt.UTC),
+        id=episode_id, kind=EpisodeKind(kind), window=window,
+        published_at=published.astimezone(dt.UTC),
         script=script, audio=audio, themes=themes, areas=tuple(sorted(areas)),
         links=links_for(script, digest), related=related, source_hash=key,
     )

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
-from ..models import Change, Stack, Theme
+from ..models import Change, Stack, Theme, ThemeKind
 from .headlines import clean_title, single_headline, trim
 from .similarity import Vector, candidate_pairs, cosine
 from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
@@ -195,7 +195,8 @@ def _theme(
     if noise:
         score *= NOISE_FACTOR
         why.append(f"docs/CI/bump-only work (x{NOISE_FACTOR}, ranked last)")
-    kind = "stack" if stack is not None else ("cluster" if len(members) > 1 else "single")
+    kind = (ThemeKind.STACK if stack is not None
+            else ThemeKind.CLUSTER if len(members) > 1 else ThemeKind.SINGLE)
     theme = Theme(
         rank=0, kind=kind,
         headline=headline([c.title for c in changes], day_titles, areas=area_list,

@@ -20,7 +20,7 @@ import httpx
 from ..config import LLMConfig, WritingConfig
 from ..dates import spoken_date
 from ..errors import ConfigError, FactCheckError, LLMError
-from ..models import SECTION_KINDS, Digest, Script, Section, Sentence
+from ..models import SECTION_KINDS, Digest, Script, Section, Sentence, WriterKind
 from .factcheck import fact_check
 from .length import target_words
 from .normalise import normalise
@@ -180,7 +180,7 @@ def _script_from(data: Mapping[str, Any], *, show: str, day: dt.date,
     order = [SECTION_KINDS.index(k) for k in kinds if k in SECTION_KINDS]
     if order != sorted(order):
         problems.append(f"sections must follow the order {', '.join(SECTION_KINDS)}")
-    script = Script(show=show, date=day, title=title, summary=summary, writer="llm",
+    script = Script(show=show, date=day, title=title, summary=summary, writer=WriterKind.LLM,
                     sections=tuple(sections))
     return script, problems
 
@@ -188,7 +188,7 @@ def _script_from(data: Mapping[str, Any], *, show: str, day: dt.date,
 class LLMWriter:
     """Writes with an OpenAI-compatible server; falls back to the template writer."""
 
-    name = "llm"
+    name = WriterKind.LLM
 
     def __init__(self, llm: LLMConfig, *, transport: httpx.BaseTransport | None = None,
                  environ: Mapping[str, str] = os.environ) -> None:

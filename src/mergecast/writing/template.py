@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from ..config import WritingConfig
 from ..dates import spoken_date
 from ..errors import EmptyWindowError, InputError
-from ..models import Change, Digest, Script, Section, Sentence, State, Theme
+from ..models import Change, Digest, Script, Section, Sentence, State, Theme, WriterKind
 from .base import area_name, cap, episode_day, inline, phrases
 from .factcheck import fact_check
 from .length import Part, fit
@@ -269,7 +269,7 @@ class TemplateWriter:
     `weekly` (an ISO week id such as "2026-W30") makes a weekly recap of the digest instead
     of a daily briefing."""
 
-    name = "template"
+    name = WriterKind.TEMPLATE
 
     def write(self, digest: Digest, *, show: str, day: dt.date, writing: WritingConfig,
               lexicon: Mapping[str, str], weekly: str | None = None) -> Script:

@@ -11,7 +11,7 @@ import httpx
 
 from ..config import LLMConfig, WritingConfig
 from ..errors import InputError
-from ..models import Digest, Script
+from ..models import Digest, Script, WriterKind
 from .llm import LLMWriter
 from .template import TemplateWriter, week_monday
 
@@ -19,7 +19,7 @@ from .template import TemplateWriter, week_monday
 class Writer(Protocol):
     """A writer backend: digest in, Script out (already fact-checked)."""
 
-    name: str
+    name: WriterKind
 
     def write(self, digest: Digest, *, show: str, day: dt.date, writing: WritingConfig,
               lexicon: Mapping[str, str], weekly: str | None = None) -> Script: ...
