@@ -311,7 +311,6 @@ def script_command(
     as_json: bool, as_markdown: bool, allow_empty: bool,
 ) -> None:
     """The episode script for a window: title, summary, sections, fact-checked."""
-    import datetime as dt
     import json
     import warnings
 
@@ -323,8 +322,7 @@ def script_command(
         raise InputError("expected one of --json or --markdown, got both; pick one")
     cfg = ctx.config
     window = dates.window_for(cfg.show, date, since, until)
-    day = (dates.parse_day(date) if date is not None
-           else dates.day_of(window.until - dt.timedelta(microseconds=1), cfg.show))
+    day = dates.parse_day(date) if date is not None else dates.covered_day(window, cfg.show)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", WritingWarning)
         with pipeline.open_store(cfg) as store:
@@ -392,18 +390,13 @@ def speak_command(
     out: Path | None,
 ) -> None:
     """Narrate a window's script: episode.mp3, transcript.vtt and chapters.json."""
-    import datetime as dt
 
     from . import dates, locking
     from .voice import iso_duration
 
     cfg = ctx.config
     window = dates.window_for(cfg.show, date, since, until)
-    day = (
-        dates.parse_day(date)
-        if date is not None
-        else dates.day_of(window.until - dt.timedelta(microseconds=1), cfg.show)
-    )
+    day = dates.parse_day(date) if date is not None else dates.covered_day(window, cfg.show)
     locks = [cfg.store.path] + ([out] if out is not None else [])
     with locking.exclusive(locks), pipeline.open_store(cfg) as store:
         audio = pipeline.speak(cfg, store, window, day=day, voice=voice, out=out)

@@ -70,6 +70,11 @@ def window_for(
     return window
 
 
+def covered_day(window: Window, show: ShowConfig) -> dt.date:
+    """The day an episode for a --since/--until window is dated by."""
+    return day_of(window.until - dt.timedelta(microseconds=1), show)
+
+
 def parse_week(value: str) -> tuple[int, int]:
     """'2026-W30' -> (2026, 30)."""
     try:

@@ -426,6 +426,18 @@ class ThemeRef:
 
 
 @dataclass(frozen=True)
+class LedgerEntry:
+    """One change active in an episode's window and how the episode accounts for it."""
+
+    number: int | None
+    sha: str | None
+    title: str
+    url: str | None
+    group: str  # the theme headline or area it is listed under on the page
+    told: bool  # the script cites it; False: listed on the page only
+
+
+@dataclass(frozen=True)
 class Episode:
     id: str  # YYYY-MM-DD (daily) or YYYY-Www (weekly)
     kind: EpisodeKind
@@ -438,6 +450,7 @@ class Episode:
     links: Mapping[int, str] = field(default_factory=dict)  # PR number -> URL
     related: tuple[str, ...] = ()  # episode ids this one refers to (weekly: its dailies)
     source_hash: str = ""  # hash of the inputs; equal hash means nothing to redo
+    ledger: tuple[LedgerEntry, ...] = ()  # every change in the window: told or listed
 
 
 # --------------------------------------------------------------------------- JSON codec

@@ -437,8 +437,7 @@ def _resolve_window(
         day = dates.day_of(newest, cfg.show)
         return dates.day_window(day, cfg.show), day
     window = dates.window_for(cfg.show, date, since, until)
-    day = dates.parse_day(date) if date else dates.day_of(
-        window.until - dt.timedelta(microseconds=1), cfg.show)
+    day = dates.parse_day(date) if date else dates.covered_day(window, cfg.show)
     return window, day
 
 
