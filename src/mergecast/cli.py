@@ -430,6 +430,8 @@ def publish_command(ctx: Context, out: Path | None) -> None:
         f"({len(report.rendered)} pages rendered, {report.files_linked} files reused, "
         f"{report.seconds:.2f} s); feed: {report.url}"
     )
+    for message in report.warnings:
+        _warn(message)
 
 
 @main.command("serve")

@@ -39,6 +39,8 @@ from .models import (
     to_dict,
 )
 from .publish import PublishReport, publish_site
+from .publish.content import Urls, credits_for
+from .publish.identity import show_identity
 from .store import Store
 from .voice import render_audio
 from .voice.render import FILES, write_atomic
@@ -291,11 +293,13 @@ def publish(cfg: Config, store: Store, out: Path | None = None) -> PublishReport
     newest = max(episodes.values(), key=lambda e: e.published_at, default=None)
     name = cfg.show.name or (newest.script.show if newest else "") or cfg.show_name
     show = dataclasses.replace(cfg.show, name=name)
+    out = out if out is not None else cfg.publish.out
     return publish_site(
         list(episodes.values()),
-        out if out is not None else cfg.publish.out,
+        out,
         show,
         media=lambda episode_id: _media_of(cfg, episodes, episode_id),
+        identity=show_identity(store, show, Urls.for_show(show).feed, out, str(store.path)),
         latest=cfg.publish.latest,
     )
 
@@ -520,6 +524,7 @@ def make_episode(
         published_at=published.astimezone(dt.UTC),
         script=script, audio=audio, themes=themes, areas=tuple(sorted(areas)),
         links=links_for(script, digest), related=related, source_hash=key,
+        credits=credits_for(digest), duplicates=digest.duplicates,
     )
 
 
