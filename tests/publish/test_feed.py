@@ -16,9 +16,9 @@ from mutagen.id3 import ID3
 from PIL import Image
 from publish_fakes import IDENTITY, SHOW, make_episode, series, write_media
 
-from mergecast.models import Credit
+from mergecast.models import Credit, Section, Sentence
 from mergecast.publish import publish_site
-from mergecast.publish.feed import ITUNES, PODCAST
+from mergecast.publish.feed import CONTENT, ITUNES, PODCAST
 from mergecast.publish.identity import podcast_guid
 
 NS = {"itunes": ITUNES, "podcast": PODCAST}
@@ -187,3 +187,20 @@ def test_published_mp3_carries_cover_art_and_the_shows_name(tmp_path: Path) -> N
     assert tags.getall("WOAF")[0].url == "https://casts.example.org/widgets/episodes/2026-03-02/"
     assert [str(c.sub_frames["TIT2"]) for c in tags.getall("CHAP")] == [
         "Welcome", "The signal", "Faster builds ", "On Dynamo"]
+
+
+def test_descriptions_stay_within_apples_4000_bytes(tmp_path: Path) -> None:
+    many = range(1000, 1120)
+    ep = make_episode("2026-03-02", links={n: f"https://github.com/acme/widgets/pull/{n}"
+                                           for n in many})
+    said = Section("notes", "Notes", (Sentence("Many PRs.", "Many PRs.", tuple(many)),))
+    ep = dataclasses.replace(ep, script=dataclasses.replace(
+        ep.script, sections=(*ep.script.sections, said)))
+    site = _publish(tmp_path, [ep])
+    item = ET.parse(site / "feed.xml").getroot().find("channel/item")
+    assert item is not None
+    for tag in ("description", f"{{{CONTENT}}}encoded"):
+        html = item.findtext(tag) or ""
+        assert 3500 < len(html.encode()) <= 4000, tag
+        assert re.search(r"#1\d{3}</a> and \d+ more on the page</p>", html)
+        assert html.endswith("</p>") and "Transcript, show notes and chapters" in html

@@ -66,24 +66,29 @@ def rfc2822(moment: dt.datetime) -> str:
     return email.utils.format_datetime(moment.astimezone(dt.UTC))
 
 
-def item_html(episode: Episode, page_url: str) -> str:
+DESCRIPTION_BYTES = 4000  # Apple Podcasts' limit for an episode description
+
+
+def item_html(episode: Episode, page_url: str, after: str = "") -> str:
     """Summary, chapters as timestamps (Apple Podcasts and others read them from the
-    description), links to every cited PR and the AI disclosure, as the small HTML podcast
-    apps accept."""
-    parts = [f"<p>{escape(clean_text(episode.script.summary))}</p>"]
+    description), links to the cited PRs and the AI disclosure, as the small HTML podcast
+    apps accept, then `after`, within Apple's 4000 bytes (PR links beyond that are left to
+    the page)."""
+    head = [f"<p>{escape(clean_text(episode.script.summary))}</p>"]
     chapters = chapter_lines(episode)
     if chapters:
-        parts.append(f"<p>Chapters:<br>{Markup('<br>').join(chapters)}</p>")
-    links = [
-        f'<a href="{escape(url)}">#{n}</a>'
-        for n in cited(episode)
-        if (url := pr_url(episode, n)) is not None
-    ]
-    if links:
-        parts.append(f"<p>Pull requests: {', '.join(links)}</p>")
-    parts.append(f"<p>{escape(writer_label(episode))}</p>")
-    parts.append(f'<p><a href="{escape(page_url)}">Transcript, show notes and chapters</a></p>')
-    return "".join(parts)
+        head.append(f"<p>Chapters:<br>{Markup('<br>').join(chapters)}</p>")
+    tail = [f"<p>{escape(writer_label(episode))}</p>",
+            f'<p><a href="{escape(page_url)}">Transcript, show notes and chapters</a></p>', after]
+    links = [f'<a href="{escape(url)}">#{n}</a>' for n in cited(episode)
+             if (url := pr_url(episode, n)) is not None]
+    for shown in range(len(links), -1, -1):
+        more = f" and {len(links) - shown} more on the page" if shown < len(links) else ""
+        middle = [f"<p>Pull requests: {', '.join(links[:shown])}{more}</p>"] if shown else []
+        html = "".join(head + middle + tail)
+        if len(html.encode()) <= DESCRIPTION_BYTES:
+            break
+    return html
 
 
 def build_items(
@@ -149,11 +154,12 @@ def _item(
     item = ET.Element("item")
     page = urls.page(episode.id)
     html = item_html(episode, page)
+    encoded = item_html(episode, page, after=f"<p>{escape(overview(show))}</p>")
     _add(item, "title", episode.script.title)
     _add(item, _q(ITUNES, "title"), episode.script.title)
     _add(item, "link", page)
     _add(item, "description", html)
-    _add(item, _q(CONTENT, "encoded"), html + f"<p>{escape(overview(show))}</p>")
+    _add(item, _q(CONTENT, "encoded"), encoded)
     _add(item, "guid", identity.episode_guid(episode.id), isPermaLink="false")
     _add(item, "pubDate", rfc2822(episode.published_at))
     if size is not None:
