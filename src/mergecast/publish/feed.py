@@ -153,13 +153,12 @@ def _item(
 ) -> ET.Element:
     item = ET.Element("item")
     page = urls.page(episode.id)
-    html = item_html(episode, page)
-    encoded = item_html(episode, page, after=f"<p>{escape(overview(show))}</p>")
+    html = item_html(episode, page, after=f"<p>{escape(overview(show))}</p>")
     _add(item, "title", episode.script.title)
     _add(item, _q(ITUNES, "title"), episode.script.title)
     _add(item, "link", page)
     _add(item, "description", html)
-    _add(item, _q(CONTENT, "encoded"), encoded)
+    _add(item, _q(CONTENT, "encoded"), html)
     _add(item, "guid", identity.episode_guid(episode.id), isPermaLink="false")
     _add(item, "pubDate", rfc2822(episode.published_at))
     if size is not None:

@@ -239,7 +239,7 @@ class Publisher:
             rel = f"episodes/{ep.id}"
             # repr of the frozen models: complete, deterministic, and 4x cheaper than to_dict
             ep_key = _hash(repr(ep), pages.RENDER_VERSION)
-            size = self._audio(build, ep, rel, art, art_key)
+            size = self._audio(build, ep, rel, ep_key, art, art_key)
             if size is not None:
                 sizes[ep.id] = size
             for name, make in (("transcript.vtt", files.transcript_vtt),
@@ -263,8 +263,8 @@ class Publisher:
             self.hook(f"episode:{ep.id}")
         return sizes, rendered
 
-    def _audio(self, build: _Build, ep: Episode, rel: str, art: Callable[[], bytes],
-               art_key: str) -> int | None:
+    def _audio(self, build: _Build, ep: Episode, rel: str, ep_key: str,
+               art: Callable[[], bytes], art_key: str) -> int | None:
         """Place episode.mp3, tagged with the show's title, cover art and the episode page;
         its size in bytes, or None for a text-only episode."""
         if ep.audio.audio_bytes is None:
@@ -281,8 +281,8 @@ class Publisher:
             except OSError:
                 st = None
             source = ("mp3-stat", st.st_size if st else None, st.st_mtime_ns if st else None)
-        key = _hash(*source, art_key, show_title(self.show), self.urls.page(ep.id),
-                    repr(ep.script), repr(ep.audio.chapters), media.TAGS_VERSION)
+        key = _hash(*source, art_key, show_title(self.show), self.urls.page(ep.id), ep_key,
+                    media.TAGS_VERSION)
         reused = build.reuse(target, key)
         if reused is not None:
             return reused
