@@ -163,6 +163,13 @@ def test_phone_width_pages_from_disk(tmp_path: Path) -> None:
             page.locator("label.all").click()
             assert sum(c.is_visible() for c in chips.all()) == 12
             page.screenshot(path=str(tmp_path / "show-390.png"), full_page=True)
+            page.locator(".show a.btn.copy").click()  # copies, or shows the URL to copy
+            status = page.locator(".show .status")
+            page.wait_for_function("() => document.querySelector('.show .status').textContent")
+            assert status.inner_text() in (
+                "Feed URL copied: paste it into your podcast app.",
+                "https://casts.example.org/widgets/feed.xml")
+            assert page.url == (site / "index.html").as_uri()
 
             page.locator(".episodes h3 a").first.click()
             page.wait_for_load_state("load")
