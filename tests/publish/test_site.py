@@ -355,3 +355,12 @@ def test_show_page_folds_area_spellings_and_keeps_every_feed(tmp_path: Path) -> 
     for slug in feeds:
         parsed = feedparser.parse((site / "areas" / slug / "feed.xml").read_bytes())
         assert {e.title for e in parsed.entries} == titles
+
+
+def test_a_theme_lists_each_pr_once(tmp_path: Path) -> None:
+    ep = make_episode("2026-03-02")
+    theme = dataclasses.replace(ep.themes[0], prs=(101, 102, 101, 102))
+    site = _publish(tmp_path, [dataclasses.replace(ep, themes=(theme,))])
+    html = (site / "episodes/2026-03-02/index.html").read_text()
+    prs = html[html.index('<p class="prs">'):].split("</p>")[0]
+    assert re.findall(r">#(\d+)<", prs) == ["101", "102"]

@@ -173,7 +173,8 @@ def episode_context(
                          "clock": clock(start) if start is not None else "",
                          "sentences": sentences})
     themes = [{"headline": t.headline, "authors": t.authors, "areas": t.areas,
-               "prs": [(n, pr_url(episode, n)) for n in t.prs]} for t in episode.themes]
+               "prs": [(n, pr_url(episode, n)) for n in dict.fromkeys(t.prs)]}
+              for t in episode.themes]
     people = {c.handle: c.url for c in credits(episode)}
     chapters = [{"start": c.start, "clock": clock(c.start), "title": c.title,
                  "url": safe_url(c.url)} for c in episode.audio.chapters]
