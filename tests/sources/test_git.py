@@ -6,7 +6,7 @@ import pytest
 
 from gitrepo import GIT_ENV, SHARED, Commit, day
 from mergecast.errors import GitError
-from mergecast.models import FileChange, State
+from mergecast.models import FileChange, State, Window
 from mergecast.sources.git import GitSource, detect_github_slug, open_repo, parse_remote_url
 
 
@@ -40,7 +40,7 @@ def test_landing_time_is_the_committer_time_and_windows_use_it(make_repo):
     src = GitSource(repo, slug="r")
     got = list(src.read(since=day(21), until=day(24)))
     assert [c.title for c in got] == ["two"]
-    assert src.fetch(type("W", (), {"since": day(22), "until": day(25)})()) != []
+    assert [c.title for c in src.fetch(Window(day(22), day(25)))] == ["three", "two"]
 
 
 def test_incremental_read_after_a_commit(make_repo):
