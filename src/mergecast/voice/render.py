@@ -16,9 +16,7 @@ from ..config import VoiceConfig
 from ..errors import VoiceError
 from ..models import Audio, Script
 from . import NONE, Voice, make_voice
-from .audio import OUT_RATE, encode_mp3, master
 from .narrate import estimate, narrate
-from .tags import tagged
 
 
 @dataclass(frozen=True)
@@ -52,6 +50,10 @@ def speak(
         )
         return Speech(Audio(duration_seconds=duration, cues=cues, chapters=chapters,
                             voice=NONE), None)
+    # Mastering (scipy, pyloudnorm) and MP3 tagging load only when there is audio to master.
+    from .audio import OUT_RATE, encode_mp3, master
+    from .tags import tagged
+
     owned = engine is None
     engine = engine or make_voice(name, voice, transport=transport)
     try:
