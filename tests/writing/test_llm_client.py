@@ -30,7 +30,6 @@ from llm_fake_server import (
 from mergecast.config import LLMConfig
 from mergecast.errors import LLMBudgetError, LLMError
 from mergecast.writing.llm_client import Dialect, LLMClient, Request
-from mergecast.writing.llm_schema import gbnf
 
 KEY = "sk-proj-abcdefghijklmnopqrstuvwxyzABCDEF"  # no digits: no pattern would catch it
 SCHEMA: dict[str, Any] = {
@@ -108,12 +107,15 @@ def test_a_server_refusing_every_schema_form_is_asked_plainly_with_the_schema_in
     assert '"required":["sentence","cites"]' in system
 
 
-def test_an_unrelated_server_error_is_a_failure_not_a_dialect_change(server):
-    server.behaviour = says('{"error": "boom"}', status=500)
+@pytest.mark.parametrize(("status", "error", "fix"), [
+    (500, '{"error": "boom"}', "check the server's log"),  # not about the schema: no retry
+    (404, '{"error": "model \'m\' not found"}', "check [llm] base_url and model"),
+])
+def test_other_refusals_fail_at_once_naming_the_fix(server, status, error, fix):
+    server.behaviour = says(error, status=status)
     with client(server) as c, pytest.raises(LLMError) as err:
         c.chat(ask())
-    assert str(err.value) == (f'LLM server {server.base_url} answered HTTP 500: {{"error": '
-                              f'"boom"}}; check the server\'s log')
+    assert str(err.value) == f"LLM server {server.base_url} answered HTTP {status}: {error}; {fix}"
     assert len(server.seen) == 1
 
 
@@ -293,30 +295,3 @@ def test_a_reply_that_is_not_a_chat_completion(server):
         c.chat(ask())
     assert str(err.value) == (f"LLM server {server.base_url} sent a reply that is not a chat "
                               "completion; check [llm] base_url")
-
-
-def test_a_404_names_the_keys_to_check(server):
-    server.behaviour = says('{"error": "model \'m\' not found"}', status=404)
-    with client(server) as c, pytest.raises(LLMError) as err:
-        c.chat(ask())
-    assert str(err.value) == (f'LLM server {server.base_url} answered HTTP 404: {{"error": '
-                              f'"model \'m\' not found"}}; check [llm] base_url and model')
-    assert len(server.seen) == 1
-
-
-def test_the_grammar_follows_the_schema():
-    grammar = gbnf({"type": "object", "properties": {
-        "kind": {"enum": ["theme", "signal"]}, "text": {"type": "string"},
-        "cites": {"type": "array", "items": {"type": "integer"}}}})
-    assert grammar.splitlines()[:4] == [
-        "answer-kind ::= ( \"\\\"theme\\\"\" | \"\\\"signal\\\"\" ) ws",
-        "answer-cites ::= \"[\" ws ( integer ( \",\" ws integer )* )? \"]\" ws",
-        "answer ::= \"{\" ws \"\\\"kind\\\"\" ws \":\" ws answer-kind \",\" ws \"\\\"text\\\"\" "
-        "ws \":\" ws string \",\" ws \"\\\"cites\\\"\" ws \":\" ws answer-cites \"}\" ws",
-        "root ::= answer",
-    ]
-    bounded = gbnf({"type": "object", "properties": {"s": {"type": "string", "maxLength": 90},
-                                                     "any": {}}})
-    assert 'answer-s ::= "\\"" char{0,90} "\\"" ws' in bounded.splitlines()
-    assert 'answer ::= "{" ws "\\"s\\"" ws ":" ws answer-s "," ws "\\"any\\"" ws ":" ws value "}" ws' \
-        in bounded.splitlines()

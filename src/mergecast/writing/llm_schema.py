@@ -54,13 +54,8 @@ def schema_problem(value: Any, schema: Schema, where: str = "the answer") -> str
             extra = sorted(set(value) - set(props))
             if extra:
                 return f'{where} has the unexpected key "{extra[0]}"'
-        for key, sub in props.items():
-            if key in value:
-                problem = schema_problem(value[key], sub, f'"{key}"')
-                if problem:
-                    return problem
-        return ""
-    if kind == "array":
+        children = [(value[k], sub, f'"{k}"') for k, sub in props.items() if k in value]
+    elif kind == "array":
         if not isinstance(value, list):
             return f"{where} must be a JSON array"
         low, high = schema.get("minItems", 0), schema.get("maxItems")
@@ -68,11 +63,14 @@ def schema_problem(value: Any, schema: Schema, where: str = "the answer") -> str
             wanted = f"at least {low}" if high is None else f"{low} to {high}"
             return f"{where} must have {wanted} items, got {len(value)}"
         item: Schema = schema.get("items") or {}
-        for i, element in enumerate(value):
-            problem = schema_problem(element, item, f"{where}[{i}]")
-            if problem:
-                return problem
-        return ""
+        children = [(element, item, f"{where}[{i}]") for i, element in enumerate(value)]
+    else:
+        return _scalar_problem(value, schema, where)
+    return next((p for v, sub, w in children if (p := schema_problem(v, sub, w))), "")
+
+
+def _scalar_problem(value: Any, schema: Schema, where: str) -> str:
+    kind = schema.get("type")
     if kind == "string":
         if not isinstance(value, str):
             return f"{where} must be a string"
