@@ -190,7 +190,7 @@ def test_a_silent_server_times_out_at_the_request_deadline(server):
         c.chat(ask(timeout=0.3))
     assert str(err.value) == f"LLM server {server.base_url} timed out after 0.3s"
     assert time.monotonic() - started < 2.5
-    assert c.totals.requests == 1
+    assert (c.totals.requests, c.totals.prompt_tokens, c.totals.estimated) == (1, 11, True)
 
 
 def test_a_dripping_server_is_cut_off_at_the_deadline_too(server):
@@ -216,7 +216,7 @@ def test_the_episode_budget_stops_further_requests(server):
             c.chat(ask())
     assert len(server.seen) == 2
     assert str(err.value) == (
-        "the LLM time budget of 30s for this episode is spent (2 LLM requests, 50 prompt and "
+        "the LLM time budget of 30s for this episode is spent (2 LLM requests, about 61 prompt and "
         f"9 completion tokens, {c.totals.seconds:.1f} s); raise [llm] max_seconds in "
         "mergecast.toml or use a faster model")
 

@@ -282,8 +282,10 @@ class LLMClient:
                         raise httpx.ReadTimeout("deadline")
                 status = resp.status_code
         except httpx.TimeoutException as exc:
-            self._count(self.clock() - started)
-            raise LLMError(f"{self.where} timed out after {timeout:g}s{why}") from exc
+            # the server had the prompt, and most likely read it: count it, estimated
+            self._count(self.clock() - started, prompt=_estimate(_prompt_text(body)),
+                        estimated=True)
+            raise LLMError(f"{self.where} timed out after {round(timeout, 1):g}s{why}") from exc
         except httpx.HTTPError as exc:
             self._count(self.clock() - started)
             raise LLMError(self.redact(f"{self.where} is unreachable: {exc}; start it or fix "
@@ -320,7 +322,7 @@ class LLMClient:
         said_prompt, said_completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
         estimated = not (isinstance(said_prompt, int) and isinstance(said_completion, int))
         prompt = said_prompt if isinstance(said_prompt, int) else _estimate(
-            " ".join(m.get("content", "") for m in request.messages))
+            _prompt_text({"messages": request.messages}))
         completion = said_completion if isinstance(said_completion, int) else _estimate(content)
         self._count(0.0, prompt, completion, estimated, request=0)
         strict = strict_object(content)
@@ -388,6 +390,10 @@ class LLMClient:
 def _estimate(text: str) -> int:
     """Tokens in `text` when the server does not say: about four characters each."""
     return max(1, math.ceil(len(text) / 4))
+
+
+def _prompt_text(body: Mapping[str, Any]) -> str:
+    return " ".join(str(m.get("content", "")) for m in body.get("messages", ()))
 
 
 def _tell_schema(messages: list[dict[str, str]], schema: Schema) -> None:
