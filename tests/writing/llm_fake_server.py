@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 WRONG_JSON = "Sure! Here is the answer you wanted: {title: oops, sentences: [unclosed}"
+# What a model that obeyed a hostile PR body says: answer it with schema_answer(...).
 INJECTED_CLAIM = "PR 999999 fixed everything."
-SECURITY_CLAIM = "PR 101 is a critical security fix for a remote code execution hole; upgrade now."
 
 
 @dataclasses.dataclass(frozen=True)

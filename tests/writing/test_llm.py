@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from llm_fake_server import FakeLLMServer, in_turn, rejecting, says, slow
+from llm_fake_server import INJECTED_CLAIM, FakeLLMServer, in_turn, rejecting, says, slow
 from writing_builders import DAY, LLM, WRITING, pr, rich_digest
 
 from mergecast import models as m
@@ -34,7 +34,7 @@ def good_answer() -> dict[str, Any]:
 def lying_answer() -> dict[str, Any]:
     data = good_answer()
     data["sections"][2]["sentences"].append(
-        {"text": "PR 999999 fixed everything.", "cites": [999999]})
+        {"text": INJECTED_CLAIM, "cites": [999999]})
     return data
 
 

@@ -266,6 +266,14 @@ def test_a_partial_key_and_other_held_secrets_are_scrubbed(server):
         assert c.chat(ask()).text == "The key starts ***; the token is ***."
 
 
+def test_an_endless_answer_is_refused(server):
+    server.behaviour = says("word " * 450_000, raw=True)
+    with client(server) as c, pytest.raises(LLMError) as err:
+        c.chat(ask())
+    assert str(err.value) == (f"LLM server {server.base_url} sent more than 2,000,000 bytes; "
+                              "check [llm] base_url points at a chat server")
+
+
 def test_without_usage_the_tokens_are_estimated(server):
     server.behaviour = lambda seen: dataclasses.replace(schema_answer("abcd " * 10)(seen),
                                                         usage=False)

@@ -119,10 +119,6 @@ class Totals:
     seconds: float = 0.0
     estimated: bool = False  # some token counts were estimated (the server sent no usage)
 
-    @property
-    def tokens_per_second(self) -> float:
-        return self.completion_tokens / self.seconds if self.seconds else 0.0
-
     def describe(self) -> str:
         about = "about " if self.estimated else ""
         plural = "" if self.requests == 1 else "s"
