@@ -285,9 +285,9 @@ def test_without_usage_the_tokens_are_estimated(server):
 
 def test_ollama_native_chat_gets_format_and_options(server):
     server.behaviour = schema_answer("Ollama answered.")
-    cfg = LLMConfig(base_url=server.base_url, model="m")
+    cfg = LLMConfig(base_url=server.base_url, model="m", max_tokens=30)  # caps the 64 asked
     with LLMClient(cfg, environ={}, memory={}, dialects=[Dialect.OLLAMA]) as c:
-        reply = c.chat(ask(max_tokens=30))
+        reply = c.chat(ask(max_tokens=64))
     (seen,) = server.seen
     assert seen.path == "/api/chat" and seen.body["format"] == SCHEMA
     assert seen.body["options"] == {"num_predict": 30, "temperature": 0.0,

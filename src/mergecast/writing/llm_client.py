@@ -79,8 +79,10 @@ class Repetition:
 
 @dataclasses.dataclass(frozen=True)
 class Request:
-    """One chat request. `max_tokens` is the caller's budget from the slot's expected length;
-    `timeout` (seconds) is this request's deadline, capped by [llm] timeout and the budget."""
+    """One chat request. `max_tokens` is the caller's budget from the slot's expected length
+    (capped by [llm] max_tokens); `timeout` (seconds) is this request's deadline (capped by
+    [llm] timeout and what is left of the episode's budget). For OpenAI's strict mode the
+    schema lists every property in `required` and sets additionalProperties to false."""
 
     messages: tuple[Mapping[str, str], ...]
     schema: Schema
@@ -225,6 +227,7 @@ class LLMClient:
         messages = [dict(m) for m in request.messages]
         if dialect in (Dialect.JSON_OBJECT, Dialect.PLAIN):
             _tell_schema(messages, request.schema)
+        tokens = min(request.max_tokens, self.llm.max_tokens)
         rep = request.repetition
         knobs: dict[str, Any] = {"temperature": request.temperature,
                                  "frequency_penalty": rep.frequency_penalty,
@@ -242,9 +245,9 @@ class LLMClient:
             return f"{root}/api/chat", {
                 "model": self.llm.model, "messages": messages, "stream": False,
                 "format": dict(request.schema),
-                "options": {"num_predict": request.max_tokens, **knobs}}
+                "options": {"num_predict": tokens, **knobs}}
         body: dict[str, Any] = {"model": self.llm.model, "messages": messages,
-                                token_field: request.max_tokens, "stream": False, **knobs}
+                                token_field: tokens, "stream": False, **knobs}
         if dialect is Dialect.JSON_SCHEMA:
             body["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": request.name, "strict": True, "schema": dict(request.schema)}}
@@ -334,7 +337,8 @@ class LLMClient:
             except ValueError as exc:
                 problem = str(exc)
                 if finish == "length":
-                    problem = (f"the answer stopped at its {request.max_tokens}-token budget "
+                    budget = min(request.max_tokens, self.llm.max_tokens)
+                    problem = (f"the answer stopped at its {budget}-token budget "
                                "before its JSON was complete; answer more briefly")
         if data_out is not None:
             problem = schema_problem(data_out, request.schema)
