@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from mergecast.writing.llm_schema import gbnf, parse_answer, schema_instruction, schema_problem
+from mergecast.writing.llm_schema import gbnf, parse_answer, schema_problem, tell_schema
 
 SLOT: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["kind", "text", "cites"],
@@ -46,10 +46,14 @@ def test_parse_answer_tolerates_fences_and_chatter():
         parse_answer("No JSON here.")
 
 
-def test_schema_instruction_is_compact():
-    assert schema_instruction({"type": "object"}) == (
-        'Answer with one JSON object only, no other text, matching this JSON schema: '
-        '{"type":"object"}')
+def test_the_schema_in_words_joins_the_system_message_or_becomes_one():
+    told = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi"}]
+    tell_schema(told, {"type": "object"})
+    assert told[0]["content"] == ('Be brief.\n\nAnswer with one JSON object only, no other '
+                                  'text, matching this JSON schema: {"type":"object"}')
+    bare = [{"role": "user", "content": "Hi"}]
+    tell_schema(bare, {"type": "object"})
+    assert [m["role"] for m in bare] == ["system", "user"]
 
 
 def test_the_grammar_follows_the_schema():

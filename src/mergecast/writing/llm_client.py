@@ -37,9 +37,9 @@ from .llm_schema import (
     Schema,
     gbnf,
     parse_answer,
-    schema_instruction,
     schema_problem,
     strict_object,
+    tell_schema,
 )
 
 
@@ -226,7 +226,7 @@ class LLMClient:
               token_field: str) -> tuple[str, dict[str, Any]]:
         messages = [dict(m) for m in request.messages]
         if dialect in (Dialect.JSON_OBJECT, Dialect.PLAIN):
-            _tell_schema(messages, request.schema)
+            tell_schema(messages, request.schema)
         tokens = min(request.max_tokens, self.llm.max_tokens)
         rep = request.repetition
         knobs: dict[str, Any] = {"temperature": request.temperature,
@@ -394,11 +394,3 @@ def _estimate(text: str) -> int:
 
 def _prompt_text(body: Mapping[str, Any]) -> str:
     return " ".join(str(m.get("content", "")) for m in body.get("messages", ()))
-
-
-def _tell_schema(messages: list[dict[str, str]], schema: Schema) -> None:
-    line = schema_instruction(schema)
-    if messages and messages[0].get("role") == "system":
-        messages[0]["content"] = f"{messages[0]['content']}\n\n{line}"
-    else:
-        messages.insert(0, {"role": "system", "content": line})

@@ -84,10 +84,15 @@ def _scalar_problem(value: Any, schema: Schema, where: str) -> str:
     return ""
 
 
-def schema_instruction(schema: Schema) -> str:
-    """The schema in words, for servers that cannot be told it any other way."""
-    return ("Answer with one JSON object only, no other text, matching this JSON schema: "
+def tell_schema(messages: list[dict[str, str]], schema: Schema) -> None:
+    """Put the schema in words into the system message, for servers that cannot be told it
+    any other way."""
+    line = ("Answer with one JSON object only, no other text, matching this JSON schema: "
             + json.dumps(schema, separators=(",", ":")))
+    if messages and messages[0].get("role") == "system":
+        messages[0]["content"] = f"{messages[0]['content']}\n\n{line}"
+    else:
+        messages.insert(0, {"role": "system", "content": line})
 
 
 _PRIMITIVES = r'''ws ::= [ \n]?
