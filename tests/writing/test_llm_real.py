@@ -165,6 +165,6 @@ def test_script_with_the_llm_writer_stops_at_its_budget(base_url, tmp_path):
                                        "script", "--date", "2026-03-12", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["writer"] == "template"
-    assert re.search(r"the LLM writer failed \(.+\) after [12] LLM requests?, \d+ prompt and "
+    assert re.search(r"the LLM writer failed \(.+\) after [12] LLM requests?, (about )?[\d,]+ prompt and "
                      r"\d+ completion tokens, [\d.]+ s; used the template writer instead",
                      result.stderr), result.stderr
