@@ -515,7 +515,7 @@ def run(ctx: Context, date: str | None, since: str | None, until: str | None,
 @pass_ctx
 @handle_errors
 def doctor(ctx: Context) -> None:
-    """Check git, the voice, the database, the output folder, the config and the token."""
+    """Check git, the voice, the database, the output, the config, the token and the LLM."""
     checks = doctor_mod.run_checks(ctx.config)
     for check in checks:
         mark = "ok " if check.ok else ("FAIL" if check.required else "warn")

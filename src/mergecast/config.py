@@ -98,6 +98,9 @@ class LLMConfig:
     model: str = ""
     api_key_env: str = "OPENAI_API_KEY"
     timeout: float = 120.0
+    max_seconds: float = 300.0  # wall-clock budget for all LLM requests of one episode
+    max_tokens: int = 1024  # cap on any one request's generated tokens
+    parallel: int = 1  # requests in flight at once
 
 
 @dataclass(frozen=True)
@@ -170,7 +173,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "areas": ("rules", "names", "labeler", "codeowners"),
     "writing": ("writer", "minutes", "words_per_minute", "allow_empty", "max_themes"),
     "lexicon": (),
-    "llm": ("base_url", "model", "api_key_env", "timeout"),
+    "llm": ("base_url", "model", "api_key_env", "timeout", "max_seconds", "max_tokens",
+            "parallel"),
     "voice": ("backend", "sentence_pause", "section_pause", "rate", "deterministic",
               "espeak_voice", "openai"),
     "voice.openai": ("base_url", "model", "voice", "api_key_env", "timeout"),
@@ -254,6 +258,9 @@ def parse(data: Mapping[str, Any], path: Path | None = None) -> Config:
         model=r.string("llm", "model", ""),
         api_key_env=r.string("llm", "api_key_env", "OPENAI_API_KEY"),
         timeout=r.number("llm", "timeout", 120.0, low=1, high=3600),
+        max_seconds=r.number("llm", "max_seconds", 300.0, low=1, high=86400),
+        max_tokens=int(r.number("llm", "max_tokens", 1024, low=16, high=65536)),
+        parallel=int(r.number("llm", "parallel", 1, low=1, high=32)),
     )
     oa = OpenAIVoiceConfig(
         base_url=r.url("voice.openai", "base_url", OpenAIVoiceConfig.base_url),

@@ -69,6 +69,10 @@ class LLMError(WritingError):
     pass
 
 
+class LLMBudgetError(LLMError):
+    """The episode's LLM time budget ([llm] max_seconds) is spent: stop asking."""
+
+
 class EmptyWindowError(MergecastError):
     """Nothing happened in the window; not a failure (exit 0) unless --allow-empty."""
 
