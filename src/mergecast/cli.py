@@ -311,7 +311,7 @@ def run(date: str | None, since: str | None, until: str | None, out: Path | None
 
 @main.command("doctor")
 def doctor_command() -> None:
-    """Check git, the voice, the database, the output folder, the config and the token."""
+    """Check git, the voice, the database, the output, the config, the token and the LLM."""
     checks = doctor.run_checks(_config())
     for check in checks:
         mark = "ok " if check.ok else ("FAIL" if check.required else "warn")

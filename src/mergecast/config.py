@@ -134,7 +134,10 @@ class LLMConfig:
     base_url: str = key("http://127.0.0.1:11434/v1", "The API base URL. `/chat/completions` is appended to it.", form="url")  # noqa: E501
     model: str = key("", "The model name. It is required when the LLM writer is used; an empty value is a config error (exit 2).")  # noqa: E501
     api_key_env: str = key("OPENAI_API_KEY", "The name of the environment variable that holds the API key, sent as `Authorization: Bearer`. When the variable is unset or empty, no key is sent, which suits local servers.")  # noqa: E501
-    timeout: float = key(120.0, "The request timeout in seconds.", low=1, high=3600)
+    timeout: float = key(120.0, "The longest one request may take, in seconds. A server that goes silent or keeps dripping bytes is cut off at this point.", low=1, high=3600)  # noqa: E501
+    max_seconds: float = key(300.0, "The wall-clock budget for all LLM requests of one episode, in seconds. A request still running when it is spent is cut off, and no further request is sent: the writer uses the template writer's text for what is left and says so in a warning.", low=1, high=86400)  # noqa: E501
+    max_tokens: int = key(1024, "The most tokens any one request may generate. Each request asks for fewer when its text is short; this caps them all, so a model stuck in a loop stops early.", low=16, high=65536)  # noqa: E501
+    parallel: int = key(1, "How many requests may be in flight at once. Raise it to match the server's parallel slots (llama.cpp `--parallel`, Ollama `OLLAMA_NUM_PARALLEL`, any hosted API).", low=1, high=32)  # noqa: E501
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ The CLI prints `mergecast: <message>` on one line and exits with `exit_code`:
     ├── WritingError
     │   ├── FactCheckError
     │   └── LLMError
+    │       └── LLMBudgetError
     ├── VoiceError
     ├── PublishError
     ├── LockError
@@ -87,6 +88,10 @@ class FactCheckError(WritingError):
 
 class LLMError(WritingError):
     """The LLM server failed or answered with something unusable."""
+
+
+class LLMBudgetError(LLMError):
+    """The episode's LLM time budget ([llm] max_seconds) is spent: stop asking."""
 
 
 class EmptyWindowError(MergecastError):
