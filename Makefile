@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 SITE   := site
 
-.PHONY: demo test lint fuzz bench clean
+.PHONY: demo test lint docs fuzz bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,10 +32,16 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q
 
-## lint: ruff and mypy
+## lint: ruff, mypy, and vulture (dead code; settings in pyproject.toml)
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/vulture
+
+## docs: rewrite the key tables of docs/reference.md from the config's key declarations
+docs: $(VENV)/.installed
+	$(BIN)/python -c "from pathlib import Path; from mergecast.config_docs import update_reference as u; \
+	p = Path('docs/reference.md'); p.write_text(u(p.read_text(encoding='utf-8')), encoding='utf-8')"
 
 ## fuzz: the long hypothesis profile
 fuzz: $(VENV)/.installed-test
