@@ -30,6 +30,7 @@ from mergecast.models import (
 )
 from mergecast.publish.content import Urls
 from mergecast.publish.feed import PODCAST, FeedSpec, build_feed, build_items
+from mergecast.publish.files import chapters_json, webvtt
 from mergecast.publish.identity import FeedIdentity
 from mergecast.publish.paths import (
     area_slugs,
@@ -39,7 +40,6 @@ from mergecast.publish.paths import (
     safe_url,
     slugify,
 )
-from mergecast.voice.captions import chapters_json, webvtt
 
 pytestmark = pytest.mark.fuzz
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..config import ShowConfig
 from ..errors import PublishError
 from ..models import Episode
-from . import feed, files, media, pages
+from . import episode_mp3, feed, files, pages
 from .content import (
     Urls,
     area_groups,
@@ -229,7 +229,7 @@ class Publisher:
         near = nearby(episodes)
         by_id = {e.id: e for e in episodes}
         art_key = build.keys[cover]
-        art = functools.cache(lambda: media.cover_art((build.root / cover).read_bytes()))
+        art = functools.cache(lambda: episode_mp3.cover_art((build.root / cover).read_bytes()))
         show_key = self._show_key()
         cover_url = self.urls.cover(cover)
         sizes: dict[str, int] = {}
@@ -242,10 +242,9 @@ class Publisher:
             size = self._audio(build, ep, rel, ep_key, art, art_key)
             if size is not None:
                 sizes[ep.id] = size
-            for name, make in (("transcript.vtt", files.transcript_vtt),
-                               ("chapters.json", files.chapters_json)):
+            for name, make in files.CAPTIONS:
                 if build.reuse(f"{rel}/{name}", ep_key) is None:
-                    build.write(f"{rel}/{name}", make(ep))
+                    build.write(f"{rel}/{name}", make(ep.script, ep.audio))
             json_key = _hash(ep_key, self.urls.base, size)
             if build.reuse(f"{rel}/episode.json", json_key) is None:
                 build.write(f"{rel}/episode.json", files.episode_json(ep, self.urls, size))
@@ -282,7 +281,7 @@ class Publisher:
                 st = None
             source = ("mp3-stat", st.st_size if st else None, st.st_mtime_ns if st else None)
         key = _hash(*source, art_key, show_title(self.show), self.urls.page(ep.id), ep_key,
-                    media.TAGS_VERSION)
+                    episode_mp3.TAGS_VERSION)
         reused = build.reuse(target, key)
         if reused is not None:
             return reused
@@ -292,8 +291,8 @@ class Publisher:
                 f"episode {ep.id} has audio but {src} is missing; render it again with "
                 f"`mergecast speak` for that day (or publish it text-only with --voice none)"
             )
-        data = media.published_mp3(src.read_bytes(), ep, show=show_title(self.show), art=art(),
-                                   page_url=self.urls.page(ep.id))
+        data = episode_mp3.published_mp3(src.read_bytes(), ep, show=show_title(self.show),
+                                         art=art(), page_url=self.urls.page(ep.id))
         return build.write(target, data).stat().st_size
 
     def _feeds(
