@@ -80,7 +80,7 @@ class _Page(HTMLParser):
         if tag == "script":
             if a.get("type") == "application/ld+json":
                 self._in_ld = True
-            elif not (a.get("src") or "").endswith("assets/player.js"):
+            elif not (a.get("src") or "").endswith(("assets/player.js", "assets/site.js")):
                 self.problems.append(f"script {attrs}")
         if tag in ("iframe", "object", "embed", "svg", "base", "form"):
             self.problems.append(f"element <{tag}>")

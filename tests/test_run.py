@@ -181,7 +181,7 @@ def test_weekly_recap_links_its_dailies_and_has_its_own_feed(make_repo, project)
     site = project / "site"
     page = (site / "episodes/2026-W30/index.html").read_text(encoding="utf-8")
     for daily in ("2026-07-23", "2026-07-24", "2026-07-25"):
-        assert f'href="../{daily}/"' in page
+        assert f'href="../{daily}/index.html"' in page
     weekly_items = ET.parse(site / "weekly/feed.xml").getroot().findall("./channel/item")
     assert [i.findtext("title") for i in weekly_items][0].startswith("Weekly Recap - ")
     assert len(weekly_items) == 1
@@ -192,7 +192,7 @@ def test_weekly_recap_links_its_dailies_and_has_its_own_feed(make_repo, project)
     cites = [n for s in script["sections"] for n in s["cites"] if n in (301, 302, 303, 304)]
     assert cites and len([s for s in script["sections"] if 301 in s["cites"]]) == 1
     daily = (site / "episodes/2026-07-24/index.html").read_text(encoding="utf-8")
-    assert 'href="../2026-W30/"' in daily  # listed among nearby episodes
+    assert 'href="../2026-W30/index.html"' in daily  # listed among nearby episodes
 
 
 def test_weekly_rejects_a_bad_week(project):

@@ -262,6 +262,8 @@ def publish_command(out: Path | None) -> None:
     click.echo(f"published {report.episodes} episodes to {report.out} "
                f"({len(report.rendered)} pages rendered, {report.files_linked} files reused, "
                f"{report.seconds:.2f} s); feed: {report.url}")
+    for message in report.warnings:
+        _warn(message)
 
 
 @main.command("serve")

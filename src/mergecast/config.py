@@ -64,11 +64,11 @@ class ShowConfig:
     title: str = key("", "The title of the feed and pages. Empty: `name`, then `mergecast`.")
     description: str = key("", "The feed and show page description. Empty: a generated sentence about the repository.")  # noqa: E501
     author: str = key("", "The feed's `itunes:author` and owner name. Empty: the title.")
-    email: str = key("", "The feed owner's e-mail (`itunes:email`). Omitted when empty.")
+    email: str = key("", "The feed owner's e-mail (`itunes:email`), where directories such as Apple Podcasts Connect send their ownership check. Omitted when empty, and `publish` then warns.")  # noqa: E501
     language: str = key("en", "The language tag of the feed and pages.")
     timezone: str = key("UTC", "The IANA time zone of `publish_time` and of bare dates in `--since`/`--until`, for example `\"Europe/Berlin\"`.", form="timezone")  # noqa: E501
     publish_time: dt.time = key(dt.time(13, 0), "When a day's episode is published. `--date DAY` covers the 24 hours that end at this time on DAY.", doc_type='string `"HH:MM"` or TOML time')  # noqa: E501
-    base_url: str = key("http://127.0.0.1:8000/", "Where the site is hosted. Feed, enclosure and page URLs are made absolute against it.", form="url")  # noqa: E501
+    base_url: str = key("http://127.0.0.1:8000/", "Where the site is hosted. Feed, enclosure and page URLs are made absolute against it. Changing it later moves every URL but not the feed's identity (see [Feed identity](#feed-identity)). `publish` warns while it is a local address.", form="url")  # noqa: E501
     image: Path | None = key(None, "The cover art: a PNG or JPEG, square, 1400×1400 or larger. It is copied to `OUT/cover.png` or `OUT/cover.jpg`. When unset, mergecast draws `cover.png` from the show name. A missing file or another format fails at publish time.")  # noqa: E501
 
     @property

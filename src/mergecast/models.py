@@ -448,6 +448,14 @@ class LedgerEntry:
 
 
 @dataclass(frozen=True)
+class Credit:
+    """A developer an episode credits, with their forge profile when the forge is known."""
+
+    handle: str
+    url: str | None = None
+
+
+@dataclass(frozen=True)
 class Episode:
     id: str  # YYYY-MM-DD (daily) or YYYY-Www (weekly)
     kind: EpisodeKind
@@ -461,3 +469,5 @@ class Episode:
     related: tuple[str, ...] = ()  # episode ids this one refers to (weekly: its dailies)
     source_hash: str = ""  # hash of the inputs; equal hash means nothing to redo
     ledger: tuple[LedgerEntry, ...] = ()  # every change in the window: told or listed
+    credits: tuple[Credit, ...] = ()  # the themes' authors, for podcast:person and the page
+    duplicates: tuple[Duplicate, ...] = ()  # duplicated effort, with its evidence

@@ -44,6 +44,8 @@ from .models import (
     to_dict,
 )
 from .publish import media
+from .publish.content import Urls, credits_for
+from .publish.identity import show_identity
 from .store import Store
 from .writing.writer import write_script
 
@@ -410,6 +412,7 @@ def assemble(cfg: Config, draft: Draft, audio: Audio) -> Episode:
         published_at=published.astimezone(dt.UTC), script=script, audio=audio,
         themes=themes, areas=tuple(sorted(areas)), links=links_for(draft),
         related=draft.related, source_hash=draft.key,
+        credits=credits_for(digest), duplicates=digest.duplicates,
     )
 
 
@@ -418,8 +421,10 @@ def publish(cfg: Config, store: Store, out: Path) -> PublishReport:
     episodes = {e.id: e for e in store.episodes()}
     newest = max(episodes.values(), key=lambda e: e.published_at, default=None)
     name = cfg.show.name or (newest.script.show if newest else "") or cfg.show_name
+    show = dataclasses.replace(cfg.show, name=name)
     return publishing.publish_site(
-        list(episodes.values()), out, dataclasses.replace(cfg.show, name=name),
+        list(episodes.values()), out, show,
         media=lambda episode_id: media_for(cfg, episode_id, episodes[episode_id].source_hash),
+        identity=show_identity(store, show, Urls.for_show(show).feed, out, str(store.path)),
         latest=cfg.publish.latest,
     )
