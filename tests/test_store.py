@@ -136,8 +136,10 @@ def test_authors_latest_state_and_cache(tmp_path):
     with Store(tmp_path / "m.db") as s:
         s.upsert_changes([commit(number=1, landed_at=T(10)),
                           pr(number=2, author=Person(login="bo"))])
-        assert s.earlier_authors(T(15)) == {"Ada"}
-        assert s.earlier_authors(T(21)) == {"Ada", "bo"}
+        ada = Person(name="Ada", email="ada@x.org")
+        assert s.earlier_people(T(15)) == {ada}
+        assert s.earlier_people(T(21)) == {ada, Person(login="bo")}
+        assert s.earliest_activity() == T(10)
         assert s.latest_activity() == T(24, 13)
         s.set_state("k", "v")
         s.set_state("k", "w")

@@ -181,10 +181,16 @@ def detect_stacks(changes: Sequence[Change]) -> list[Stack]:
 
 
 def _authors(changes: Sequence[Change]) -> tuple[str, ...]:
+    """A stack is its owner's alone: whoever wrote most of its PRs (a tie goes to the
+    author of its top PR), never every author of something linked to it."""
     counts: dict[str, int] = defaultdict(int)
     for c in changes:
-        counts[c.author.handle] += 1
-    return tuple(sorted(counts, key=lambda a: (-counts[a], a)))
+        if not c.bot:
+            counts[c.author.handle] += 1
+    if not counts:
+        return ()
+    top = {c.author.handle: c.number or 0 for c in changes}
+    return (min(counts, key=lambda a: (-counts[a], -top[a], a)),)
 
 
 def _link_branches(prs: dict[int, Change], link: _Link) -> None:
