@@ -165,3 +165,11 @@ def test_episodes(tmp_path):
         assert [e.script.title for e in s.episodes()] == ["t2", "t3"]
         assert s.episode("2026-07-25") == ep(3, 25)
         assert s.episode("nope") is None
+
+
+def test_a_pr_export_joined_onto_a_commit_keeps_its_author_association(tmp_path):
+    with Store(tmp_path / "m.db") as s:
+        s.merge_changes([commit(number=9)])
+        s.merge_changes([pr(number=9, author_association="FIRST_TIME_CONTRIBUTOR")])
+        [c] = s.changes_between(T(1), T(31))
+        assert c.author_association == "FIRST_TIME_CONTRIBUTOR"

@@ -51,3 +51,43 @@ def test_revert_by_sha_only_and_by_source_parse():
     parsed = pr(5, "Back out loader", revert=Revert(pr=4, reason="flaky"))
     reverts, _ = pair_reverts([parsed], [])
     assert reverts[0].original == Ref(4, None) and reverts[0].reason == "flaky"
+
+
+def test_revert_chain_from_a_real_history_credits_the_original_author(make_repo):
+    import datetime as dt
+
+    from gitrepo import Commit, day
+    from mergecast.models import Window
+    from mergecast.sources.git import GitSource
+
+    bot = ("PyTorch MergeBot", "pytorchmergebot@users.noreply.github.com")
+    ada = ("Ada Lovelace", "4242+ada-l@users.noreply.github.com")
+    repo = make_repo([
+        Commit("Speed up the widget loader (#600)", day(18), {"w/load.py": b"fast\n"},
+               author=ada),
+        Commit('Revert "Speed up the widget loader (#600)"\n\nReverted '
+               "https://github.com/acme/widgets/pull/600 on behalf of "
+               "https://github.com/carol-c due to breaks the ARM build ([comment](https://"
+               "github.com/acme/widgets/pull/600#issuecomment-1))", day(19),
+               {"w/load.py": b"slow\n"}, author=bot),
+        Commit('Revert "Revert "Speed up the widget loader (#600)""\n\n'
+               "Pull Request resolved: https://github.com/acme/widgets/pull/620", day(20, 9),
+               {"w/load.py": b"fast\n"}, author=ada),
+        Commit("Render gadgets faster (#621)", day(20, 10), {"g/r.py": b"x\n"},
+               author=("Bob Babbage", "bob@acme.dev")),
+    ])
+    changes = list(GitSource(repo, slug="acme/widgets").read())
+    w = Window(day(20, 0), day(20, 0) + dt.timedelta(days=1))
+    today = [c for c in changes if c.active_in(w)]
+    history = [c for c in changes if not c.active_in(w)]
+    d = build_digest(today, w, areas=AreasConfig(), history=history)
+    [chain] = d.chains
+    assert (chain.original.pr, chain.title, chain.author) == \
+        (600, "Speed up the widget loader", "ada-l")
+    assert [(s.kind, s.by, s.reason, s.in_window) for s in chain.steps] == [
+        ("revert", "carol-c", "breaks the ARM build", False),
+        ("reland", "ada-l", None, True),
+    ]
+    assert chain.relanded
+    assert all(620 not in t.prs for t in d.themes)  # told by its chain, not as a theme
+    assert [(p.revert.pr, p.original.pr) for p in d.relands] == [(620, 600)]

@@ -52,6 +52,15 @@ def test_stack_size_words_and_pr_range():
     assert set(first.cites) >= set(range(191044, 191050))
 
 
+def test_a_stack_is_told_as_its_owners_and_a_related_fix_is_not():
+    d = rich_digest(extra=[pr(191090, "[inductor] Fix the kernel cache key", "williamwen42")])
+    top = dataclasses.replace(d.themes[0], authors=("slayton58", "williamwen42"),
+                              prs=(*d.themes[0].prs, 191090))
+    first = section(write(dataclasses.replace(d, themes=(top, *d.themes[1:]))), "theme", 0)
+    assert "slayton58 landed an eleven-part stack" in first.text
+    assert "williamwen42 landed" not in first.text and "and williamwen42" not in first.text
+
+
 def test_cluster_and_single_sizes():
     script = write(rich_digest())
     assert "two linked PRs, 191064 and 191073" in section(script, "theme", 1).text

@@ -145,12 +145,13 @@ def _evidence(x: DupInput, y: DupInput, refs: dict[int, int],
                               tuple(f"#{n}" for n in sorted(shared)))
     files_x, files_y = specific_files(x.change), specific_files(y.change)
     common = files_x & files_y
-    if not common and (x.area is None or x.area != y.area):
-        return None
+    same_area = bool(common) or (x.area is not None and x.area == y.area)
+    if not same_area and x.area is not None and y.area is not None:
+        return None  # two places: alike titles or words name different work
     core = near_identical(x.change.title, y.change.title, prefixes)
     if core is not None and (not both_landed or len(core.split()) >= LANDED_CORE_WORDS):
         return 2.0, Duplicate(pair, f"near-identical titles: “{core}”", "title", (core,))
-    if both_landed:
+    if both_landed or not same_area:
         return None
     problem = cosine(x.problem_vec, y.problem_vec)
     if problem < PROBLEM_SIM:

@@ -2,8 +2,9 @@
 
 Credit (`credit_of`) starts from the recorded author. When that is a bot (the data file's
 list, `[source] bots`, any `[bot]`), the person is recovered, in order, from: the author's
-parts that are not the bot (the email of a person committed under a bot's name, the login
-of the PR a GitHub export joined onto a bot-landed commit), the merge bot's ghstack line
+parts that are not the bot (the email of a person committed under a bot's name, when
+another change names that person; the login of the PR a GitHub export joined onto a
+bot-landed commit), the merge bot's ghstack line
 (`ghstack PR number: …/pull/N by @login`) or a ghstack branch (`gh/LOGIN/N/head`), the
 human author of the PR a `Pull Request resolved:` line points at, and a `Co-authored-by:`
 trailer. A change no person can be found for is credited to nobody.
@@ -230,6 +231,11 @@ def credit_changes(changes: Sequence[Change], bots: frozenset[str],
         if person is None:
             out[c.key] = dataclasses.replace(c, bot=True)
             handle = ""
+        elif how == "author email" and not (shown := identities.canonical(person)).login \
+                and not shown.name:
+            # a bot's name over an address nobody else uses is the bot's own address
+            out[c.key] = dataclasses.replace(c, bot=True)
+            handle, how = "", "bot"
         else:
             shown = identities.canonical(person)
             out[c.key] = dataclasses.replace(c, author=shown, bot=False)
