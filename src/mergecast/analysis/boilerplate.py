@@ -14,6 +14,7 @@ import difflib
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 MIN_TITLES = 3  # distinct titles that must share a prefix before it counts as boilerplate
 NEAR_IDENTICAL = 0.85  # word-sequence similarity of two cores
@@ -77,28 +78,62 @@ def _split(title: str, learned: frozenset[str]) -> tuple[str, str]:
     return head, folded
 
 
-def title_core(title: str, learned: frozenset[str]) -> str:
-    """A title without its boilerplate (bracket tags, a learned or separated prefix)."""
-    return _split(title, learned)[1]
+@dataclass(frozen=True)
+class _Core:
+    head: str  # the boilerplate prefix, folded ("" when none)
+    core: str  # the rest, folded
+    words: tuple[str, ...]
+    distinct: frozenset[str]
 
 
-def near_identical(a: str, b: str, learned: frozenset[str]) -> str | None:
-    """The shared core when two titles say the same thing once the boilerplate they share
-    is gone, else None. A prefix only one of them has goes when it is learned
-    boilerplate; two different prefixes stay (they name different places)."""
-    head_a, core_a = _split(a, learned)
-    head_b, core_b = _split(b, learned)
-    if head_a != head_b and head_a and head_b:
-        core_a, core_b = _fold(f"{head_a} {core_a}"), _fold(f"{head_b} {core_b}")
-    elif head_a != head_b:
-        lone = head_a or head_b
-        if not all(part in learned or part.startswith("[") for part in _parts(lone)):
-            core_a, core_b = _fold(f"{head_a} {core_a}"), _fold(f"{head_b} {core_b}")
-    words_a, words_b = _WORDS.findall(core_a), _WORDS.findall(core_b)
-    if min(len(words_a), len(words_b)) < MIN_CORE_WORDS:
-        return None
-    ratio = difflib.SequenceMatcher(None, words_a, words_b, autojunk=False).ratio()
-    return core_a if ratio >= NEAR_IDENTICAL else None
+def _core(head: str, core: str) -> _Core:
+    words = tuple(_WORDS.findall(core))
+    return _Core(head, core, words, frozenset(words))
+
+
+class Titles:
+    """Titles compared by their cores, with the boilerplate a pool of titles teaches."""
+
+    def __init__(self, pool: Iterable[str]) -> None:
+        self.learned = learn_prefixes(pool)
+        self._cores: dict[str, _Core] = {}
+        self._whole: dict[str, _Core] = {}
+
+    def _split(self, title: str) -> _Core:
+        found = self._cores.get(title)
+        if found is None:
+            found = self._cores[title] = _core(*_split(title, self.learned))
+        return found
+
+    def _unsplit(self, title: str) -> _Core:
+        """The title with its prefix kept (when two titles' prefixes name two places)."""
+        found = self._whole.get(title)
+        if found is None:
+            c = self._split(title)
+            found = self._whole[title] = _core("", _fold(f"{c.head} {c.core}"))
+        return found
+
+    def near_identical(self, a: str, b: str) -> str | None:
+        """The shared core when two titles say the same thing once the boilerplate they
+        share is gone, else None. A prefix only one of them has goes when it is learned
+        boilerplate; two different prefixes stay (they name different places)."""
+        x, y = self._split(a), self._split(b)
+        if x.head != y.head and (
+            (x.head and y.head)  # two different prefixes: two places
+            or not all(part in self.learned or part.startswith("[")
+                       for part in _parts(x.head or y.head))
+        ):
+            x, y = self._unsplit(a), self._unsplit(b)
+        total = len(x.words) + len(y.words)
+        if min(len(x.words), len(y.words)) < MIN_CORE_WORDS:
+            return None
+        # the ratio is at most twice the words both share (repeats included) over all words:
+        # when even that bound is too low, skip the full match
+        repeats = max(len(x.words) - len(x.distinct), len(y.words) - len(y.distinct))
+        if 2 * (len(x.distinct & y.distinct) + repeats) < NEAR_IDENTICAL * total:
+            return None
+        ratio = difflib.SequenceMatcher(None, x.words, y.words, autojunk=False).ratio()
+        return x.core if ratio >= NEAR_IDENTICAL else None
 
 
 def _parts(head: str) -> list[str]:

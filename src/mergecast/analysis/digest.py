@@ -33,8 +33,8 @@ from ..models import (
     Window,
 )
 from .areas import assign_areas
-from .boilerplate import learn_prefixes
-from .duplicates import DupInput, find_duplicates, references
+from .boilerplate import Titles
+from .duplicates import DupInput, find_duplicates, references, specific_files
 from .identity import Identities, bot_names, credit_changes, first_time_association
 from .reverts import revert_of, revert_story
 from .similarity import TITLE_WEIGHT, centroid, tfidf
@@ -96,13 +96,11 @@ def build_digest(
     stack_of = {n: i for i, s in enumerate(stacks) for n in s.members}
 
     full_docs: dict[str, Counter[str]] = {}
-    title_docs: dict[str, Counter[str]] = {}
     problem_docs: dict[str, Counter[str]] = {}
     issues: dict[str, frozenset[int]] = {}
     for c in today + past:
         title_terms = Counter(tokens(c.title))
         cleaned = clean_body(c.body)
-        title_docs[c.key] = title_terms
         problem = Counter({t: n * TITLE_WEIGHT for t, n in title_terms.items()})
         problem.update(tokens(_problem(cleaned)))
         problem_docs[c.key] = problem
@@ -130,9 +128,8 @@ def build_digest(
     )
     themes = build_themes(units, first_timers=first_timers, day_titles=day_words)
     duplicates = find_duplicates(
-        _dup_inputs(today, past, keys, area_of_all, stacks, chains, title_docs, problem_docs,
-                    reverting),
-        learn_prefixes(c.title for c in today + past))
+        _dup_inputs(today, past, keys, area_of_all, stacks, chains, problem_docs, reverting),
+        Titles(c.title for c in today + past))
     return Digest(
         window=window,
         counts=Counts(
@@ -186,14 +183,12 @@ def _first_timers(
 def _dup_inputs(
     today: Sequence[Change], past: Sequence[Change], keys: Set[str],
     area_of: Mapping[str, str], stacks: Sequence[Stack], chains: Sequence[RevertChain],
-    title_docs: Mapping[str, Counter[str]], problem_docs: Mapping[str, Counter[str]],
-    reverting: Set[str],
+    problem_docs: Mapping[str, Counter[str]], reverting: Set[str],
 ) -> list[DupInput]:
     """Every change that can be duplicated effort: a person's PR that is no revert and not
     docs/CI housekeeping."""
     pool = [c for c in [*today, *past] if c.number is not None and not c.bot
             and c.key not in reverting and not is_noise(c)]
-    title_vecs = tfidf({c.key: title_docs[c.key] for c in pool})
     problem_vecs = tfidf({c.key: problem_docs[c.key] for c in pool})
     groups: dict[int, set[str]] = {}
     for i, s in enumerate(stacks):
@@ -206,14 +201,15 @@ def _dup_inputs(
     out = []
     for c in pool:
         assert c.number is not None
-        listed = {n for _, numbers in stack_lists(c) for n in numbers}
+        # a window change's own stack list is already in its stack's `declared`
+        listed = set() if c.key in keys else {n for _, ns in stack_lists(c) for n in ns}
         own = set(groups.get(c.number, ())) | {f"stack-of:{n}" for n in listed | {c.number}}
         closing, named = references(c.title, truncate(c.body))
         out.append(DupInput(
             change=c, in_window=c.key in keys, landed=c.state in _LANDED,
             area=area_of.get(c.key), groups=frozenset(own), person=c.author.handle,
-            title_vec=title_vecs[c.key], problem_vec=problem_vecs[c.key],
-            closing=closing, mentions=named,
+            problem_vec=problem_vecs[c.key],
+            files=specific_files(c), closing=closing, mentions=named,
         ))
     return out
 
@@ -253,11 +249,7 @@ def _areas(today: Sequence[Change], area_of: Mapping[str, str],
            themes: Sequence[Theme]) -> tuple[Area, ...]:
     """Each area's changes, its highest-ranked work first: changes of higher-ranked themes,
     then the rest by size, docs/CI housekeeping and bot changes last."""
-    rank: dict[str, int] = {}
-    for t in themes:
-        for c in today:
-            if (c.number is not None and c.number in t.prs) or (c.sha and c.sha in t.commits):
-                rank.setdefault(c.key, t.rank)
+    rank = {key: t.rank for key, t in _theme_of(today, themes).items()}
     buckets: dict[str, list[Change]] = {}
     for c in sorted(today, key=lambda c: (is_noise(c), rank.get(c.key, len(themes) + 1),
                                           -c.lines_changed, _order(c))):
@@ -278,9 +270,19 @@ def _areas(today: Sequence[Change], area_of: Mapping[str, str],
 def _groups(today: Sequence[Change], area_of: Mapping[str, str],
             themes: Sequence[Theme]) -> dict[str, str]:
     """change key -> where the coverage ledger lists it: its theme, else its area."""
-    out: dict[str, str] = {}
-    for c in today:
-        theme = next((t for t in themes if (c.number is not None and c.number in t.prs)
-                      or (c.number is None and c.sha in t.commits)), None)
-        out[c.key] = theme.headline if theme else area_of.get(c.key, OTHER_GROUP)
-    return out
+    theme_of = _theme_of(today, themes)
+    return {c.key: theme_of[c.key].headline if c.key in theme_of
+            else area_of.get(c.key, OTHER_GROUP) for c in today}
+
+
+def _theme_of(today: Sequence[Change], themes: Sequence[Theme]) -> dict[str, Theme]:
+    """change key -> the theme that tells it."""
+    by_ref: dict[int | str, Theme] = {}
+    for t in themes:
+        for ref in t.prs:
+            by_ref.setdefault(ref, t)
+        for sha in t.commits:
+            by_ref.setdefault(sha, t)
+    found = {c.key: by_ref.get(c.number if c.number is not None else c.sha or "")
+             for c in today}
+    return {k: t for k, t in found.items() if t is not None}

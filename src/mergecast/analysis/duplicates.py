@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ..models import Change, Duplicate
-from .boilerplate import near_identical
+from .boilerplate import Titles
 from .similarity import Vector, candidate_pairs, cosine, shared_terms
 
 PROBLEM_SIM = 0.16  # tuned on the shared pytorch sample: its known pair scores 0.18
@@ -58,8 +58,8 @@ class DupInput:
     area: str | None
     groups: frozenset[str]  # never paired with a change sharing one (its stack or chain)
     person: str  # the credited identity
-    title_vec: Vector
     problem_vec: Vector
+    files: frozenset[str]  # its specific files (generic ones such as CMakeLists.txt left out)
     closing: frozenset[int]  # issues it says it fixes (Fixes #N, Closes …/issues/N)
     mentions: frozenset[int]  # every #N and issue or pull URL it names outside stack lists
 
@@ -78,13 +78,13 @@ def _pairs(items: Sequence[DupInput]) -> set[tuple[int, int]]:
         if len(members) <= FULL_COMPARE:
             pairs.update((a, b) for x, a in enumerate(members) for b in members[x + 1:])
         else:
+            # alike titles share their heaviest terms too (the problem vector weighs titles)
             keys = [str(i) for i in members]
-            for vecs in ({str(i): items[i].problem_vec for i in members},
-                         {str(i): items[i].title_vec for i in members}):
-                pairs.update((int(a), int(b)) for a, b in candidate_pairs(keys, vecs))
+            vecs = {str(i): items[i].problem_vec for i in members}
+            pairs.update((int(a), int(b)) for a, b in candidate_pairs(keys, vecs))
     postings: dict[str, list[int]] = defaultdict(list)
     for i, it in enumerate(items):
-        for path in specific_files(it.change):
+        for path in it.files:
             postings["f:" + path].append(i)
         for n in it.closing | it.mentions:
             postings[f"#{n}"].append(i)
@@ -102,7 +102,7 @@ def _ref_postings(items: Sequence[DupInput]) -> dict[int, int]:
     return counts
 
 
-def find_duplicates(items: Sequence[DupInput], prefixes: frozenset[str]) -> list[Duplicate]:
+def find_duplicates(items: Sequence[DupInput], titles: Titles) -> list[Duplicate]:
     """The reported pairs, most convincing first per change, sorted by PR numbers."""
     refs = _ref_postings(items)
     scored: list[tuple[float, int, int, Duplicate]] = []
@@ -110,7 +110,7 @@ def find_duplicates(items: Sequence[DupInput], prefixes: frozenset[str]) -> list
         x, y = items[a], items[b]
         if not (x.in_window or y.in_window) or x.person == y.person or x.groups & y.groups:
             continue
-        found = _evidence(x, y, refs, prefixes)
+        found = _evidence(x, y, refs, titles)
         if found is not None:
             scored.append((found[0], a, b, found[1]))
     scored.sort(key=lambda s: (-s[0], _num(items[s[1]]), _num(items[s[2]])))
@@ -128,7 +128,7 @@ def find_duplicates(items: Sequence[DupInput], prefixes: frozenset[str]) -> list
 
 
 def _evidence(x: DupInput, y: DupInput, refs: dict[int, int],
-              prefixes: frozenset[str]) -> tuple[float, Duplicate] | None:
+              titles: Titles) -> tuple[float, Duplicate] | None:
     both_landed = x.landed and y.landed
     prs = tuple(sorted((_num(x), _num(y))))
     pair = (prs[0], prs[1])
@@ -143,12 +143,12 @@ def _evidence(x: DupInput, y: DupInput, refs: dict[int, int],
         says = "say they fix" if shared <= (x.closing & y.closing) else "reference"
         return 3.0, Duplicate(pair, f"both {says} {listed}", "issue",
                               tuple(f"#{n}" for n in sorted(shared)))
-    files_x, files_y = specific_files(x.change), specific_files(y.change)
+    files_x, files_y = x.files, y.files
     common = files_x & files_y
     same_area = bool(common) or (x.area is not None and x.area == y.area)
     if not same_area and x.area is not None and y.area is not None:
         return None  # two places: alike titles or words name different work
-    core = near_identical(x.change.title, y.change.title, prefixes)
+    core = titles.near_identical(x.change.title, y.change.title)
     if core is not None and (not both_landed or len(core.split()) >= LANDED_CORE_WORDS):
         return 2.0, Duplicate(pair, f"near-identical titles: “{core}”", "title", (core,))
     if both_landed or not same_area:
