@@ -140,3 +140,24 @@ def test_json_shape():
                          "words"}
     assert data["writer"] == "template" and data["date"] == "2026-03-12"
     assert set(data["sections"][0]) >= {"kind", "heading", "text", "spoken", "cites"}
+
+
+def test_a_day_with_only_a_revert_still_makes_an_episode(make_repo):
+    from gitrepo import Commit, day
+    from mergecast.analysis import build_digest
+    from mergecast.config import AreasConfig
+    from mergecast.sources.git import GitSource
+
+    repo = make_repo([
+        Commit("Speed up the widget loader (#600)", day(10), {"w/load.py": b"fast\n"},
+               author=("Ada Lovelace", "ada@acme.dev")),
+        Commit('Revert "Speed up the widget loader (#600)" (#610)', day(12, 9),
+               {"w/load.py": b"slow\n"}, author=("Cy Young", "cy@acme.dev")),
+    ])
+    changes = list(GitSource(repo, slug="acme/widgets").read())
+    w = m.Window(day(11, 13), day(12, 13))
+    d = build_digest([c for c in changes if c.active_in(w)], w, areas=AreasConfig(),
+                     history=[c for c in changes if not c.active_in(w)])
+    assert d.themes == () and len(d.chains) == 1
+    script = write(d, day=dt.date(2026, 7, 12))
+    assert "PR 610 reverts PR 600" in section(script, "reverts").text
