@@ -11,21 +11,13 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
-from importlib import resources
-from typing import Any
+
+from .policy import policy
 
 _SEPARATORS = re.compile(r"[\s_\-./]+")
 _SNAKE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
-
-
-@functools.cache
-def _data() -> Mapping[str, Any]:
-    text = resources.files("mergecast.analysis").joinpath("data/areas.toml").read_text(
-        encoding="utf-8")
-    return tomllib.loads(text)
 
 
 def fold(name: str) -> str:
@@ -35,12 +27,12 @@ def fold(name: str) -> str:
 
 @functools.cache
 def _not_areas() -> frozenset[str]:
-    return frozenset(fold(x) for x in _data()["not_areas"]["labels"])
+    return frozenset(fold(x) for x in policy("areas")["not_areas"]["labels"])
 
 
 @functools.cache
 def _casing() -> Mapping[str, str]:
-    return {fold(k): v for k, v in _data()["display"].items()}
+    return {fold(k): v for k, v in policy("areas")["display"].items()}
 
 
 def is_type_label(name: str) -> bool:

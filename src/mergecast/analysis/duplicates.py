@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 
 from ..models import Change, Duplicate
 from .boilerplate import Titles
+from .policy import policy
 from .similarity import Vector, candidate_pairs, cosine, shared_terms
 
 PROBLEM_SIM = 0.16  # tuned on the shared pytorch sample: its known pair scores 0.18
@@ -43,9 +42,7 @@ LANDED_CORE_WORDS = 4  # landed pairs need a longer shared title ("Fix ROCm CI" 
 
 @functools.cache
 def _generic_files() -> frozenset[str]:
-    text = resources.files("mergecast.analysis").joinpath("data/duplicates.toml").read_text(
-        encoding="utf-8")
-    return frozenset(n.lower() for n in tomllib.loads(text)["generic_files"])
+    return frozenset(n.lower() for n in policy("duplicates")["generic_files"])
 
 
 @dataclass(frozen=True)

@@ -19,14 +19,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from ..models import Change, Credit, Person
+from .policy import policy
 from .text import truncate
+from .unionfind import UnionFind
 
 _NOREPLY = re.compile(r"^(?:\d+\+)?([^@+]+)@users\.noreply\.github\.com$", re.I)
 _LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$")
@@ -38,24 +38,17 @@ _RESOLVED = re.compile(r"^Pull[ -]Request[ -]resolved:\s*<?https?://[^\s/]+/[^\s
                        r"pull/(\d+)", re.M | re.I)
 
 
-@functools.cache
-def _policy() -> Mapping[str, Any]:
-    text = resources.files("mergecast.analysis").joinpath("data/people.toml").read_text(
-        encoding="utf-8")
-    return tomllib.loads(text)
-
-
 def bot_names(extra: Iterable[str] = ()) -> frozenset[str]:
     """The bot list: the data file's defaults plus configured names, lowercased."""
-    return frozenset(b.strip().lower() for b in (*_policy()["bots"], *extra) if b.strip())
+    return frozenset(b.strip().lower() for b in (*policy("people")["bots"], *extra) if b.strip())
 
 
 def first_time_association(association: str | None) -> bool | None:
     """True: GitHub says the author is new here; False: it says they are not; None: unknown."""
     value = (association or "").strip().upper()
-    if value in _policy()["first_time_associations"]:
+    if value in policy("people")["first_time_associations"]:
         return True
-    if value in _policy()["known_associations"]:
+    if value in policy("people")["known_associations"]:
         return False
     return None
 
@@ -142,41 +135,24 @@ class Identities:
     """People joined by shared email, login or full name (union-find over their keys)."""
 
     def __init__(self, people: Iterable[Person]) -> None:
-        self._parent: dict[str, str] = {}
+        self._sets: UnionFind[str] = UnionFind()
         self._members: dict[str, list[Person]] = {}
-        seen: set[Person] = set()
-        for p in people:
-            if p in seen:
-                continue
-            seen.add(p)
+        for p in dict.fromkeys(people):
             keys = _keys(p)
-            if not keys:
-                continue
-            root = self._find(keys[0])
-            for k in keys[1:]:
-                other = self._find(k)
-                if other != root:
-                    self._parent[other] = root
-            self._members.setdefault(keys[0], []).append(p)
-
-    def _find(self, key: str) -> str:
-        self._parent.setdefault(key, key)
-        root = key
-        while self._parent[root] != root:
-            root = self._parent[root]
-        while self._parent[key] != root:
-            self._parent[key], key = root, self._parent[key]
-        return root
+            for k in keys:
+                self._sets.union(keys[0], k)
+            if keys:
+                self._members.setdefault(keys[0], []).append(p)
 
     def root(self, person: Person) -> str | None:
         keys = _keys(person)
-        return self._find(keys[0]) if keys else None
+        return self._sets.find(keys[0]) if keys else None
 
     @functools.cached_property
     def _canonical(self) -> dict[str, Person]:
         groups: dict[str, list[Person]] = {}
         for key, people in self._members.items():
-            groups.setdefault(self._find(key), []).extend(people)
+            groups.setdefault(self._sets.find(key), []).extend(people)
         return {root: _best(people) for root, people in groups.items()}
 
     def canonical(self, person: Person) -> Person:
