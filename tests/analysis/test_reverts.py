@@ -1,7 +1,7 @@
 from analysis_builders import commit, pr, window
 
 from mergecast.analysis.digest import build_digest
-from mergecast.analysis.reverts import pair_reverts, reland_title, revert_of
+from mergecast.analysis.reverts import reland_title, revert_of, revert_story
 from mergecast.config import AreasConfig
 from mergecast.models import ChainStep, Ref, Revert
 
@@ -46,10 +46,10 @@ def test_revert_and_reland_on_two_days_pair_through_history():
 def test_revert_by_sha_only_and_by_source_parse():
     landed = commit("abc1234" + "f" * 33, "Speed up loader", day=8)
     rv = commit("d" * 40, 'Revert "Speed up loader"', body="This reverts commit abc1234.", day=9)
-    reverts, _ = pair_reverts([rv], [landed])
+    _, reverts, _ = revert_story(window(9), [rv], [landed], {})
     assert reverts[0].original == Ref(None, landed.sha)
     parsed = pr(5, "Back out loader", revert=Revert(pr=4, reason="flaky"))
-    reverts, _ = pair_reverts([parsed], [])
+    _, reverts, _ = revert_story(window(10), [parsed], [], {})
     assert reverts[0].original == Ref(4, None) and reverts[0].reason == "flaky"
 
 

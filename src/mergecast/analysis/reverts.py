@@ -10,7 +10,6 @@ step naming who reverted or relanded it and the reason the message gives.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -231,13 +230,3 @@ def _step(link: _Link, window: Window, credit: Mapping[str, str]) -> ChainStep:
         reason=link.revert.reason if link.revert else None,
         in_window=not c.times() or c.active_in(window),
     )
-
-
-def pair_reverts(
-    window: Sequence[Change], history: Sequence[Change]
-) -> tuple[list[RevertPair], list[RevertPair]]:
-    """(reverts, relands) among the window's changes (see `revert_story`)."""
-    everything = Window(dt.datetime.min.replace(tzinfo=dt.UTC),
-                        dt.datetime.max.replace(tzinfo=dt.UTC))
-    _, reverts, relands = revert_story(everything, window, history, {})
-    return reverts, relands
