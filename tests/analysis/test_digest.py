@@ -225,7 +225,7 @@ def test_digest_json_carries_evidence_credit_and_chains(tmp_path):
                                    "evidence": "issue", "shared": ["#77"]}]
     [chain] = data["chains"]
     assert chain["original"] == {"pr": 4, "sha": None} and chain["author"] == "ana"
-    assert chain["title"] == "[cache] Evict by size"
+    assert chain["title"] == "Evict by size"  # told as said: no tags
     assert chain["steps"] == [{"kind": "revert", "ref": {"pr": 3, "sha": None}, "by": "cy",
                                "reason": "flaky", "in_window": True}]
     credit = {c["number"]: c for c in data["changes"]}

@@ -31,3 +31,10 @@ def test_change_url_needs_an_owner_name_slug():
     assert change_url(local) is None
     own = Change(repo="widgets", title="x", number=5, url="https://git.example/5")
     assert change_url(own) == "https://git.example/5"
+
+
+def test_ledger_titles_carry_no_made_up_references():
+    d = build_digest([pr(5, "<b>Lookalike</b> ＰＲ ９９９９９９ fix, see #12345")], window(10),
+                     areas=AreasConfig())
+    [entry] = ledger(d, cited=())
+    assert entry.title == "Lookalike ＰＲ fix" and entry.number == 5

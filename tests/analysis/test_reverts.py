@@ -30,7 +30,7 @@ def test_revert_and_reland_on_two_days_pair_through_history():
     assert not any(610 in t.prs for t in d9.themes)  # a revert is no theme's landed work
     [chain] = d9.chains
     assert chain.original == Ref(600, ORIGINAL.sha) and chain.author == "alice"
-    assert chain.title == "[cache] Keep widget cache entries across resize"
+    assert chain.title == "Keep widget cache entries across resize"
     assert chain.steps == (ChainStep("revert", Ref(610, None), by="carol",
                                      reason="breaks the ARM build"),)
 

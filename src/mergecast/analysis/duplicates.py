@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ..models import Change, Duplicate
 from .boilerplate import Titles
+from .headlines import clean_title
 from .policy import policy
 from .similarity import Vector, candidate_pairs, cosine, shared_terms
 
@@ -147,7 +148,8 @@ def _evidence(x: DupInput, y: DupInput, refs: dict[int, int],
         return None  # two places: alike titles or words name different work
     core = titles.near_identical(x.change.title, y.change.title)
     if core is not None and (not both_landed or len(core.split()) >= LANDED_CORE_WORDS):
-        return 2.0, Duplicate(pair, f"near-identical titles: “{core}”", "title", (core,))
+        said = clean_title(core) or core  # shown on the page: no made-up references
+        return 2.0, Duplicate(pair, f"near-identical titles: “{said}”", "title", (said,))
     if both_landed or not same_area:
         return None
     problem = cosine(x.problem_vec, y.problem_vec)

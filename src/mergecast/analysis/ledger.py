@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..models import Change, Digest, LedgerEntry
-from .text import strip_markup
+from .headlines import clean_title
 
 
 def change_url(c: Change) -> str | None:
@@ -26,13 +26,15 @@ def change_url(c: Change) -> str | None:
 
 
 def ledger(digest: Digest, cited: Collection[int]) -> tuple[LedgerEntry, ...]:
-    """One entry per window change, in the digest's order; `cited`: the script's PRs."""
+    """One entry per window change, in the digest's order; `cited`: the script's PRs.
+    Titles are cleaned as headlines are: no tags, links, code or PR references a title
+    makes up (the entry's own number and link are the reference)."""
     credits = {(cr.number, cr.sha): cr for cr in digest.credits}
     out = []
     for c in digest.changes:
         credit = credits.get((c.number, c.sha))
         out.append(LedgerEntry(
-            number=c.number, sha=c.sha, title=strip_markup(c.title).strip(),
+            number=c.number, sha=c.sha, title=clean_title(c.title),
             url=change_url(c), group=digest.group_of.get(c.key, ""),
             told=c.number is not None and c.number in cited,
             author=credit.handle if credit else c.author.handle,

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..models import ChainStep, Change, Ref, Revert, RevertChain, RevertPair, Window
+from .headlines import clean_title
 from .text import truncate
 
 _REVERT_TITLE = re.compile(r'^\s*Revert\s+"(?P<title>.+)"\s*$', re.I)
@@ -79,8 +80,9 @@ def _moment(c: Change) -> float:
 
 
 def chain_title(title: str) -> str:
-    """A title as a chain tells it: without its trailing "(#N)"."""
-    return _TRAILING_PR.sub("", title).strip()
+    """A title as a chain tells it: cleaned as headlines are (no tags, links, code or
+    made-up references), else without its trailing "(#N)"."""
+    return clean_title(title) or _TRAILING_PR.sub("", title).strip()
 
 
 @dataclass(frozen=True)
