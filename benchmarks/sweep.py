@@ -89,7 +89,8 @@ def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
     if digest.counts.changes == 0:
         return result
     try:
-        script = write_script(digest, show=cfg.show_name, day=day, writing=cfg.writing,
+        script = write_script(digest, show=pipeline.show_name_for(cfg, digest.changes), day=day,
+                              writing=cfg.writing,
                               lexicon=cfg.lexicon, llm=cfg.llm, writer="template")
     except FactCheckError as exc:
         result.error = f"FactCheckError: {exc}"

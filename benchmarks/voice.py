@@ -19,7 +19,7 @@ import numpy as np
 
 from mergecast.config import VoiceConfig
 from mergecast.models import Script, Section, Sentence
-from mergecast.voice import render_audio
+from mergecast.pipeline import render_media
 from mergecast.voice.narrate import narrate
 from mergecast.voice.piper import PiperBackend
 
@@ -103,7 +103,7 @@ def main() -> None:
     print(f"synthesis:   {n.duration:6.1f} s audio in {synth:5.2f} s  -> RTF {rtf_synth:5.1f}x")
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
-        audio = render_audio(s, Path(tmp), cfg, engine=voice)
+        audio = render_media(s, Path(tmp), cfg, engine=voice)
         whole = time.perf_counter() - start
     rtf = audio.duration_seconds / whole
     print(

@@ -1,4 +1,7 @@
+import dataclasses
 import datetime as dt
+import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -87,3 +90,37 @@ def test_broken_toml_names_the_file(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(ConfigError, match="not found; run `mergecast init` or pass --config"):
         config.load(tmp_path / "nope.toml")
+
+
+def _declared(cls: type, name: str) -> config.Check:
+    return next(f for f in dataclasses.fields(cls) if f.name == name).metadata["check"]
+
+
+def test_writer_and_voice_choices_come_from_the_registries():
+    from mergecast.models import WriterKind
+    from mergecast.voice import BACKENDS, NONE
+    from mergecast.writing import WRITERS
+
+    assert _declared(config.WritingConfig, "writer").choices == tuple(WRITERS) == tuple(
+        k.value for k in WriterKind)
+    assert _declared(config.VoiceConfig, "backend").choices == (*BACKENDS, NONE)
+
+
+def test_init_file_sets_the_given_keys_and_shows_every_other_at_its_default(tmp_path):
+    from mergecast.config_docs import init_text
+
+    path = tmp_path / "mergecast.toml"
+    text = init_text(name="widgets", title="widgets daily", repo=".", github=None)
+    given = config.parse(tomllib.loads(text), path=path)
+    assert (given.show.name, given.show.title, given.source.repo, given.source.github) == (
+        "widgets", "widgets daily", tmp_path, "")
+    # Uncommenting every declared key changes nothing: each comment shows the real default.
+    section, lines = "", []
+    for line in text.splitlines():
+        if line.startswith("["):
+            section = line.strip("[]")
+        m = re.match(r"^# (\w+) = ", line)
+        lines.append(line[2:] if m and m.group(1) in config.SECTIONS.get(section, ()) else line)
+    assert sum(1 for a, b in zip(text.splitlines(), lines, strict=True) if a != b) == sum(
+        len(keys) for keys in config.SECTIONS.values()) - 3 - 2  # given; [voice] openai, rules
+    assert config.parse(tomllib.loads("\n".join(lines)), path=path) == given

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from mergecast import cli, config
+from mergecast import cli, config, config_docs
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = REPO_ROOT / "docs" / "reference.md"
@@ -124,6 +124,15 @@ def test_every_documented_command_exists() -> None:
 
 def test_every_config_section_and_key_is_documented_in_its_section() -> None:
     assert missing_keys(_text(), config.SECTIONS) == []
+
+
+def test_key_tables_are_made_from_the_key_declarations() -> None:
+    """Each section's table is generated (`make docs`); editing the table by hand fails here."""
+    text = _text()
+    assert config_docs.update_reference(text) == text
+    assert text.count("<!-- keys [") == sum(1 for keys in config.SECTIONS.values() if keys)
+    edited = text.replace("The per-request timeout in seconds.", "The timeout.")
+    assert config_docs.update_reference(edited) == text
 
 
 def test_area_rule_kinds_are_documented() -> None:

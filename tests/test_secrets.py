@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from writing.llm_fake_server import FakeLLMServer, Response, Seen, echo_headers
+
 CORPUS = Path(__file__).parent / "data" / "hostile" / "prs.json"
 KEY = "sk-live-0123456789abcdefSECRET"
 Reply = Callable[[str, dict[str, str], bytes], tuple[int, bytes, str]]
@@ -101,6 +103,49 @@ def test_tts_server_echoing_the_key_does_not_leak_it(server: _Server, tmp_path: 
     assert KEY not in done.stderr + done.stdout
     assert f"refused speech: HTTP {status}" in done.stderr and "Bearer ***" in done.stderr
     assert not (tmp_path / "site").exists()  # nothing half-published
+
+
+LETTER_KEY = "sk-live-onlylettersnodigitsABCDEFGHIJKLMN"  # no pattern tells it from a word
+
+
+def _echo_in_script(seen: Seen) -> Response:
+    """A grounded-looking script with the request's Authorization header in one sentence:
+    the fact check has no number or handle to catch, so only the scrubber stands between
+    the key and the published page."""
+    auth = seen.headers.get("Authorization", "")
+    answer = {"title": "A Quiet Day In The Repository", "summary": "A short look at the day.",
+              "sections": [
+                  {"kind": "intro", "heading": "Intro", "sentences": [
+                      {"text": "Welcome to the briefing.", "cites": []}]},
+                  {"kind": "outro", "heading": "Outro", "sentences": [
+                      {"text": f"The server says {auth} today.", "cites": []},
+                      {"text": f"Again, {auth[10:30]}.", "cites": []}]}]}
+    return Response(content=json.dumps(answer))
+
+
+@pytest.mark.parametrize("mode", ["script", "answer", "error"])
+def test_no_trace_of_the_key_anywhere_after_a_hostile_llm_server(tmp_path: Path, mode: str) -> None:
+    behaviour = {"script": _echo_in_script, "answer": echo_headers(200),
+                 "error": echo_headers(500)}[mode]
+    with FakeLLMServer(behaviour) as llm:
+        (tmp_path / "mergecast.toml").write_text(
+            f'[show]\nname = "Sec"\n[llm]\nbase_url = "{llm.base_url}"\nmodel = "m"\n'
+            'api_key_env = "MC_SECRET_KEY"\n', encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, "-m", "mergecast.cli", "--config", str(tmp_path / "mergecast.toml"),
+             "--db", str(tmp_path / "x.db"), "run", "--gh-json", str(CORPUS), "--repo-name",
+             "o/r", "--date", "2026-08-11", "--out", str(tmp_path / "site"), "--writer", "llm",
+             "--voice", "none"],
+            capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False,
+            env={"PATH": "/usr/bin:/bin", "MC_SECRET_KEY": LETTER_KEY, "HOME": str(tmp_path)})
+    assert llm.seen[0].headers["Authorization"] == f"Bearer {LETTER_KEY}"
+    assert done.returncode == 0, done.stderr
+    runs = {LETTER_KEY[i:i + 8].encode() for i in range(len(LETTER_KEY) - 7)}
+    places = [("stdout", done.stdout.encode()), ("stderr", done.stderr.encode())] + [
+        (str(p), p.read_bytes()) for p in tmp_path.rglob("*") if p.is_file()]
+    assert any(name.endswith("index.html") for name, _ in places)
+    leaks = [name for name, data in places if any(run in data for run in runs)]
+    assert leaks == []
 
 
 def _injected_script(path: str, headers: dict[str, str], body: bytes) -> tuple[int, bytes, str]:

@@ -158,3 +158,40 @@ def test_the_git_argument_checker_flags_an_unguarded_ref():
     argvs = _git_argv(_functions(bad)[0])
     assert sorted([ast.unparse(a) for a in argv if _user_supplied(a)] for argv in argvs) == [
         ["ref"], ["str(path)", "ref"]]
+
+
+def _imports(path: Path) -> set[str]:
+    """Every mergecast module `path` imports, as absolute dotted names (TYPE_CHECKING too)."""
+    package = ".".join(("mergecast", *path.relative_to(SRC).with_suffix("").parts))
+    if path.name != "__init__.py":
+        package = package.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            found.add(module)
+            found |= {f"{module}.{a.name}" for a in node.names}
+    return found
+
+
+def test_sources_only_yield_changes_and_never_touch_config_store_or_pipeline():
+    banned = {f"mergecast.{m}" for m in ("config", "store", "pipeline", "collect", "jobs", "cli")}
+    offenders = {str(p.relative_to(SRC)): sorted(_imports(p) & banned)
+                 for p in sorted((SRC / "sources").glob("*.py"))}
+    assert {k: v for k, v in offenders.items() if v} == {}
+    # the check sees imports at all: the pipeline's own module imports the store
+    assert "mergecast.store" in _imports(SRC / "collect.py")
+
+
+def _calls(name: str) -> list[str]:
+    return [f"{p.relative_to(SRC)}:{node.lineno}" for p in _python_files()
+            for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == name]
+
+
+def test_one_recipe_writes_every_script_and_builds_every_digest():
+    assert [c.split(":")[0] for c in _calls("write_script")] == ["pipeline.py"]
+    assert [c.split(":")[0] for c in _calls("build_digest")] == ["pipeline.py"]

@@ -1,477 +1,284 @@
-"""Thin CLI: options in, one pipeline call out."""
+"""The command line: options in, one `jobs` call out, the result printed.
+
+Options that several commands take are declared once, below. Errors are handled once,
+by the group: ours print their one-line message and exit with their status, anything
+else prints one line naming the command and its input (never a traceback). The heavy
+stages (voice, templates, the HTTP client) load only inside the command that needs them.
+"""
 
 from __future__ import annotations
 
-import functools
+import importlib.util
+import json
+import re
 import sys
+import types
+import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from . import __version__, batch, dates, pipeline
-from . import config as config_mod
-from . import doctor as doctor_mod
-from .errors import EmptyWindowError, MergecastError
+from . import __version__
+from .errors import InputError, MergecastError
+from .voice import VOICES
+from .writing.writer import WRITERS
+
+
+def _lazy(name: str) -> types.ModuleType:
+    """Module `name`, executed when a command first uses it, so `--help` never waits."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.loader is not None
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+if TYPE_CHECKING:
+    from . import analysis, dates, doctor, jobs, pipeline
+    from . import config as config_mod
+    from .collect import Flags
+    from .publish import content, text
+else:
+    analysis, config_mod, content, dates, doctor, jobs, pipeline, text = (
+        _lazy(f"mergecast.{m}") for m in ("analysis", "config", "publish.content", "dates",
+                                          "doctor", "jobs", "pipeline", "publish.text"))
 
 F = TypeVar("F", bound=Callable[..., Any])
+_ARGS = "mergecast.args"  # Context.meta key: the command line, for the one-line crash report
 
 
-class Context:
-    """What every command gets: the loaded config (once) and the --db override."""
+class _Guarded(click.Group):
+    """The group that runs every command and handles every error, once."""
 
-    def __init__(self, config_path: Path | None, db: Path | None) -> None:
-        self._config_path = config_path
-        self._db = db
-        self._config: config_mod.Config | None = None
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[_ARGS] = list(args)
+        return super().parse_args(ctx, args)
 
-    @property
-    def config(self) -> config_mod.Config:
-        if self._config is None:
-            self._config = pipeline.load_config(self._config_path, self._db)
-        return self._config
-
-
-def handle_errors(fn: F) -> F:
-    """Print our errors as one line on stderr and exit with their status; no traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def invoke(self, ctx: click.Context) -> Any:
+        shown = warnings.showwarning
         try:
-            return fn(*args, **kwargs)
-        except EmptyWindowError as exc:
-            click.echo(f"mergecast: {exc}", err=True)
-            sys.exit(0)
+            with warnings.catch_warnings():
+                warnings.filterwarnings("always", category=UserWarning, module=r"mergecast\.")
+                warnings.showwarning = lambda message, category, *rest: (
+                    _warn(str(message)) if category.__module__.startswith("mergecast.")
+                    else shown(message, category, *rest))
+                return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
         except MergecastError as exc:
             click.echo(f"mergecast: {exc}", err=True)
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("mergecast: interrupted; nothing was half-written", err=True)
             sys.exit(130)
-
-    return wrapper  # type: ignore[return-value]
-
-
-def window_options(fn: F) -> F:
-    """--date DAY | --since WHEN --until WHEN."""
-    fn = click.option(
-        "--until", "until", metavar="WHEN",
-        help="End of the window (exclusive): ISO date or datetime."
-    )(fn)
-    fn = click.option(
-        "--since", "since", metavar="WHEN", help="Start of the window: ISO date or datetime."
-    )(fn)
-    fn = click.option(
-        "--date",
-        "date",
-        metavar="DAY",
-        help="The 24 hours that end at the show's publish time on DAY (YYYY-MM-DD); "
-    "run also takes 'latest'.",
-    )(fn)
-    return fn
-
-
-pass_ctx = click.make_pass_decorator(Context)
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="mergecast")
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Path to mergecast.toml (default: ./mergecast.toml if present).",
-)
-@click.option(
-    "--db",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="SQLite store (default: [store] path, .mergecast/mergecast.db).",
-)
-@click.pass_context
-def main(ctx: click.Context, config_path: Path | None, db: Path | None) -> None:
-    """Turn a repository's daily activity into a developer briefing podcast."""
-    ctx.obj = Context(config_path, db)
-
-
-# ---- commands: init, ingest, changes (foundation)
-
-_SLUG = r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+"
+        except Exception as exc:  # a bug: one line naming the input, no traceback
+            line = " ".join(["mergecast", *ctx.meta.get(_ARGS, [])])
+            click.echo(text.printable(
+                f"mergecast: `{line}` failed unexpectedly ({type(exc).__name__}: {exc}); "
+                "this is a bug, please report it with this line"), err=True)
+            sys.exit(1)
 
 
 def _warn(message: str) -> None:
-    click.echo(f"mergecast: warning: {message}", err=True)
+    click.echo(text.printable(f"mergecast: warning: {message}"), err=True)
 
 
-def _printable(text: str) -> str:
-    """Untrusted titles reach a terminal: drop control characters (escape sequences)."""
-    return "".join(ch if ch >= " " and not "\x7f" <= ch <= "\x9f" else " " for ch in text)
+def _options(*decorators: Callable[[F], F]) -> Callable[[F], F]:
+    def apply(fn: F) -> F:
+        for decorator in reversed(decorators):
+            fn = decorator(fn)
+        return fn
+
+    return apply
+
+
+def _slug(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not re.fullmatch(config_mod.SLUG, value):
+        raise InputError(f"expected a GitHub repository as OWNER/NAME, got {value!r} for "
+                         f"--{(param.name or '').replace('_', '-')}")
+    return value
+
+
+DIRECTORY = click.Path(path_type=Path, file_okay=False)
+
+window_options = _options(
+    click.option("--date", metavar="DAY", help="The 24 hours that end at the show's publish "
+                 "time on DAY (YYYY-MM-DD); run also takes 'latest'."),
+    click.option("--since", metavar="WHEN", help="Start of the window: ISO date or datetime."),
+    click.option("--until", metavar="WHEN",
+                 help="End of the window (exclusive): ISO date or datetime."),
+)
+source_options = _options(
+    click.option("--repo", type=click.Path(path_type=Path), metavar="DIRECTORY",
+                 help="Read landed commits from this git checkout."),
+    click.option("--gh-json", type=click.Path(path_type=Path), metavar="FILE",
+                 help="Import a `gh pr list --json ...` export (JSON array or JSON Lines)."),
+    click.option("--github", metavar="OWNER/NAME", callback=_slug,
+                 help="Fetch pull requests from the GitHub API."),
+    click.option("--repo-name", metavar="OWNER/NAME", callback=_slug,
+                 help="The repository the --repo and --gh-json changes belong to."),
+    click.option("--offline", is_flag=True, help="GitHub source: use cached responses only."),
+)
+voice_option = click.option("--voice", type=click.Choice(VOICES),
+                            help="Voice backend (default: [voice] backend, piper); "
+                                 "'none' makes a text-only episode.")
+writer_option = click.option("--writer", type=click.Choice(tuple(WRITERS)),
+                             help="Writer backend (default: [writing] writer, template).")
+allow_empty_option = click.option("--allow-empty", is_flag=True,
+                                  help="Make a short no-news episode for a quiet window.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+
+
+def out_option(help: str = "Site folder (default: [publish] out, ./site).") -> Callable[[F], F]:
+    return click.option("--out", type=DIRECTORY, help=help)
+
+
+def _flags(options: dict[str, Any]) -> Flags:
+    """The source options a command was given (`ref`: ingest's only)."""
+    names = ("repo", "gh_json", "github", "repo_name", "offline")
+    return jobs.Flags(**{k: options[k] for k in names}, ref=options.get("ref"))
+
+
+@click.group(cls=_Guarded, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mergecast")
+@click.option("--config", "config_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Path to mergecast.toml (default: ./mergecast.toml if present).")
+@click.option("--db", type=click.Path(path_type=Path, dir_okay=False),
+              help="SQLite store (default: [store] path, .mergecast/mergecast.db).")
+@click.pass_context
+def main(ctx: click.Context, config_path: Path | None, db: Path | None) -> None:
+    """Turn a repository's daily activity into a developer briefing podcast."""
+    ctx.obj = (config_path, db)
+
+
+def _config() -> config_mod.Config:
+    """The config, loaded once per command (and only by commands that use it)."""
+    ctx = click.get_current_context()
+    root = ctx.find_root()
+    if "config" not in root.meta:
+        root.meta["config"] = pipeline.load_config(*root.obj)
+    config: config_mod.Config = root.meta["config"]
+    return config
 
 
 @main.command("init")
 @click.option("--force", is_flag=True, help="Overwrite an existing mergecast.toml.")
-@handle_errors
 def init_command(force: bool) -> None:
     """Write a commented mergecast.toml for the repository in the working folder."""
-    import os
-    import tempfile
-
-    from .errors import InputError
-    from .sources.git import detect_github_slug, git
-
-    here = Path.cwd()
-    target = here / config_mod.CONFIG_NAME
-    if target.exists() and not force:
-        raise InputError(f"{target} already exists; pass --force to overwrite it")
-    top = git(here, "rev-parse", "--show-toplevel")
-    root = Path(top.stdout.strip()) if top.returncode == 0 else here
-    slug = detect_github_slug(root) if top.returncode == 0 else None
-    name = slug.split("/")[-1] if slug else root.name
-    repo = os.path.relpath(root, here)
-    text = _INIT_TEMPLATE.format(
-        name=_toml(name), title=_toml(f"{name} daily"), repo=_toml(repo),
-        github=f"github = {_toml(slug)}" if slug else '# github = "owner/name"',
-    )
-    fd, tmp = tempfile.mkstemp(dir=here, prefix=".mergecast.toml.")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, target)
+    target, slug = jobs.init(Path.cwd(), force=force)
     click.echo(f"wrote {target}" + (f" for {slug}" if slug else ""))
 
 
-def _toml(value: str) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False)
-
-
-_INIT_TEMPLATE = """\
-# mergecast.toml, written by `mergecast init`. Every key is optional; the commented
-# ones show their defaults.
-
-[show]
-name = {name}
-title = {title}
-# description = "What landed yesterday, in under three minutes."
-# author = ""
-# language = "en"
-# timezone = "UTC"           # IANA zone; a bare --since/--until date is midnight here
-# publish_time = "13:00"     # --date DAY covers the 24 hours that end at this time on DAY
-# base_url = "http://127.0.0.1:8000/"
-
-[source]
-repo = {repo}
-# ref = ""                   # empty: the repository's default branch
-{github}
-# gh_json = "prs.json"       # a `gh pr list --json ...` export
-# first_parent = true
-# bots = ["my-ci-bot"]       # authors to treat as bots, besides any "[bot]" account
-
-[store]
-# path = ".mergecast/mergecast.db"
-
-# [[areas.rules]]            # ordered: the first rule that matches names the area
-# path = "docs/**"
-# area = "Docs"
-"""
-
-
 @main.command("ingest")
-@click.option("--repo", type=click.Path(path_type=Path), help="A git checkout to read.")
+@source_options
 @click.option("--ref", help="Branch, tag or commit to read (default: the default branch).")
 @window_options
-@click.option("--gh-json", "gh_json", type=click.Path(path_type=Path),
-              help="A `gh pr list --json ...` export (JSON array or JSON Lines).")
-@click.option("--repo-name", metavar="OWNER/NAME", help="The repository the input belongs to.")
-@click.option("--github", metavar="OWNER/NAME", help="Fetch PRs from the GitHub API.")
-@click.option("--offline", is_flag=True, help="With --github: use only cached responses.")
-@pass_ctx
-@handle_errors
-def ingest_command(
-    ctx: Context, repo: Path | None, ref: str | None, date: str | None, since: str | None,
-    until: str | None, gh_json: Path | None, repo_name: str | None, github: str | None,
-    offline: bool,
-) -> None:
+def ingest_command(date: str | None, since: str | None, until: str | None,
+                   **sources: Any) -> None:
     """Read commits (--repo), a gh export (--gh-json) or the GitHub API (--github)."""
-    import re
-
-    from . import dates, locking
-    from .errors import InputError
-
-    for flag, value in (("--repo-name", repo_name), ("--github", github)):
-        if value is not None and not re.fullmatch(_SLUG, value):
-            raise InputError(
-                f"expected a GitHub repository as OWNER/NAME, got {value!r} for {flag}"
-            )
-    cfg = ctx.config
-    window = None
-    lo = hi = None
-    if github is not None or date is not None:
-        window = dates.window_for(cfg.show, date, since, until)
-        lo, hi = window.since, window.until
-    else:
-        lo = dates.parse_when(since, cfg.show, "--since") if since else None
-        hi = dates.parse_when(until, cfg.show, "--until") if until else None
-    with locking.exclusive([cfg.store.path]), pipeline.open_store(cfg) as store:
-        report = pipeline.ingest(
-            cfg, store, repo=repo, ref=ref, since=lo, until=hi, gh_json=gh_json,
-            repo_name=repo_name, github=github, window=window, offline=offline,
-        )
+    report = jobs.ingest(_config(), _flags(sources), date=date, since=since, until=until)
     for message in report.warnings:
         _warn(message)
-    click.echo(
-        f"ingested {report.read} changes from {report.repo} "
-        f"({report.new} new, {report.updated} updated)"
-    )
+    click.echo(f"ingested {report.read} changes from {report.repo} "
+               f"({report.new} new, {report.updated} updated)")
 
 
 @main.command("changes")
 @window_options
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array.")
-@pass_ctx
-@handle_errors
-def changes_command(
-    ctx: Context, date: str | None, since: str | None, until: str | None, as_json: bool
-) -> None:
+@json_option
+def changes_command(date: str | None, since: str | None, until: str | None,
+                    as_json: bool) -> None:
     """The normalised changes active in a window (created, updated, merged, closed or landed)."""
-    import json
-
-    from . import dates
-
-    cfg = ctx.config
-    window = dates.window_for(cfg.show, date, since, until)
-    with pipeline.open_store(cfg) as store:
-        found = pipeline.changes(cfg, store, window)
+    cfg = _config()
+    window, found = jobs.changes(cfg, date=date, since=since, until=until)
     if as_json:
-        click.echo(json.dumps([pipeline.change_json(c) for c in found], indent=2,
-                              ensure_ascii=False))
-        return
-    if not found:
+        click.echo(json.dumps([text.change_json(c) for c in found], indent=2, ensure_ascii=False))
+    elif not found:
         click.echo(f"no changes from {window.since.isoformat()} to {window.until.isoformat()}",
                    err=True)
-        return
-    for c in found:
-        when = max(t for t in c.times() if window.contains(t)).astimezone(cfg.show.tz)
-        ident = f"#{c.number}" if c.number is not None else (c.sha or "")[:10]
-        size = ""
-        if c.files is not None:
-            size = f"  (+{c.additions or 0} -{c.deletions or 0}, {len(c.files)} files)"
-        click.echo(
-            f"{when:%Y-%m-%d %H:%M}  {ident:<10} {c.state.value:<7} "
-            f"{_printable(c.author.handle):<16} {_printable(c.title)}{size}"
-        )
-
-# ---- commands: digest (analysis)
+    for c in found if not as_json else ():
+        click.echo(text.change_line(c, window, cfg.show.tz))
 
 
 @main.command("digest")
 @window_options
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the documented JSON shape (deterministic: sorted keys).")
-@pass_ctx
-@handle_errors
-def digest_command(
-    ctx: Context, date: str | None, since: str | None, until: str | None, as_json: bool
-) -> None:
+@json_option
+def digest_command(date: str | None, since: str | None, until: str | None,
+                   as_json: bool) -> None:
     """The window's digest: ranked themes and why, areas, duplicates, reverts, newcomers."""
-    import json
-
-    from . import dates
-    from .analysis import digest_json, format_digest
-
-    cfg = ctx.config
-    window = dates.window_for(cfg.show, date, since, until)
-    with pipeline.open_store(cfg) as store:
-        digest = pipeline.digest_for(cfg, store, window)
-    if as_json:
-        click.echo(json.dumps(digest_json(digest), indent=2, sort_keys=True, ensure_ascii=False))
-        return
-    click.echo(_printable_block(format_digest(digest)), nl=False)
-
-
-def _printable_block(text: str) -> str:
-    return "\n".join(_printable(line) for line in text.split("\n"))
-
-
-# ---- commands: script (writing)
+    digest = jobs.digest(_config(), date=date, since=since, until=until)
+    if as_json:  # sorted keys: the same input always prints the same bytes
+        click.echo(json.dumps(analysis.digest_json(digest), indent=2, sort_keys=True,
+                              ensure_ascii=False))
+    else:
+        click.echo(text.printable_block(analysis.format_digest(digest)), nl=False)
 
 
 @main.command("script")
 @window_options
-@click.option("--writer", type=click.Choice(config_mod.WRITERS),
-              help="Writer backend (default: [writing] writer, template).")
-@click.option("--json", "as_json", is_flag=True, help="Print the documented script JSON.")
+@writer_option
+@json_option
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print the script as Markdown.")
-@click.option("--allow-empty", is_flag=True,
-              help="Write a short no-news episode when the window is empty.")
-@pass_ctx
-@handle_errors
-def script_command(
-    ctx: Context, date: str | None, since: str | None, until: str | None, writer: str | None,
-    as_json: bool, as_markdown: bool, allow_empty: bool,
-) -> None:
+@allow_empty_option
+def script_command(date: str | None, since: str | None, until: str | None, writer: str | None,
+                   as_json: bool, as_markdown: bool, allow_empty: bool) -> None:
     """The episode script for a window: title, summary, sections, fact-checked."""
-    import json
-    import warnings
-
-    from . import dates
-    from .errors import InputError
-    from .writing import WritingWarning
-
     if as_json and as_markdown:
         raise InputError("expected one of --json or --markdown, got both; pick one")
-    cfg = ctx.config
-    window = dates.window_for(cfg.show, date, since, until)
-    day = dates.parse_day(date) if date is not None else dates.covered_day(window, cfg.show)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", WritingWarning)
-        with pipeline.open_store(cfg) as store:
-            script = pipeline.script_for(cfg, store, window, day=day, writer=writer,
-                                         allow_empty=allow_empty)
-    for w in caught:
-        if issubclass(w.category, WritingWarning):
-            click.echo(f"mergecast: warning: {w.message}", err=True)
+    script = jobs.script(_config(), date=date, since=since, until=until,
+                         choices=pipeline.Choices(writer=writer, allow_empty=allow_empty))
     if as_json:
         click.echo(json.dumps(script.to_json(), indent=2, ensure_ascii=False))
-    elif as_markdown:
-        click.echo(_script_markdown(script), nl=False)
     else:
-        click.echo(_script_text(script), nl=False)
-
-
-def _script_text(script: Any) -> str:
-    lines = [_printable(f"{script.show}: {script.title}"), _printable(script.summary), ""]
-    for section in script.sections:
-        lines += [_printable(section.heading), _printable(section.text), ""]
-    lines.append(f"({script.words} spoken words, writer: {script.writer})")
-    return "\n".join(lines) + "\n"
-
-
-def _md(text: str) -> str:
-    """Untrusted text in Markdown: escape what would become markup or HTML."""
-    import re
-
-    return re.sub(r"([\\`*_{}\[\]<>()#+!|~])", r"\\\1", _printable(text))
-
-
-def _script_markdown(script: Any) -> str:
-    from .dates import spoken_date
-
-    lines = [f"# {_md(script.title)}", "", f"*{_md(spoken_date(script.date))}* — "
-             f"{_md(script.summary)}", ""]
-    for section in script.sections:
-        lines += [f"## {_md(section.heading)}", "", _md(section.text), ""]
-    return "\n".join(lines)
-
-
-# ---- commands: speak (voice)
+        click.echo((text.script_markdown if as_markdown else text.script_text)(script), nl=False)
 
 
 @main.command("speak")
 @window_options
-@click.option(
-    "--voice",
-    type=click.Choice(config_mod.VOICES),
-    help="Voice backend (default: [voice] backend, piper). 'none' makes a text-only episode.",
-)
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, file_okay=False),
-    help="Also copy the media to OUT/episodes/<episode-id>/.",
-)
-@pass_ctx
-@handle_errors
-def speak_command(
-    ctx: Context,
-    date: str | None,
-    since: str | None,
-    until: str | None,
-    voice: str | None,
-    out: Path | None,
-) -> None:
+@voice_option
+@out_option("Also copy the media to OUT/episodes/<episode-id>/.")
+def speak_command(date: str | None, since: str | None, until: str | None, voice: str | None,
+                  out: Path | None) -> None:
     """Narrate a window's script: episode.mp3, transcript.vtt and chapters.json."""
-
-    from . import dates, locking
-    from .voice import iso_duration
-
-    cfg = ctx.config
-    window = dates.window_for(cfg.show, date, since, until)
-    day = dates.parse_day(date) if date is not None else dates.covered_day(window, cfg.show)
-    locks = [cfg.store.path] + ([out] if out is not None else [])
-    with locking.exclusive(locks), pipeline.open_store(cfg) as store:
-        audio = pipeline.speak(cfg, store, window, day=day, voice=voice, out=out)
-    where = out / "episodes" / day.isoformat() if out else pipeline.media_dir(cfg, day.isoformat())
+    episode_id, audio, where = jobs.speak(_config(), date=date, since=since, until=until,
+                                          voice=voice, out=out)
     kind = f"{audio.voice} audio" if audio.audio_bytes is not None else "text only, no audio"
-    click.echo(
-        f"{day.isoformat()}: {iso_duration(audio.duration_seconds)} "
-        f"({audio.duration_seconds:.1f} s, {kind}), {len(audio.cues)} cues, "
-        f"{len(audio.chapters)} chapters -> {where}"
-    )
-
-
-# ---- commands: publish, serve (publishing)
+    click.echo(f"{episode_id}: {content.duration_iso(audio.duration_seconds)} "
+               f"({audio.duration_seconds:.1f} s, {kind}), {len(audio.cues)} cues, "
+               f"{len(audio.chapters)} chapters -> {where}")
 
 
 @main.command("publish")
-@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
-              help="Site folder (default: [publish] out, ./site).")
-@pass_ctx
-@handle_errors
-def publish_command(ctx: Context, out: Path | None) -> None:
+@out_option()
+def publish_command(out: Path | None) -> None:
     """Render every stored episode: pages, feeds and sitemap, swapped in atomically."""
-    from . import locking
-
-    cfg = ctx.config
-    target = out if out is not None else cfg.publish.out
-    with locking.exclusive([cfg.store.path, target]), pipeline.open_store(cfg) as store:
-        report = pipeline.publish(cfg, store, target)
-    click.echo(
-        f"published {report.episodes} episodes to {report.out} "
-        f"({len(report.rendered)} pages rendered, {report.files_linked} files reused, "
-        f"{report.seconds:.2f} s); feed: {report.url}"
-    )
+    report = jobs.publish(_config(), out)
+    click.echo(f"published {report.episodes} episodes to {report.out} "
+               f"({len(report.rendered)} pages rendered, {report.files_linked} files reused, "
+               f"{report.seconds:.2f} s); feed: {report.url}")
 
 
 @main.command("serve")
-@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
-              help="Site folder (default: [publish] out, ./site).")
+@out_option()
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind; the default keeps the preview on this machine.")
-@pass_ctx
-@handle_errors
-def serve_command(ctx: Context, out: Path | None, port: int, host: str) -> None:
+def serve_command(out: Path | None, port: int, host: str) -> None:
     """Preview the site over HTTP (with Range requests, so audio seeks)."""
-    from .publish import serve
+    from .publish.serve import serve  # here: the HTTP server modules serve no other command
 
-    target = out if out is not None else ctx.config.publish.out
+    target = out if out is not None else _config().publish.out
     try:
         serve(target, host=host, port=port,
               announce=lambda url: click.echo(f"serving {target} at {url} (Ctrl-C to stop)"))
     except KeyboardInterrupt:
         click.echo("stopped")
-
-
-# ---- commands: run, backfill, weekly, doctor (daily job)
-
-
-def source_options(fn: F) -> F:
-    """Where activity comes from; each overrides [source] in mergecast.toml."""
-    fn = click.option("--offline", is_flag=True,
-                      help="GitHub source: use cached responses only.")(fn)
-    fn = click.option("--repo-name", metavar="OWNER/NAME",
-                      help="Repository identity for --repo and --gh-json changes.")(fn)
-    fn = click.option("--github", metavar="OWNER/NAME",
-                      help="Fetch pull requests from GitHub.")(fn)
-    fn = click.option(
-        "--gh-json", type=click.Path(path_type=Path, dir_okay=False),
-        help="Import a `gh pr list --json` export.",
-    )(fn)
-    fn = click.option(
-        "--repo", type=click.Path(path_type=Path, file_okay=False),
-        help="Read landed commits from this git repository.",
-    )(fn)
-    return fn
 
 
 def _print_stage(name: str, seconds: float, detail: str) -> None:
@@ -481,48 +288,37 @@ def _print_stage(name: str, seconds: float, detail: str) -> None:
 @main.command()
 @window_options
 @source_options
-@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
-              help="Site folder (default: [publish] out, ./site).")
-@click.option("--voice", type=click.Choice(config_mod.VOICES), help="Voice backend for this run.")
-@click.option("--writer", type=click.Choice(config_mod.WRITERS), help="Writer for this run.")
-@click.option("--allow-empty", is_flag=True, help="Make an episode even for a quiet window.")
-@pass_ctx
-@handle_errors
-def run(ctx: Context, date: str | None, since: str | None, until: str | None,
-        repo: Path | None, gh_json: Path | None, github: str | None, repo_name: str | None,
-        offline: bool, out: Path | None, voice: str | None, writer: str | None,
-        allow_empty: bool) -> None:
+@out_option()
+@voice_option
+@writer_option
+@allow_empty_option
+def run(date: str | None, since: str | None, until: str | None, out: Path | None,
+        voice: str | None, writer: str | None, allow_empty: bool, **sources: Any) -> None:
     """Ingest, digest, write, speak and publish one episode.
 
     --date DAY (or --date latest, the default: the most recent day with activity), or a
     window with --since/--until. Running the same day again with the same input rewrites
     nothing.
     """
-    report = pipeline.run(
-        ctx.config, date=date, since=since, until=until, out=out, repo=repo,
-        gh_json=gh_json, github=github, repo_name=repo_name, voice=voice, writer=writer,
-        offline=offline,
-        allow_empty=allow_empty, on_stage=_print_stage,
-    )
-    if report.episode is not None:
-        state = "unchanged" if report.reused else "published"
-        click.echo(f"{state}: {report.episode.id} — {report.episode.script.title}")
-        click.echo(f"page: {report.page}")
-        click.echo(f"url:  {report.url}")
+    report = jobs.run(_config(), date=date, since=since, until=until, out=out,
+                      flags=_flags(sources), on_stage=_print_stage,
+                      choices=pipeline.Choices(writer=writer, voice=voice, allow_empty=allow_empty))
+    state = "unchanged" if report.reused else "published"
+    click.echo(f"{state}: {report.episode.id} — {report.episode.script.title}")
+    click.echo(f"page: {report.page}")
+    click.echo(f"url:  {report.url}")
 
 
-@main.command()
-@pass_ctx
-@handle_errors
-def doctor(ctx: Context) -> None:
-    """Check git, the voice, the database, the output folder, the config and the token."""
-    checks = doctor_mod.run_checks(ctx.config)
+@main.command("doctor")
+def doctor_command() -> None:
+    """Check git, the voice, the database, the output, the config, the token and the LLM."""
+    checks = doctor.run_checks(_config())
     for check in checks:
         mark = "ok " if check.ok else ("FAIL" if check.required else "warn")
         click.echo(f"[{mark}] {check.name:<10} {check.detail}")
         if check.fix and not check.ok:
             click.echo(f"       fix: {check.fix}")
-    bad = doctor_mod.problems(checks)
+    bad = doctor.problems(checks)
     if bad:
         click.echo(f"{len(bad)} problem(s) to fix.", err=True)
         sys.exit(1)
@@ -532,19 +328,16 @@ def doctor(ctx: Context) -> None:
 @main.command()
 @click.option("--from", "start", required=True, metavar="DAY", help="First day (YYYY-MM-DD).")
 @click.option("--to", "end", required=True, metavar="DAY", help="Last day, inclusive.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+@click.option("--jobs", "workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Days narrated in parallel processes.")
-@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
-              help="Site folder (default: [publish] out, ./site).")
-@click.option("--voice", type=click.Choice(config_mod.VOICES), help="Voice backend for this run.")
-@click.option("--allow-empty", is_flag=True, help="Make episodes for quiet days too.")
+@out_option()
+@voice_option
+@allow_empty_option
 @source_options
-@pass_ctx
-@handle_errors
-def backfill(ctx: Context, start: str, end: str, jobs: int, out: Path | None,
-             voice: str | None, allow_empty: bool, repo: Path | None, gh_json: Path | None,
-             github: str | None, repo_name: str | None, offline: bool) -> None:
+def backfill(start: str, end: str, workers: int, out: Path | None, voice: str | None,
+             allow_empty: bool, **sources: Any) -> None:
     """Make one episode per active day from --from to --to; done days are skipped."""
+    from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -554,45 +347,27 @@ def backfill(ctx: Context, start: str, end: str, jobs: int, out: Path | None,
     )
 
     first, last = dates.parse_day(start, "--from"), dates.parse_day(end, "--to")
-    batch.check_range(first, last)
-    with Progress(
-        TextColumn("[bold]backfill[/]"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.description}"), TimeRemainingColumn(),
-        console=_stderr_console(), transient=False,
-    ) as bar:
+    jobs.check_range(first, last)
+    with Progress(TextColumn("[bold]backfill[/]"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.description}"), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=False) as bar:
         task = bar.add_task("", total=None)
-
-        def progress(day: str, done: int, total: int) -> None:
-            bar.update(task, total=total, completed=done, description=day)
-
-        report = batch.backfill(
-            ctx.config, start=first, end=last,
-            jobs=jobs, out=out, voice=voice, allow_empty=allow_empty, on_progress=progress,
-            sources={"repo": repo, "gh_json": gh_json, "github": github,
-                     "repo_name": repo_name, "offline": offline},
-        )
-    click.echo(
-        f"made {len(report.made)} episode(s), skipped {len(report.skipped)} already done, "
-        f"{len(report.quiet)} quiet day(s) without an episode"
-    )
-
-
-def _stderr_console() -> Any:
-    from rich.console import Console
-
-    return Console(stderr=True)
+        report = jobs.backfill(
+            _config(), start=first, end=last, jobs=workers, out=out, flags=_flags(sources),
+            choices=pipeline.Choices(voice=voice, allow_empty=allow_empty),
+            on_progress=lambda day, done, total: bar.update(
+                task, total=total, completed=done, description=day))
+    click.echo(f"made {len(report.made)} episode(s), skipped {len(report.skipped)} already "
+               f"done, {len(report.quiet)} quiet day(s) without an episode")
 
 
 @main.command()
 @click.option("--week", metavar="YYYY-Www", help="ISO week, e.g. 2026-W30 (default: last week).")
-@click.option("--out", type=click.Path(path_type=Path, file_okay=False),
-              help="Site folder (default: [publish] out, ./site).")
-@click.option("--voice", type=click.Choice(config_mod.VOICES), help="Voice backend for this run.")
-@pass_ctx
-@handle_errors
-def weekly(ctx: Context, week: str | None, out: Path | None, voice: str | None) -> None:
+@out_option()
+@voice_option
+def weekly(week: str | None, out: Path | None, voice: str | None) -> None:
     """Make and publish the recap of one ISO week's daily episodes."""
-    episode = batch.weekly(ctx.config, week=week, out=out, voice=voice)
+    episode = jobs.weekly(_config(), week=week, out=out, voice=voice)
     click.echo(f"published: {episode.id} — {episode.script.title}")
 
 

@@ -1,15 +1,23 @@
-"""mergecast.toml: loaded once, typed, validated, passed down.
+"""mergecast.toml: every key declared once, then loaded once, typed, validated, passed down.
 
-Every error reads "expected X, got Y in mergecast.toml [section] key" so the user
-knows exactly what to change. Relative paths resolve against the config file's folder.
+A key is a dataclass field made by `key()`: its default, its type (the annotation), its
+range or choices, and its help text, in one place. The parser and its error messages,
+`init`'s commented file and the key tables of docs/reference.md are all made from these
+declarations. Every error reads "expected X, got Y in mergecast.toml [section] key" so
+the user knows exactly what to change. Relative paths resolve against the config file's
+folder.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import enum
+import functools
 import os
 import re
 import tomllib
+import typing
 import zoneinfo
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,22 +25,51 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
+from .models import VoiceKind, WriterKind
 
 CONFIG_NAME = "mergecast.toml"
+RULE_KINDS = ("label", "title", "tag", "path")
+SLUG = r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+"  # a GitHub repository, owner/name
+
+
+@dataclass(frozen=True)
+class Check:
+    """What a key accepts beyond its type, and how the reference table shows it."""
+
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    form: str = ""  # url | slug | timezone: a string of that shape
+    lower_keys: bool = False  # a table whose keys are matched in lowercase
+    doc_type: str = ""  # the reference's Type column, when the type alone says too little
+    doc_default: str = ""  # the reference's Default column, when the value alone says too little
+
+
+def _names(kind: type[enum.StrEnum]) -> tuple[str, ...]:
+    """The choices of a key: the models' vocabulary, which the stages' registries are keyed by."""
+    return tuple(k.value for k in kind)
+
+
+def key(default: Any = None, help: str = "", *, factory: Any = None, **check: Any) -> Any:
+    """One declared key: its default (or default factory), help text and checks."""
+    meta = {"help": help, "check": Check(**check)}
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
 
 
 @dataclass(frozen=True)
 class ShowConfig:
-    name: str = ""
-    title: str = ""
-    description: str = ""
-    author: str = ""
-    email: str = ""
-    language: str = "en"
-    timezone: str = "UTC"
-    publish_time: dt.time = dt.time(13, 0)
-    base_url: str = "http://127.0.0.1:8000/"
-    image: Path | None = None
+    name: str = key("", "The show's name, which is also spoken in the intro. Empty: the name of the repository the day's changes come from, then the name part of `[source] github`, then the repository folder's name.")  # noqa: E501
+    title: str = key("", "The title of the feed and pages. Empty: `name`, then `mergecast`.")
+    description: str = key("", "The feed and show page description. Empty: a generated sentence about the repository.")  # noqa: E501
+    author: str = key("", "The feed's `itunes:author` and owner name. Empty: the title.")
+    email: str = key("", "The feed owner's e-mail (`itunes:email`). Omitted when empty.")
+    language: str = key("en", "The language tag of the feed and pages.")
+    timezone: str = key("UTC", "The IANA time zone of `publish_time` and of bare dates in `--since`/`--until`, for example `\"Europe/Berlin\"`.", form="timezone")  # noqa: E501
+    publish_time: dt.time = key(dt.time(13, 0), "When a day's episode is published. `--date DAY` covers the 24 hours that end at this time on DAY.", doc_type='string `"HH:MM"` or TOML time')  # noqa: E501
+    base_url: str = key("http://127.0.0.1:8000/", "Where the site is hosted. Feed, enclosure and page URLs are made absolute against it.", form="url")  # noqa: E501
+    image: Path | None = key(None, "The cover art: a PNG or JPEG, square, 1400×1400 or larger. It is copied to `OUT/cover.png` or `OUT/cover.jpg`. When unset, mergecast draws `cover.png` from the show name. A missing file or another format fails at publish time.")  # noqa: E501
 
     @property
     def tz(self) -> dt.tzinfo:
@@ -41,17 +78,17 @@ class ShowConfig:
 
 @dataclass(frozen=True)
 class SourceConfig:
-    repo: Path | None = None
-    ref: str = ""  # empty: the repository's default branch
-    github: str = ""  # owner/name
-    gh_json: Path | None = None
-    first_parent: bool = True
-    bots: tuple[str, ...] = ()
+    repo: Path | None = key(None, "The git checkout whose landed commits are read. Its `.github/labeler.yml` and `CODEOWNERS` also give area path rules.", doc_default="none (the config file's folder)")  # noqa: E501
+    ref: str = key("", "The branch, tag or commit to read. Empty: the repository's default branch.")  # noqa: E501
+    github: str = key("", "The GitHub repository. When it is set, `run` and `backfill` also read its pull requests from the API, and git changes from `repo` take this identity.", form="slug")  # noqa: E501
+    gh_json: Path | None = key(None, "A `gh pr list --json ...` export that `run` imports. `ingest` imports it when `repo` is not set.")  # noqa: E501
+    first_parent: bool = key(True, "`true`: follow only the branch's first-parent line, so a merged branch counts as one change. `false`: read every reachable commit.")  # noqa: E501
+    bots: tuple[str, ...] = key((), "Author handles to treat as bots, in addition to any `[bot]` account and the built-in list (pytorchbot, pytorchmergebot, facebook-github-bot, dependabot, …). A bot is never credited with work; see [`mergecast digest`](#mergecast-digest).")  # noqa: E501
 
 
 @dataclass(frozen=True)
 class StoreConfig:
-    path: Path = Path(".mergecast/mergecast.db")
+    path: Path = key(Path(".mergecast/mergecast.db"), "The SQLite store of changes, episodes and cached GitHub responses. `--db` overrides it. Rendered media and the lock file live beside it (see [Files beside the store](#files-beside-the-store)).")  # noqa: E501
 
 
 @dataclass(frozen=True)
@@ -77,60 +114,63 @@ DEFAULT_AREA_RULES = (
 
 @dataclass(frozen=True)
 class AreasConfig:
-    rules: tuple[AreaRule, ...] = DEFAULT_AREA_RULES
-    names: Mapping[str, str] = field(default_factory=dict)  # lowercase tag -> display name
-    labeler: bool = True  # use .github/labeler.yml path rules when present
-    codeowners: bool = True  # use CODEOWNERS path rules when present
+    rules: tuple[AreaRule, ...] = key(DEFAULT_AREA_RULES, "The ordered area rules (`[[areas.rules]]`, in the reference). Setting `rules` replaces the defaults entirely.", doc_type="array of tables (`[[areas.rules]]`)", doc_default="three rules: label `^module: (?P<area>.+)$`, label `^release notes: (?P<area>.+)$`, tag `*`")  # noqa: E501
+    names: Mapping[str, str] = key(help="Display names for areas: area name (matched in lowercase) to the name shown, for example `inductor = \"Inductor\"`.", factory=dict, lower_keys=True, doc_type="table of strings (`[areas.names]`)")  # noqa: E501
+    labeler: bool = key(True, "Use the path rules of `.github/labeler.yml` (or `.yaml`) in `[source] repo`, when that file exists.")  # noqa: E501
+    codeowners: bool = key(True, "Use the path rules of `CODEOWNERS` (`.github/CODEOWNERS`, `CODEOWNERS` or `docs/CODEOWNERS`, first found) in `[source] repo`.")  # noqa: E501
 
 
 @dataclass(frozen=True)
 class WritingConfig:
-    writer: str = "template"  # template | llm
-    minutes: float = 2.5
-    words_per_minute: int = 150
-    allow_empty: bool = False
-    max_themes: int = 3
+    writer: str = key("template", "Who writes the prose: templates (offline), or an OpenAI-compatible LLM server (`[llm]`). Both pass the same fact check. `--writer` overrides it.", choices=_names(WriterKind))  # noqa: E501
+    minutes: float = key(2.5, "The target episode length in minutes. Weekly recaps use at least 3.5.", low=0.5, high=30)  # noqa: E501
+    words_per_minute: int = key(150, "The speaking speed assumed when sizing the script to `minutes`.", low=60, high=300)  # noqa: E501
+    allow_empty: bool = key(False, "Make a short no-news episode for a quiet window, as `--allow-empty` does.")  # noqa: E501
+    max_themes: int = key(3, "How many themes (\"first theme, second theme…\") an episode covers before the area roundups. Weekly recaps use at least 4.", low=1, high=6)  # noqa: E501
 
 
 @dataclass(frozen=True)
 class LLMConfig:
-    base_url: str = "http://127.0.0.1:11434/v1"
-    model: str = ""
-    api_key_env: str = "OPENAI_API_KEY"
-    timeout: float = 120.0
+    base_url: str = key("http://127.0.0.1:11434/v1", "The API base URL. `/chat/completions` is appended to it.", form="url")  # noqa: E501
+    model: str = key("", "The model name. It is required when the LLM writer is used; an empty value is a config error (exit 2).")  # noqa: E501
+    api_key_env: str = key("OPENAI_API_KEY", "The name of the environment variable that holds the API key, sent as `Authorization: Bearer`. When the variable is unset or empty, no key is sent, which suits local servers.")  # noqa: E501
+    timeout: float = key(120.0, "The longest one request may take, in seconds. A server that goes silent or keeps dripping bytes is cut off at this point.", low=1, high=3600)  # noqa: E501
+    max_seconds: float = key(300.0, "The wall-clock budget for all LLM requests of one episode, in seconds. A request still running when it is spent is cut off, and no further request is sent: the writer uses the template writer's text for what is left and says so in a warning.", low=1, high=86400)  # noqa: E501
+    max_tokens: int = key(1024, "The most tokens any one request may generate. Each request asks for fewer when its text is short; this caps them all, so a model stuck in a loop stops early.", low=16, high=65536)  # noqa: E501
+    parallel: int = key(1, "How many requests may be in flight at once. Raise it to match the server's parallel slots (llama.cpp `--parallel`, Ollama `OLLAMA_NUM_PARALLEL`, any hosted API).", low=1, high=32)  # noqa: E501
 
 
 @dataclass(frozen=True)
 class OpenAIVoiceConfig:
-    base_url: str = "http://127.0.0.1:8880/v1"
-    model: str = "tts-1"
-    voice: str = "alloy"
-    api_key_env: str = "OPENAI_API_KEY"
-    timeout: float = 60.0
+    base_url: str = key("http://127.0.0.1:8880/v1", "The speech API base URL (OpenAI-compatible `/audio/speech`).", form="url")  # noqa: E501
+    model: str = key("tts-1", "The speech model.")
+    voice: str = key("alloy", "The voice name on that server.")
+    api_key_env: str = key("OPENAI_API_KEY", "The environment variable that holds the API key. When it is unset or empty, no key is sent.")  # noqa: E501
+    timeout: float = key(60.0, "The request timeout in seconds.", low=1, high=3600)
 
 
 @dataclass(frozen=True)
 class VoiceConfig:
-    backend: str = "piper"  # piper | espeak-ng | openai | none
-    sentence_pause: float = 0.3
-    section_pause: float = 0.8
-    rate: float = 1.0  # speaking rate: 1.0 normal, 1.1 ten percent faster
-    deterministic: bool = False
-    espeak_voice: str = "en-us"
-    openai: OpenAIVoiceConfig = field(default_factory=OpenAIVoiceConfig)
+    backend: str = key("piper", "The narrator. `piper` is the neural voice, offline, with the bundled `joe` voice. `espeak-ng` needs the `espeak-ng` program. `openai` is an OpenAI-compatible speech server (`[voice.openai]`). `none` makes a text-only episode without an MP3. `--voice` overrides it.", choices=_names(VoiceKind))  # noqa: E501
+    sentence_pause: float = key(0.3, "The silence between sentences, in seconds.", low=0, high=5)
+    section_pause: float = key(0.8, "The silence between sections, in seconds.", low=0, high=10)
+    rate: float = key(1.0, "The speaking rate: `1.0` is normal, and `1.1` is ten percent faster.", low=0.5, high=2.0)  # noqa: E501
+    deterministic: bool = key(False, "piper only: turn off its sampling noise, so the same script always gives the same audio (useful for tests).")  # noqa: E501
+    espeak_voice: str = key("en-us", "The espeak-ng voice (see `espeak-ng --voices`).")
+    openai: OpenAIVoiceConfig = key(help="The settings for the `openai` backend.", factory=OpenAIVoiceConfig, doc_type="table (`[voice.openai]`)", doc_default="see below")  # noqa: E501
 
 
 @dataclass(frozen=True)
 class GitHubConfig:
-    api_url: str = ""  # empty: $GITHUB_API_URL, else https://api.github.com
-    timeout: float = 30.0
-    retries: int = 4
+    api_url: str = key("", "The API base URL, for GitHub Enterprise for example. Empty: `$GITHUB_API_URL`, else `https://api.github.com`.")  # noqa: E501
+    timeout: float = key(30.0, "The per-request timeout in seconds.", low=1, high=600)
+    retries: int = key(4, "How many times a failed or rate-limited request is retried, with backoff.", low=0, high=10)  # noqa: E501
 
 
 @dataclass(frozen=True)
 class PublishConfig:
-    out: Path = Path("site")
-    latest: int = 20  # episodes listed on the show page
+    out: Path = key(Path("site"), "The site folder that `publish`, `run`, `backfill` and `weekly` write and `serve` serves. `--out` overrides it.")  # noqa: E501
+    latest: int = key(20, "How many of the newest episodes the show page (`index.html`) lists. The feeds list every episode.", low=1, high=1000)  # noqa: E501
 
 
 @dataclass(frozen=True)
@@ -142,15 +182,11 @@ class Config:
     store: StoreConfig = field(default_factory=StoreConfig)
     areas: AreasConfig = field(default_factory=AreasConfig)
     writing: WritingConfig = field(default_factory=WritingConfig)
-    lexicon: Mapping[str, str] = field(default_factory=dict)
+    lexicon: Mapping[str, str] = field(default_factory=dict)  # word -> how to say it
     llm: LLMConfig = field(default_factory=LLMConfig)
     voice: VoiceConfig = field(default_factory=VoiceConfig)
     github: GitHubConfig = field(default_factory=GitHubConfig)
     publish: PublishConfig = field(default_factory=PublishConfig)
-
-    @property
-    def db_path(self) -> Path:
-        return self.store.path
 
     @property
     def show_name(self) -> str:
@@ -161,26 +197,33 @@ class Config:
         return (self.source.repo or self.root).resolve().name
 
 
+@functools.cache
+def type_hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _sections() -> dict[str, type]:
+    """Section name -> its dataclass, in the order of Config (and of the reference)."""
+    found: dict[str, type] = {}
+    hints = type_hints(Config)
+    for f in dataclasses.fields(Config):
+        tp = hints[f.name]
+        if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+            found[f.name] = tp
+            sub = type_hints(tp)
+            found.update({f"{f.name}.{g.name}": sub[g.name] for g in dataclasses.fields(tp)
+                          if dataclasses.is_dataclass(sub[g.name])})
+        elif f.name not in ("path", "root"):
+            found[f.name] = dict  # [lexicon]: a free table of strings, no fixed keys
+    return found
+
+
+SECTION_TYPES = _sections()
 # The documented keys of every section, in the order docs/reference.md lists them.
 SECTIONS: dict[str, tuple[str, ...]] = {
-    "show": ("name", "title", "description", "author", "email", "language", "timezone",
-             "publish_time", "base_url", "image"),
-    "source": ("repo", "ref", "github", "gh_json", "first_parent", "bots"),
-    "store": ("path",),
-    "areas": ("rules", "names", "labeler", "codeowners"),
-    "writing": ("writer", "minutes", "words_per_minute", "allow_empty", "max_themes"),
-    "lexicon": (),
-    "llm": ("base_url", "model", "api_key_env", "timeout"),
-    "voice": ("backend", "sentence_pause", "section_pause", "rate", "deterministic",
-              "espeak_voice", "openai"),
-    "voice.openai": ("base_url", "model", "voice", "api_key_env", "timeout"),
-    "github": ("api_url", "timeout", "retries"),
-    "publish": ("out", "latest"),
+    name: tuple(f.name for f in dataclasses.fields(tp)) if dataclasses.is_dataclass(tp) else ()
+    for name, tp in SECTION_TYPES.items()
 }
-
-WRITERS = ("template", "llm")
-VOICES = ("piper", "espeak-ng", "openai", "none")
-RULE_KINDS = ("label", "title", "tag", "path")
 
 
 def find_config(start: Path | None = None) -> Path | None:
@@ -207,6 +250,7 @@ def load(path: Path | None = None) -> Config:
 
 
 def parse(data: Mapping[str, Any], path: Path | None = None) -> Config:
+    """A Config from parsed TOML; ConfigError names the first bad section or key."""
     root = path.parent.resolve() if path is not None else Path.cwd()
     r = _Reader(data, path.name if path else CONFIG_NAME, root)
     for section in data:
@@ -215,85 +259,12 @@ def parse(data: Mapping[str, Any], path: Path | None = None) -> Config:
                 f"expected one of {', '.join('[' + s + ']' for s in SECTIONS if '.' not in s)}, "
                 f"got [{section}] in {r.file}"
             )
-    show = ShowConfig(
-        name=r.string("show", "name", ""),
-        title=r.string("show", "title", ""),
-        description=r.string("show", "description", ""),
-        author=r.string("show", "author", ""),
-        email=r.string("show", "email", ""),
-        language=r.string("show", "language", "en"),
-        timezone=r.timezone("show", "timezone", "UTC"),
-        publish_time=r.time("show", "publish_time", dt.time(13, 0)),
-        base_url=r.url("show", "base_url", "http://127.0.0.1:8000/"),
-        image=r.path("show", "image"),
-    )
-    source = SourceConfig(
-        repo=r.path("source", "repo"),
-        ref=r.string("source", "ref", ""),
-        github=r.slug("source", "github"),
-        gh_json=r.path("source", "gh_json"),
-        first_parent=r.flag("source", "first_parent", True),
-        bots=tuple(r.str_list("source", "bots")),
-    )
-    store = StoreConfig(path=r.path("store", "path") or root / ".mergecast" / "mergecast.db")
-    areas = AreasConfig(
-        rules=r.area_rules(),
-        names={k.lower(): v for k, v in r.str_table("areas", "names").items()},
-        labeler=r.flag("areas", "labeler", True),
-        codeowners=r.flag("areas", "codeowners", True),
-    )
-    writing = WritingConfig(
-        writer=r.choice("writing", "writer", WRITERS, "template"),
-        minutes=r.number("writing", "minutes", 2.5, low=0.5, high=30),
-        words_per_minute=int(r.number("writing", "words_per_minute", 150, low=60, high=300)),
-        allow_empty=r.flag("writing", "allow_empty", False),
-        max_themes=int(r.number("writing", "max_themes", 3, low=1, high=6)),
-    )
-    llm = LLMConfig(
-        base_url=r.url("llm", "base_url", LLMConfig.base_url),
-        model=r.string("llm", "model", ""),
-        api_key_env=r.string("llm", "api_key_env", "OPENAI_API_KEY"),
-        timeout=r.number("llm", "timeout", 120.0, low=1, high=3600),
-    )
-    oa = OpenAIVoiceConfig(
-        base_url=r.url("voice.openai", "base_url", OpenAIVoiceConfig.base_url),
-        model=r.string("voice.openai", "model", "tts-1"),
-        voice=r.string("voice.openai", "voice", "alloy"),
-        api_key_env=r.string("voice.openai", "api_key_env", "OPENAI_API_KEY"),
-        timeout=r.number("voice.openai", "timeout", 60.0, low=1, high=3600),
-    )
-    voice = VoiceConfig(
-        backend=r.choice("voice", "backend", VOICES, "piper"),
-        sentence_pause=r.number("voice", "sentence_pause", 0.3, low=0, high=5),
-        section_pause=r.number("voice", "section_pause", 0.8, low=0, high=10),
-        rate=r.number("voice", "rate", 1.0, low=0.5, high=2.0),
-        deterministic=r.flag("voice", "deterministic", False),
-        espeak_voice=r.string("voice", "espeak_voice", "en-us"),
-        openai=oa,
-    )
-    github = GitHubConfig(
-        api_url=r.string("github", "api_url", ""),
-        timeout=r.number("github", "timeout", 30.0, low=1, high=600),
-        retries=int(r.number("github", "retries", 4, low=0, high=10)),
-    )
-    publish = PublishConfig(
-        out=r.path("publish", "out") or root / "site",
-        latest=int(r.number("publish", "latest", 20, low=1, high=1000)),
-    )
-    return Config(
-        path=path,
-        root=root,
-        show=show,
-        source=source,
-        store=store,
-        areas=areas,
-        writing=writing,
-        lexicon=r.str_table("lexicon", None),
-        llm=llm,
-        voice=voice,
-        github=github,
-        publish=publish,
-    )
+    parts: dict[str, Any] = {}
+    for f in dataclasses.fields(Config):
+        if f.name in SECTION_TYPES:
+            tp = SECTION_TYPES[f.name]
+            parts[f.name] = r.table(f.name, None) if tp is dict else r.section_of(f.name, tp)
+    return Config(path=path, root=root, **parts)
 
 
 def _kind(value: Any) -> str:
@@ -311,6 +282,8 @@ def _kind(value: Any) -> str:
 
 
 class _Reader:
+    """Reads each declared key by its annotation and `Check`; the first bad one fails."""
+
     def __init__(self, data: Mapping[str, Any], file: str, root: Path) -> None:
         self.data = data
         self.file = file
@@ -321,9 +294,8 @@ class _Reader:
         return ConfigError(f"expected {expected}, got {_kind(got)} in {self.file} {where}")
 
     def section(self, name: str) -> Mapping[str, Any]:
-        parts = name.split(".")
         node: Any = self.data
-        for part in parts:
+        for part in name.split("."):
             node = node.get(part, {}) if isinstance(node, Mapping) else {}
         if not isinstance(node, Mapping):
             raise self.fail(name, None, "a table", node)
@@ -337,72 +309,71 @@ class _Reader:
                     )
         return node
 
-    def get(self, section: str, key: str) -> Any:
-        return self.section(section).get(key)
+    def section_of(self, name: str, cls: type) -> Any:
+        """The dataclass `cls` with every key of section `name` read and checked."""
+        hints = type_hints(cls)
+        values = {}
+        for f in dataclasses.fields(cls):
+            tp = hints[f.name]
+            if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+                values[f.name] = self.section_of(f"{name}.{f.name}", tp)
+                continue
+            value = self.section(name).get(f.name)
+            check: Check = f.metadata["check"]
+            if value is None or (value == "" and tp in (Path, Path | None)):  # "": not set
+                default = f.default if f.default_factory is dataclasses.MISSING \
+                    else f.default_factory()
+                # A path default is relative to the config's folder, like a configured path.
+                values[f.name] = self.root / default if isinstance(default, Path) else default
+            else:
+                values[f.name] = self.value(name, f.name, tp, check, value)
+        return cls(**values)
 
-    def string(self, section: str, key: str, default: str) -> str:
-        value = self.get(section, key)
-        if value is None:
-            return default
+    def value(self, section: str, key: str, tp: Any, check: Check, value: Any) -> Any:
+        if tp is bool:
+            if not isinstance(value, bool):
+                raise self.fail(section, key, "true or false", value)
+            return value
+        if tp in (int, float):
+            low, high = check.low or 0.0, check.high or 0.0
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or not low <= value <= high:
+                raise self.fail(section, key, f"a number from {low:g} to {high:g}", value)
+            return tp(value)
+        if tp is dt.time:
+            return self.time(section, key, value)
+        if tp == tuple[AreaRule, ...]:
+            return self.area_rules(value)
+        if tp == tuple[str, ...]:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise self.fail(section, key, "an array of strings", value)
+            return tuple(value)
+        if tp == Mapping[str, str]:
+            table = self.table(section, key)
+            return {k.lower(): v for k, v in table.items()} if check.lower_keys else table
         if not isinstance(value, str):
             raise self.fail(section, key, "a string", value)
-        return value
+        if tp in (Path, Path | None):
+            p = Path(value).expanduser()
+            return p if p.is_absolute() else Path(os.path.normpath(self.root / p))
+        return self.string(section, key, check, value)
 
-    def flag(self, section: str, key: str, default: bool) -> bool:
-        value = self.get(section, key)
-        if value is None:
-            return default
-        if not isinstance(value, bool):
-            raise self.fail(section, key, "true or false", value)
-        return value
-
-    def number(self, section: str, key: str, default: float, low: float, high: float) -> float:
-        value = self.get(section, key)
-        if value is None:
-            return default
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(section, key, f"a number from {low:g} to {high:g}", value)
-        if not low <= value <= high:
-            raise self.fail(section, key, f"a number from {low:g} to {high:g}", value)
-        return float(value)
-
-    def choice(self, section: str, key: str, choices: tuple[str, ...], default: str) -> str:
-        value = self.string(section, key, default)
-        if value not in choices:
-            raise self.fail(section, key, "one of " + ", ".join(repr(c) for c in choices), value)
-        return value
-
-    def path(self, section: str, key: str) -> Path | None:
-        value = self.string(section, key, "")
-        if not value:
-            return None
-        p = Path(value).expanduser()
-        return p if p.is_absolute() else Path(os.path.normpath(self.root / p))
-
-    def url(self, section: str, key: str, default: str) -> str:
-        value = self.string(section, key, default)
-        if not re.match(r"^https?://[^\s/]+", value):
+    def string(self, section: str, key: str, check: Check, value: str) -> str:
+        if check.choices and value not in check.choices:
+            expected = "one of " + ", ".join(repr(c) for c in check.choices)
+            raise self.fail(section, key, expected, value)
+        if check.form == "url" and not re.match(r"^https?://[^\s/]+", value):
             raise self.fail(section, key, "an http:// or https:// URL", value)
-        return value
-
-    def slug(self, section: str, key: str) -> str:
-        value = self.string(section, key, "")
-        if value and not re.fullmatch(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", value):
+        if check.form == "slug" and value and not re.fullmatch(SLUG, value):
             raise self.fail(section, key, "a GitHub repository as owner/name", value)
+        if check.form == "timezone":
+            try:
+                zoneinfo.ZoneInfo(value)
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
+                raise self.fail(section, key, "an IANA time zone such as 'UTC'", value) from exc
         return value
 
-    def timezone(self, section: str, key: str, default: str) -> str:
-        value = self.string(section, key, default)
-        try:
-            zoneinfo.ZoneInfo(value)
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
-            raise self.fail(section, key, "an IANA time zone such as 'UTC'", value) from exc
-        return value
-
-    def time(self, section: str, key: str, default: dt.time) -> dt.time:
-        value = self.get(section, key)
-        if value is None:
-            return default
+    def time(self, section: str, key: str, value: Any) -> dt.time:
         if isinstance(value, dt.time):
             return value
         if isinstance(value, str) and re.fullmatch(r"\d{1,2}:\d{2}", value):
@@ -411,18 +382,8 @@ class _Reader:
                 return dt.time(hours, minutes)
         raise self.fail(section, key, "a time of day as 'HH:MM'", value)
 
-    def str_list(self, section: str, key: str) -> list[str]:
-        value = self.get(section, key)
-        if value is None:
-            return []
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(section, key, "an array of strings", value)
-        return list(value)
-
-    def str_table(self, section: str, key: str | None) -> dict[str, str]:
-        node = self.section(section) if key is None else self.get(section, key)
-        if node is None:
-            return {}
+    def table(self, section: str, key: str | None) -> dict[str, str]:
+        node = self.section(section) if key is None else self.section(section).get(key)
         if not isinstance(node, Mapping):
             raise self.fail(section, key, "a table of strings", node)
         for k, v in node.items():
@@ -430,10 +391,7 @@ class _Reader:
                 raise self.fail(section, f"{key}.{k}" if key else k, "a string", v)
         return dict(node)
 
-    def area_rules(self) -> tuple[AreaRule, ...]:
-        value = self.get("areas", "rules")
-        if value is None:
-            return DEFAULT_AREA_RULES
+    def area_rules(self, value: Any) -> tuple[AreaRule, ...]:
         if not isinstance(value, list):
             raise self.fail("areas", "rules", "an array of tables ([[areas.rules]])", value)
         rules = []

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .config import Config
+from .errors import LLMError
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ def run_checks(cfg: Config, environ: Mapping[str, str] = os.environ) -> list[Che
         _database(cfg),
         _output(cfg),
         _token(cfg, environ),
-    ]
+    ] + ([_llm(cfg, environ)] if cfg.writing.writer == "llm" or cfg.llm.model else [])
 
 
 def _config(cfg: Config) -> Check:
@@ -129,6 +130,42 @@ def _token(cfg: Config, environ: Mapping[str, str]) -> Check:
         "export GITHUB_TOKEN=… (public repositories work without, at a lower rate limit)",
         required=needed,
     )
+
+
+def _llm(cfg: Config, environ: Mapping[str, str]) -> Check:
+    """One short request: does the server answer, in which structured-output dialect, and
+    how fast. Negotiated afresh, as a first run would."""
+    from .writing.llm_client import Dialect, LLMClient, Request
+
+    needed = cfg.writing.writer == "llm"
+    where = cfg.llm.base_url.rstrip("/")
+    if not cfg.llm.model:
+        return Check("llm", False, "[llm] model is empty", "set [llm] model in mergecast.toml",
+                     required=needed)
+    schema = {"type": "object", "additionalProperties": False, "required": ["sentence"],
+              "properties": {"sentence": {"type": "string"}}}
+    request = Request(({"role": "user", "content": "In one short sentence, why do code "
+                                                   "reviews matter?"},), schema, max_tokens=64)
+    try:
+        with LLMClient(cfg.llm, environ=environ, memory={}) as client:
+            reply = client.chat(request)
+            if reply.problem and client.dialect is not reply.dialect:
+                reply = client.chat(request)  # it ignored that dialect: see if the next holds
+    except LLMError as exc:
+        return Check("llm", False, str(exc), "start the server, or fix [llm] base_url and model "
+                     "(docs/llm.md has recipes)", required=needed)
+    speed = (f"{reply.completion_tokens / reply.seconds:.1f} tokens/s "
+             f"({reply.completion_tokens} tokens in {reply.seconds:.1f} s)")
+    if reply.finish_reason == "length":
+        return Check("llm", True, f"{where} answers in {reply.dialect} (cut at the 64-token "
+                     f"budget, so not known to hold); {speed}", required=needed)
+    if reply.problem or reply.dialect is Dialect.PLAIN:
+        return Check("llm", False, f"{where} answers but ignores structured output; {speed}",
+                     "mergecast parses its answers tolerantly; a server that honours "
+                     "response_format json_schema (docs/llm.md) is more reliable",
+                     required=False)
+    return Check("llm", True, f"{where} answers and honours {reply.dialect}; {speed}",
+                 required=needed)
 
 
 def problems(checks: list[Check]) -> list[Check]:

@@ -1,13 +1,34 @@
 """One error hierarchy. Each message names what failed, with which input, and the fix.
 
 The CLI prints `mergecast: <message>` on one line and exits with `exit_code`:
-2 for bad input the user can correct, 1 for other failures.
+0 for a quiet window, 2 for bad input the user can correct, 1 for other failures.
+
+    MergecastError                  exit 1
+    ├── InputError                  exit 2: a flag, a path, a file's contents
+    │   ├── ConfigError             mergecast.toml
+    │   └── SourceError             git, a gh export, the GitHub API
+    │       ├── GitError
+    │       ├── GhJsonError
+    │       └── GitHubError         exit 1: the API failed, not the user's input
+    │           ├── AuthError       exit 2: the token is missing or rejected
+    │           └── RateLimitError
+    ├── StoreError
+    ├── WritingError
+    │   ├── FactCheckError
+    │   └── LLMError
+    │       └── LLMBudgetError
+    ├── VoiceError
+    ├── PublishError
+    ├── LockError
+    └── EmptyWindowError            exit 0: nothing happened, so no episode
 """
 
 from __future__ import annotations
 
 
 class MergecastError(Exception):
+    """Every error mergecast raises on purpose; anything else is a bug."""
+
     exit_code = 1
 
 
@@ -26,35 +47,35 @@ class SourceError(InputError):
 
 
 class GitError(SourceError):
-    pass
+    """git is missing, or the folder or ref given is not a readable repository."""
 
 
 class GhJsonError(SourceError):
-    pass
+    """A `gh pr list --json` export is unreadable, not JSON, or not PR records."""
 
 
-class GitHubError(MergecastError):
+class GitHubError(SourceError):
     """The GitHub API failed in a way that is not the user's input."""
+
+    exit_code = 1
 
 
 class AuthError(GitHubError):
+    """GitHub rejected the token, or a private repository needs one."""
+
     exit_code = 2
 
 
 class RateLimitError(GitHubError):
-    pass
+    """GitHub's rate limit ran out and waiting for it would take too long."""
 
 
 class StoreError(MergecastError):
     """The SQLite store cannot be opened, migrated or written."""
 
 
-class AnalysisError(MergecastError):
-    pass
-
-
 class WritingError(MergecastError):
-    pass
+    """No script could be written for the digest."""
 
 
 class FactCheckError(WritingError):
@@ -66,7 +87,11 @@ class FactCheckError(WritingError):
 
 
 class LLMError(WritingError):
-    pass
+    """The LLM server failed or answered with something unusable."""
+
+
+class LLMBudgetError(LLMError):
+    """The episode's LLM time budget ([llm] max_seconds) is spent: stop asking."""
 
 
 class EmptyWindowError(MergecastError):
@@ -76,12 +101,12 @@ class EmptyWindowError(MergecastError):
 
 
 class VoiceError(MergecastError):
-    pass
+    """The voice backend is missing, failed, or had nothing to say."""
 
 
 class PublishError(MergecastError):
-    pass
+    """A file mergecast writes (the site, episode media, mergecast.toml) cannot be written."""
 
 
 class LockError(MergecastError):
-    pass
+    """Another mergecast run holds the store or the site folder."""

@@ -1,20 +1,20 @@
 """The one data model: frozen dataclasses shared by every stage.
 
 Sources convert vendor data into these at once; no later stage sees a raw dict.
-`to_dict` / `from_dict` give a stable JSON form used by the store, `--json` output
-and `episode.json`.
+`to_dict` / `from_dict` (from `codec`) give a stable JSON form used by the store, `--json`
+output and `episode.json`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import enum
-import types
-import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
+
+from .codec import from_dict as from_dict  # re-exported: the models' JSON form
+from .codec import to_dict
 
 # --------------------------------------------------------------------------- changes
 
@@ -40,6 +40,15 @@ class EpisodeKind(enum.StrEnum):
 class WriterKind(enum.StrEnum):
     TEMPLATE = "template"
     LLM = "llm"
+
+
+class VoiceKind(enum.StrEnum):
+    """The voices a user can choose; NONE makes a text-only episode."""
+
+    PIPER = "piper"
+    ESPEAK = "espeak-ng"
+    OPENAI = "openai"
+    NONE = "none"
 
 
 @dataclass(frozen=True)
@@ -125,10 +134,6 @@ class Change:
     @property
     def sha(self) -> str | None:
         return self.shas[-1] if self.shas else None
-
-    @property
-    def is_pr(self) -> bool:
-        return self.number is not None
 
     def times(self) -> tuple[dt.datetime, ...]:
         """Every moment the change was active (created, updated, merged, closed, landed)."""
@@ -418,6 +423,11 @@ class Chapter:
     url: str | None = None
 
 
+# Text-only episodes (voice "none") have no audio to measure: their timings are estimated
+# at the writing stage's own speaking-speed default, and their transcript says so.
+ESTIMATE_WPM = 150.0
+
+
 @dataclass(frozen=True)
 class Audio:
     """What the voice stage made for one script."""
@@ -481,74 +491,3 @@ class Episode:
         n = len(self.ledger)
         return f"{n} change{'' if n == 1 else 's'}: {told} told, {n - told} listed"
 
-
-# --------------------------------------------------------------------------- JSON codec
-
-T = TypeVar("T")
-
-
-def to_dict(obj: Any) -> Any:
-    """Convert a model (recursively) to JSON-ready data."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, enum.Enum):
-        return obj.value
-    if isinstance(obj, dt.datetime):
-        return obj.isoformat()
-    if isinstance(obj, dt.date):
-        return obj.isoformat()
-    if isinstance(obj, Mapping):
-        return {str(k): to_dict(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [to_dict(v) for v in obj]
-    return obj
-
-
-def from_dict(cls: type[T], data: Any) -> T:
-    """Rebuild a model from `to_dict` output; unknown keys are ignored."""
-    return typing.cast(T, _decode(cls, data))
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls)
-    return _HINTS[cls]
-
-
-def _decode(tp: Any, data: Any) -> Any:
-    if data is None:
-        return None
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        options = [a for a in typing.get_args(tp) if a is not type(None)]
-        return _decode(options[0], data)
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        hints = _hints(tp)
-        kwargs = {
-            f.name: _decode(hints[f.name], data[f.name])
-            for f in dataclasses.fields(tp)
-            if f.name in data
-        }
-        return tp(**kwargs)
-    if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v) for v in data)
-        return tuple(_decode(a, v) for a, v in zip(args, data, strict=True))
-    if origin in (Mapping, dict, typing.Mapping):
-        kt, vt = typing.get_args(tp)
-        return {_decode(kt, k): _decode(vt, v) for k, v in data.items()}
-    if tp is dt.datetime:
-        return dt.datetime.fromisoformat(data)
-    if tp is dt.date:
-        return dt.date.fromisoformat(data)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return tp(data)
-    if tp is int and isinstance(data, str):
-        return int(data)
-    if tp is float and isinstance(data, int):
-        return float(data)
-    return data

@@ -1,7 +1,10 @@
-"""The pipeline, top to bottom: collect → analyse → write → speak → publish.
+"""The one recipe: a window's changes → digest (with cross-day memory) → script → audio → Episode.
 
-Each stage function takes the loaded Config and the Store and returns models; the CLI
-calls exactly one of them per command, and `run` calls them all in order.
+Every command that shows or makes an episode calls `make` and stops where it needs to:
+`digest` after the digest, `script` after the script, `speak` after the audio, `run` and
+`weekly` at the Episode. `backfill` stops each day at the script, in date order (later
+days remember earlier ones), then narrates them in parallel with `render` and finishes
+them with `assemble`. So what `mergecast script` prints is what `run` would speak.
 """
 
 from __future__ import annotations
@@ -10,23 +13,25 @@ import collections
 import contextlib
 import dataclasses
 import datetime as dt
+import enum
 import hashlib
 import json
 import os
 import shutil
 import tempfile
 import time
-import urllib.parse
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import __version__, dates, locking
+from . import __version__, dates, locking, voice
 from . import config as config_mod
+from . import publish as publishing
 from .analysis import build_digest, digest_json, path_rules_from_repo
 from .analysis.ledger import change_url, ledger
 from .analysis.memory import link_earlier
-from .config import AreaRule, Config
-from .errors import EmptyWindowError, InputError
+from .config import AreaRule, Config, VoiceConfig, WritingConfig
+from .errors import EmptyWindowError
 from .models import (
     Audio,
     Change,
@@ -36,14 +41,21 @@ from .models import (
     Script,
     ThemeRef,
     Window,
-    from_dict,
+    WriterKind,
     to_dict,
 )
-from .publish import PublishReport, publish_site
+from .publish import media
 from .store import Store
-from .voice import render_audio
-from .voice.render import FILES, write_atomic
-from .writing import write_script
+from .writing.writer import write_script
+
+if TYPE_CHECKING:
+    import httpx
+
+    from .publish import PublishReport
+
+HISTORY_DAYS = 14  # duplicates and revert/reland originals are looked for this far back
+_CODEOWNERS = (".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS")  # GitHub's search order
+StageHook = Callable[[str, float, str], None]  # (stage, seconds, detail)
 
 
 def load_config(path: Path | None, db: Path | None = None) -> Config:
@@ -54,6 +66,204 @@ def load_config(path: Path | None, db: Path | None = None) -> Config:
     return cfg
 
 
+@contextlib.contextmanager
+def session(cfg: Config, *, out: Path | None = None, write: bool = True) -> Iterator[Store]:
+    """The store for one command. A command that writes holds the store's lock (and the
+    site folder's, given `out`) until it is done: the one place locks are taken."""
+    locks = [cfg.store.path, *([out] if out is not None else [])] if write else []
+    with locking.exclusive(locks), Store(cfg.store.path) as store:
+        yield store
+
+
+# ---- what an episode is for
+
+
+@dataclasses.dataclass(frozen=True)
+class Target:
+    """One episode to make: its id, kind, window, and the day its script is dated by."""
+
+    id: str
+    kind: EpisodeKind
+    window: Window
+    day: dt.date
+
+
+def daily(day: dt.date, cfg: Config) -> Target:
+    return Target(day.isoformat(), EpisodeKind.DAILY, dates.day_window(day, cfg.show), day)
+
+
+def wants_latest(date: str | None, since: str | None, until: str | None) -> bool:
+    """`run`'s --date latest, or no window at all."""
+    return date == "latest" or (date is None and since is None and until is None)
+
+
+def latest(cfg: Config, store: Store) -> Target:
+    """The newest day with stored activity."""
+    newest = store.latest_activity()
+    if newest is None:
+        raise EmptyWindowError("the store holds no activity yet; nothing to make an episode of")
+    return daily(dates.day_of(newest, cfg.show), cfg)
+
+
+def target_for(cfg: Config, date: str | None, since: str | None, until: str | None) -> Target:
+    """--date DAY, or --since/--until, dated by the day whose window holds their end."""
+    window = dates.window_for(cfg.show, date, since, until)
+    day = dates.parse_day(date) if date else dates.covered_day(window, cfg.show)
+    return Target(day.isoformat(), EpisodeKind.DAILY, window, day)
+
+
+def weekly(cfg: Config, week: str | None, now: dt.datetime | None = None) -> Target:
+    """The recap of ISO week `week` (default: last week), from Monday's window to Sunday's."""
+    if week is not None:
+        year, number = dates.parse_week(week)
+    else:
+        today = dates.day_of(now or dt.datetime.now(dt.UTC), cfg.show)
+        year, number, _ = (today - dt.timedelta(days=7)).isocalendar()
+    days = dates.week_days(year, number)
+    window = Window(dates.day_window(days[0], cfg.show).since,
+                    dates.day_window(days[-1], cfg.show).until)
+    return Target(f"{year}-W{number:02d}", EpisodeKind.WEEKLY, window, days[-1])
+
+
+# ---- the recipe
+
+
+class Step(enum.IntEnum):
+    """Where `make` stops."""
+
+    DIGEST = 1
+    SCRIPT = 2
+    AUDIO = 3
+    EPISODE = 4
+
+
+@dataclasses.dataclass(frozen=True)
+class Choices:
+    """This run's overrides of mergecast.toml: --writer, --voice, --allow-empty."""
+
+    writer: str | None = None
+    voice: str | None = None
+    allow_empty: bool = False
+
+
+AS_CONFIGURED = Choices()  # no overrides
+
+
+@dataclasses.dataclass(frozen=True)
+class Draft:
+    """An episode as far as `make` went. `reused`: the stored one was made from exactly
+    this input and its media is all there, so nothing was redone."""
+
+    target: Target
+    digest: Digest
+    key: str = ""  # source_hash: everything the episode is made from
+    related: tuple[str, ...] = ()  # weekly: the daily episodes of its week
+    script: Script | None = None
+    audio: Audio | None = None
+    episode: Episode | None = None
+    reused: bool = False
+
+
+def quiet(stage: str, seconds: float, detail: str) -> None:
+    """The default stage hook: say nothing."""
+
+
+def make(cfg: Config, store: Store, target: Target, *, upto: Step = Step.EPISODE,
+         choices: Choices = AS_CONFIGURED, earlier: Sequence[Episode] | None = None,
+         on_stage: StageHook = quiet) -> Draft:
+    """Make `target`'s episode up to step `upto`. `earlier`: the episodes it may refer
+    back to (default: every other stored episode)."""
+    with timed(on_stage, "digest") as note:
+        others = earlier if earlier is not None else [
+            e for e in store.episodes() if e.id != target.id]
+        digest = link_earlier(digest_for(cfg, store, target.window), others)
+        note(f"{digest.counts.changes} changes, {len(digest.themes)} themes")
+    draft = Draft(target, digest)
+    if upto == Step.DIGEST:
+        return draft
+    writing = _writing(cfg, target, choices)
+    _check_activity(target, digest, writing)
+    draft = dataclasses.replace(
+        draft, key=source_hash(cfg, target, digest, writing, choices),
+        related=_related(store, target))
+    previous = store.episode(target.id)
+    if previous is not None and _reusable(cfg, previous, draft):
+        for stage in ("script", "speak"):
+            on_stage(stage, 0.0, "unchanged")
+        return dataclasses.replace(draft, script=previous.script, audio=previous.audio,
+                                   episode=previous, reused=True)
+    with timed(on_stage, "script") as note:
+        script = write_script(
+            digest, show=show_name_for(cfg, digest.changes), day=target.day, writing=writing,
+            lexicon=cfg.lexicon, llm=cfg.llm, writer=_writer(cfg, target, choices),
+            weekly=target.id if target.kind == EpisodeKind.WEEKLY else None,
+        )
+        note(f"{script.words} words, writer {script.writer}")
+    draft = dataclasses.replace(draft, script=script)
+    if upto == Step.SCRIPT:
+        return draft
+    with timed(on_stage, "speak") as note:
+        audio = render(cfg, target.id, draft.key, script, choices.voice, links_for(draft))
+        note(f"{audio.duration_seconds:.1f} s of audio ({audio.voice})")
+    if upto == Step.AUDIO:
+        return dataclasses.replace(draft, audio=audio)
+    return dataclasses.replace(draft, audio=audio, episode=assemble(cfg, draft, audio))
+
+
+def _writing(cfg: Config, target: Target, choices: Choices) -> WritingConfig:
+    writing = cfg.writing
+    if choices.allow_empty:
+        writing = dataclasses.replace(writing, allow_empty=True)
+    if target.kind == EpisodeKind.WEEKLY:  # a recap tells a whole week: longer, more themes
+        writing = dataclasses.replace(writing, minutes=max(3.5, writing.minutes),
+                                      max_themes=max(4, writing.max_themes))
+    return writing
+
+
+def _writer(cfg: Config, target: Target, choices: Choices) -> str:
+    if target.kind == EpisodeKind.WEEKLY:
+        return WriterKind.TEMPLATE  # recaps are written from templates, whatever is chosen
+    return choices.writer or cfg.writing.writer
+
+
+def _check_activity(target: Target, digest: Digest, writing: WritingConfig) -> None:
+    if digest.counts.changes:
+        return
+    if target.kind == EpisodeKind.WEEKLY:
+        raise EmptyWindowError(f"no activity in {target.id}; no weekly recap made")
+    if not writing.allow_empty:
+        window = target.window
+        raise EmptyWindowError(
+            f"no activity between {window.since.isoformat()} and {window.until.isoformat()}; "
+            "no episode made (pass --allow-empty to make one anyway)"
+        )
+
+
+def _related(store: Store, target: Target) -> tuple[str, ...]:
+    if target.kind != EpisodeKind.WEEKLY:
+        return ()
+    days = {(target.day - dt.timedelta(days=i)).isoformat() for i in range(7)}
+    return tuple(sorted(e.id for e in store.episodes()
+                        if e.kind == EpisodeKind.DAILY and e.id in days))
+
+
+def _reusable(cfg: Config, episode: Episode, draft: Draft) -> bool:
+    return (episode.source_hash == draft.key and episode.related == draft.related
+            and media.complete(media_for(cfg, episode.id, episode.source_hash), episode.audio))
+
+
+@contextlib.contextmanager
+def timed(hook: StageHook, name: str) -> Iterator[Callable[[str], None]]:
+    """Time one stage; what is noted inside goes to the hook with its seconds."""
+    detail: list[str] = []
+    start = time.monotonic()
+    yield detail.append
+    hook(name, time.monotonic() - start, " ".join(detail))
+
+
+# ---- the steps
+
+
 def show_name_for(cfg: Config, changes: Iterable[Change]) -> str:
     """[show] name, else the name of the repository the changes come from."""
     if cfg.show.name:
@@ -62,132 +272,6 @@ def show_name_for(cfg: Config, changes: Iterable[Change]) -> str:
     if repos:
         return repos.most_common(1)[0][0].rstrip("/").split("/")[-1]
     return cfg.show_name
-
-
-def media_dir(cfg: Config, episode_id: str) -> Path:
-    """Where an episode's rendered media lives before publishing (beside the store)."""
-    return cfg.store.path.parent / "media" / episode_id
-
-
-# ---- stage: collect (ingest)
-
-
-@dataclasses.dataclass
-class IngestReport:
-    """What one ingest did: changes read from the source, and rows added or changed."""
-
-    source: str  # git | gh-json | github
-    repo: str
-    read: int = 0
-    new: int = 0
-    updated: int = 0
-    warnings: list[str] = dataclasses.field(default_factory=list)
-
-
-def open_store(cfg: Config) -> Store:
-    return Store(cfg.store.path)
-
-
-def ingest(
-    cfg: Config, store: Store, *, repo: Path | None = None, ref: str | None = None,
-    since: dt.datetime | None = None, until: dt.datetime | None = None,
-    gh_json: Path | None = None, repo_name: str | None = None, github: str | None = None,
-    window: Window | None = None, offline: bool = False,
-) -> IngestReport:
-    """Read one source into the store in one transaction (all of it, or nothing)."""
-    chosen = [x for x in (repo, gh_json, github) if x is not None]
-    if len(chosen) > 1:
-        raise InputError("expected one of --repo, --gh-json or --github, got several; pick one")
-    if github is not None:
-        from .sources.github import ingest_github
-
-        if window is None:
-            raise InputError("expected --date DAY, or both --since WHEN and --until WHEN")
-        report = IngestReport("github", github)
-        ingest_github(cfg, store, github, window, offline, report=report)
-        return report
-    if gh_json is None and repo is None:
-        if cfg.source.repo is None and cfg.source.gh_json is not None:
-            gh_json = cfg.source.gh_json
-        else:
-            repo = cfg.source.repo or cfg.root
-    if gh_json is not None:
-        from .sources.gh_json import load_gh_json
-
-        changes = load_gh_json(gh_json, repo_name)
-        report = IngestReport("gh-json", repo_name or (changes[0].repo if changes else ""))
-        report.read = len(changes)
-        report.new, report.updated = store.merge_changes(changes)
-        return report
-    assert repo is not None
-    return _ingest_git(cfg, store, repo, ref, since, until, repo_name)
-
-
-def _ingest_git(
-    cfg: Config, store: Store, path: Path, ref: str | None, since: dt.datetime | None,
-    until: dt.datetime | None, repo_name: str | None,
-) -> IngestReport:
-    from .sources.git import GitSource, detect_github_slug, is_commit
-
-    configured = cfg.source.repo or cfg.root
-    slug = repo_name
-    if not slug and cfg.source.github and path.resolve() == configured.resolve():
-        slug = cfg.source.github
-    if not slug and path.is_dir():
-        slug = detect_github_slug(path)
-    slug = slug or path.resolve().name
-    source = GitSource(
-        path, slug=slug, ref=ref or cfg.source.ref or None,
-        first_parent=cfg.source.first_parent, bots=cfg.source.bots,
-    )
-    info = source.info
-    report = IngestReport("git", slug)
-    cursor_key = f"git:{slug}:{info.ref}:{'first-parent' if source.first_parent else 'all'}"
-    after = store.get_state(cursor_key)
-    if after is not None and after != info.tip and not is_commit(path, after):
-        after = None  # history was rewritten past the cursor: read it all again
-    with store.transaction():
-        if after != info.tip:
-            read = _counted(source.read(after=after, since=since, until=until), report)
-            report.new, report.updated = store.merge_changes(read)
-        # The cursor means "everything reachable from here is stored": only a full read says so.
-        if since is None and until is None:
-            store.set_state(cursor_key, info.tip)
-    report.warnings.extend(source.warnings)
-    return report
-
-
-def _counted(changes: Iterable[Change], report: IngestReport) -> Iterator[Change]:
-    for change in changes:
-        report.read += 1
-        yield change
-
-
-def changes(cfg: Config, store: Store, window: Window) -> list[Change]:
-    """The normalised changes active in the window, oldest activity first."""
-    return store.changes_in(window)
-
-
-def change_json(change: Change) -> dict[str, object]:
-    """The documented `mergecast changes --json` object for one change."""
-    data = to_dict(change)
-    person = data.pop("author")
-    return {
-        "key": change.key,
-        "number": change.number,
-        "sha": change.sha,
-        "title": change.title,
-        "author": change.author.handle,
-        "author_detail": person,
-        **data,
-    }
-
-
-# ---- stage: analyse (digest)
-
-
-HISTORY_DAYS = 14  # duplicates and revert/reland originals are looked for this far back
-_CODEOWNERS = (".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS")  # GitHub's search order
 
 
 def _read_text(path: Path) -> str | None:
@@ -230,263 +314,51 @@ def digest_for(cfg: Config, store: Store, window: Window) -> Digest:
     )
 
 
-# ---- stage: write (script)
-
-
-def script_for(
-    cfg: Config, store: Store, window: Window, *, day: dt.date, writer: str | None = None,
-    allow_empty: bool = False,
-) -> Script:
-    """DAY's fact-checked script from the window's digest (writer: [writing] writer)."""
-    writing = cfg.writing
-    if allow_empty and not writing.allow_empty:
-        writing = dataclasses.replace(writing, allow_empty=True)
-    digest = digest_for(cfg, store, window)
-    return write_script(
-        digest, show=show_name_for(cfg, digest.changes), day=day, writing=writing,
-        lexicon=cfg.lexicon, llm=cfg.llm, writer=writer or writing.writer,
-    )
-
-# ---- stage: speak (voice)
-
-
-def speak(
-    cfg: Config,
-    store: Store,
-    window: Window,
-    *,
-    day: dt.date,
-    voice: str | None = None,
-    out: Path | None = None,
-) -> Audio:
-    """Render DAY's episode media into media_dir (and copy it to OUT/episodes/<id>/)."""
-    script = script_for(cfg, store, window, day=day)
-    episode_id = day.isoformat()
-    media = media_dir(cfg, episode_id)
-    links = _pr_links(store.changes_in(window))
-    audio = render_audio(script, media, cfg.voice, backend=voice, links=links)
-    if out is not None:
-        made = {name: (media / name).read_bytes() for name in FILES if (media / name).is_file()}
-        gone = tuple(name for name in FILES if name not in made)
-        write_atomic(out / "episodes" / episode_id, made, remove=gone)
-    return audio
-
-
-def _pr_links(changes: Iterable[Change]) -> dict[int, str]:
-    """PR number -> URL: the change's own URL, else its GitHub pull page when repo is a slug."""
-    return {c.number: url for c in changes if c.number is not None and (url := change_url(c))}
-
-
-# ---- stage: publish
-
-
-def publish(cfg: Config, store: Store, out: Path | None = None) -> PublishReport:
-    """Render every stored episode into OUT (default [publish] out), atomically."""
-    episodes = {e.id: e for e in store.episodes()}
-    newest = max(episodes.values(), key=lambda e: e.published_at, default=None)
-    name = cfg.show.name or (newest.script.show if newest else "") or cfg.show_name
-    show = dataclasses.replace(cfg.show, name=name)
-    return publish_site(
-        list(episodes.values()),
-        out if out is not None else cfg.publish.out,
-        show,
-        media=lambda episode_id: _media_of(cfg, episodes, episode_id),
-        latest=cfg.publish.latest,
-    )
-
-
-def _media_of(cfg: Config, episodes: dict[str, Episode], episode_id: str) -> Path:
-    episode = episodes.get(episode_id)
-    if episode is not None and episode.source_hash:
-        return media_for(cfg, episode)
-    return media_dir(cfg, episode_id)
-
-
-# ---- the daily job (run, backfill, weekly)
-
-
-@dataclasses.dataclass(frozen=True)
-class RunReport:
-    episode: Episode | None
-    page: Path | None
-    url: str | None
-    reused: bool  # nothing changed since the last run of this window: nothing was redone
-
-
-StageHook = Callable[[str, float, str], None]
-
-
-def run(
-    cfg: Config,
-    *,
-    date: str | None = None,
-    since: str | None = None,
-    until: str | None = None,
-    out: Path | None = None,
-    repo: Path | None = None,
-    gh_json: Path | None = None,
-    github: str | None = None,
-    repo_name: str | None = None,
-    voice: str | None = None,
-    writer: str | None = None,
-    offline: bool = False,
-    allow_empty: bool = False,
-    on_stage: StageHook = lambda name, seconds, detail: None,
-) -> RunReport:
-    """ingest → digest → script → speak → publish, for one window, under one lock."""
-    out = out or cfg.publish.out
-    with locking.exclusive([cfg.store.path, out]), open_store(cfg) as store:
-        timer = _Timer(on_stage)
-        with timer("ingest") as note:
-            note(collect_configured(cfg, store, date=date, since=since, until=until, repo=repo,
-                                    gh_json=gh_json, github=github, repo_name=repo_name,
-                                    offline=offline))
-        window, day = _resolve_window(cfg, store, date, since, until)
-        episode_id = day.isoformat()
-        with timer("digest") as note:
-            digest = link_earlier(digest_for(cfg, store, window), _earlier(store, episode_id))
-            note(f"{digest.counts.changes} changes, {len(digest.themes)} themes")
-        if digest.counts.changes == 0 and not (allow_empty or cfg.writing.allow_empty):
-            raise EmptyWindowError(
-                f"no activity between {window.since.isoformat()} and {window.until.isoformat()}; "
-                "no episode made (pass --allow-empty to make one anyway)"
-            )
-        key = source_hash(cfg, digest, writer, voice)
-        previous = store.episode(episode_id)
-        if previous is not None and reusable(cfg, previous, key):
-            for stage in ("script", "speak"):
-                on_stage(stage, 0.0, "unchanged")
-            episode, reused = previous, True
-        else:
-            with timer("script") as note:
-                script = write_script(
-                    digest, show=show_name_for(cfg, digest.changes), day=day, writing=cfg.writing,
-                    lexicon=cfg.lexicon, llm=cfg.llm, writer=writer or cfg.writing.writer,
-                )
-                note(f"{script.words} words, writer {script.writer}")
-            with timer("speak") as note:
-                links = links_for(script, digest)
-                audio = speak_cached(cfg, episode_id, key, script, voice, links)
-                note(f"{audio.duration_seconds:.1f} s of audio ({audio.voice})")
-            episode = make_episode(cfg, episode_id, "daily", window, digest, script, audio, key)
-            reused = False
-        with timer("publish") as note:
-            store.save_episode(episode)
-            publish(cfg, store, out)
-            note(str(out))
-    page = out / "episodes" / episode.id / "index.html"
-    return RunReport(episode, page, _episode_url(cfg, episode.id), reused)
-
-
-class _Timer:
-    def __init__(self, hook: StageHook) -> None:
-        self.hook = hook
-
-    @contextlib.contextmanager
-    def __call__(self, name: str) -> Iterator[Callable[[str], None]]:
-        detail: list[str] = []
-        start = time.monotonic()
-        yield detail.append
-        self.hook(name, time.monotonic() - start, " ".join(detail))
-
-
-def collect_configured(
-    cfg: Config, store: Store, *, date: str | None = None, since: str | None = None,
-    until: str | None = None, repo: Path | None = None, gh_json: Path | None = None,
-    github: str | None = None, repo_name: str | None = None, offline: bool = False,
-) -> str:
-    """Ingest every configured source (flags win over mergecast.toml)."""
-    repo = repo or cfg.source.repo
-    if repo is None and gh_json is None and github is None and not cfg.source.gh_json \
-            and not cfg.source.github:
-        repo = cfg.root
-    done = []
-    if repo is not None:
-        done.append(ingest(cfg, store, repo=repo, repo_name=repo_name))
-    if gh_json or cfg.source.gh_json:
-        done.append(ingest(cfg, store, gh_json=gh_json or cfg.source.gh_json,
-                           repo_name=repo_name or cfg.source.github or None))
-    slug = github or cfg.source.github
-    if slug:
-        window = _github_window(cfg, date, since, until)
-        done.append(ingest(cfg, store, github=slug, window=window, offline=offline))
-    return "; ".join(
-        f"{r.source} {r.repo}: {r.read} read, {r.new} new, {r.updated} updated" for r in done)
-
-
-def _github_window(cfg: Config, date: str | None, since: str | None, until: str | None) -> Window:
-    if date in (None, "latest") and not (since or until):
-        now = dt.datetime.now(dt.UTC)
-        day = dates.day_of(now, cfg.show) - dt.timedelta(days=1)
-        return dates.day_window(day, cfg.show)
-    return dates.window_for(cfg.show, date, since, until)
-
-
-def _resolve_window(
-    cfg: Config, store: Store, date: str | None, since: str | None, until: str | None
-) -> tuple[Window, dt.date]:
-    if date == "latest" or (date is None and since is None and until is None):
-        newest = store.latest_activity()
-        if newest is None:
-            raise EmptyWindowError("the store holds no activity yet; nothing to make an episode of")
-        day = dates.day_of(newest, cfg.show)
-        return dates.day_window(day, cfg.show), day
-    window = dates.window_for(cfg.show, date, since, until)
-    day = dates.parse_day(date) if date else dates.covered_day(window, cfg.show)
-    return window, day
-
-
-def _earlier(store: Store, episode_id: str) -> list[Episode]:
-    return [e for e in store.episodes() if e.id != episode_id]
-
-
-def source_hash(cfg: Config, digest: Digest, writer: str | None, voice: str | None) -> str:
+def source_hash(cfg: Config, target: Target, digest: Digest, writing: WritingConfig,
+                choices: Choices) -> str:
     """Everything an episode is made from; the same hash means nothing to redo."""
     payload = {
         "version": __version__,
+        "kind": target.kind,
         "digest": digest_json(digest),
         "show": show_name_for(cfg, digest.changes),
-        "writing": to_dict(cfg.writing),
-        "writer": writer or cfg.writing.writer,
+        # allow_empty only matters for an empty digest, which the digest already says.
+        "writing": to_dict(dataclasses.replace(writing, allow_empty=False)),
+        "writer": _writer(cfg, target, choices),
         "lexicon": dict(cfg.lexicon),
-        "voice": to_dict(dataclasses.replace(cfg.voice, backend=voice or cfg.voice.backend)),
+        "voice": to_dict(dataclasses.replace(cfg.voice,
+                                             backend=choices.voice or cfg.voice.backend)),
     }
     blob = json.dumps(payload, sort_keys=True, default=str).encode()
     return hashlib.sha256(blob).hexdigest()
 
 
-def media_for(cfg: Config, episode: Episode) -> Path:
-    """An episode's media folder, one per source hash, so a new render never touches the old."""
-    return media_dir(cfg, episode.id) / episode.source_hash[:16]
+def media_dir(cfg: Config, episode_id: str) -> Path:
+    """Where an episode's rendered media lives before publishing (beside the store)."""
+    return cfg.store.path.parent / "media" / episode_id
 
 
-def reusable(cfg: Config, episode: Episode, key: str) -> bool:
-    """The stored episode was made from exactly this input and its media is all there."""
-    return episode.source_hash == key and media_ok(cfg, episode)
+def media_for(cfg: Config, episode_id: str, key: str) -> Path:
+    """The media folder of an episode made from input `key`: one per input, so a new
+    render never touches the old one (an episode stored without a key keeps its media in
+    the episode's own folder)."""
+    folder = media_dir(cfg, episode_id)
+    return folder / key[:16] if key else folder
 
 
-def media_ok(cfg: Config, episode: Episode) -> bool:
-    folder = media_for(cfg, episode)
-    if episode.audio.audio_bytes is None:
-        return (folder / "transcript.vtt").is_file()
-    mp3 = folder / "episode.mp3"
-    return mp3.is_file() and mp3.stat().st_size == episode.audio.audio_bytes
-
-
-def speak_cached(
-    cfg: Config, episode_id: str, key: str, script: Script, voice: str | None,
-    links: dict[int, str],
-) -> Audio:
-    """Render into a fresh folder and move it into place whole; reuse one already there."""
-    final = media_dir(cfg, episode_id) / key[:16]
-    meta = final / "audio.json"
-    if meta.is_file():
-        return from_dict(Audio, json.loads(meta.read_text(encoding="utf-8")))
+def render(cfg: Config, episode_id: str, key: str, script: Script, voice_name: str | None,
+           links: dict[int, str]) -> Audio:
+    """Speak `script` into its media folder (media_dir/<id>/<key16>/), built in a temp
+    folder and moved into place whole; a folder already there is reused."""
+    final = media_for(cfg, episode_id, key)
+    done = media.read_audio(final)
+    if done is not None:
+        return done
     final.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{key[:16]}.", dir=final.parent))
     try:
-        audio = render_audio(script, tmp, cfg.voice, backend=voice, links=links)
-        (tmp / "audio.json").write_text(json.dumps(to_dict(audio)), encoding="utf-8")
+        audio = render_media(script, tmp, cfg.voice, backend=voice_name, links=links)
+        media.save_audio(tmp, audio)
         os.rename(tmp, final)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -494,30 +366,56 @@ def speak_cached(
     return audio
 
 
-def links_for(script: Script, digest: Digest) -> dict[int, str]:
-    """URLs of the PRs the script cites."""
-    cited = {n for section in script.sections for n in section.cites}
-    return {n: url for n, url in _pr_links(digest.changes).items() if n in cited}
+def render_media(script: Script, folder: Path, voice_cfg: VoiceConfig, *,
+                 backend: str | None = None, links: Mapping[int, str] | None = None,
+                 transport: httpx.BaseTransport | None = None,
+                 engine: voice.Voice | None = None) -> Audio:
+    """Narrate `script` (voice) and write its media files into `folder` (publish): nothing
+    is written unless the narration succeeded."""
+    speech = voice.speak(script, voice_cfg, backend=backend, links=links or {},
+                         transport=transport, engine=engine)
+    media.write_media(folder, script, speech.audio, speech.mp3)
+    return speech.audio
 
 
-def make_episode(
-    cfg: Config, episode_id: str, kind: str, window: Window, digest: Digest, script: Script,
-    audio: Audio, key: str, related: tuple[str, ...] = (),
-) -> Episode:
+def _pr_links(changes: Iterable[Change]) -> dict[int, str]:
+    """PR number -> URL: the change's own URL, else its GitHub pull page when repo is a slug."""
+    return {c.number: url for c in changes if c.number is not None and (url := change_url(c))}
+
+
+def links_for(draft: Draft) -> dict[int, str]:
+    """URLs of the PRs the draft's script cites."""
+    assert draft.script is not None
+    cited = {n for section in draft.script.sections for n in section.cites}
+    return {n: url for n, url in _pr_links(draft.digest.changes).items() if n in cited}
+
+
+def assemble(cfg: Config, draft: Draft, audio: Audio) -> Episode:
+    """The Episode a draft's script and its audio make."""
+    target, digest, script = draft.target, draft.digest, draft.script
+    assert script is not None
     themes = tuple(ThemeRef(t.headline, t.authors, t.areas, t.prs) for t in digest.themes)
     cited = {n for s in script.sections for n in s.cites}
     areas = {a for t in digest.themes for a in t.areas}
     areas |= {a.name for a in digest.areas if cited & set(a.prs)}
-    published = window.until if kind == "weekly" else dates.publish_moment(
-        dt.date.fromisoformat(episode_id), cfg.show)
+    published = target.window.until if target.kind == EpisodeKind.WEEKLY else \
+        dates.publish_moment(target.day, cfg.show)
     return Episode(
-        id=episode_id, kind=EpisodeKind(kind), window=window,
-        published_at=published.astimezone(dt.UTC),
-        script=script, audio=audio, themes=themes, areas=tuple(sorted(areas)),
-        links=links_for(script, digest), related=related, source_hash=key,
+        id=target.id, kind=target.kind, window=target.window,
+        published_at=published.astimezone(dt.UTC), script=script, audio=audio,
+        themes=themes, areas=tuple(sorted(areas)), links=links_for(draft),
+        related=draft.related, source_hash=draft.key,
         ledger=ledger(digest, cited), duplicates=digest.duplicates, chains=digest.chains,
     )
 
 
-def _episode_url(cfg: Config, episode_id: str) -> str:
-    return urllib.parse.urljoin(cfg.show.base_url.rstrip("/") + "/", f"episodes/{episode_id}/")
+def publish(cfg: Config, store: Store, out: Path) -> PublishReport:
+    """Render every stored episode into OUT, atomically."""
+    episodes = {e.id: e for e in store.episodes()}
+    newest = max(episodes.values(), key=lambda e: e.published_at, default=None)
+    name = cfg.show.name or (newest.script.show if newest else "") or cfg.show_name
+    return publishing.publish_site(
+        list(episodes.values()), out, dataclasses.replace(cfg.show, name=name),
+        media=lambda episode_id: media_for(cfg, episode_id, episodes[episode_id].source_hash),
+        latest=cfg.publish.latest,
+    )

@@ -20,6 +20,7 @@ from mergecast.errors import PublishError
 from mergecast.models import Audio, Chapter, Cue, Episode, Script, Section, Sentence, Window
 from mergecast.publish.content import Urls
 from mergecast.publish.feed import FeedSpec, build_feed, build_items
+from mergecast.publish.files import chapters_json, webvtt
 from mergecast.publish.paths import (
     area_slugs,
     check_episode_id,
@@ -28,7 +29,6 @@ from mergecast.publish.paths import (
     safe_url,
     slugify,
 )
-from mergecast.voice.captions import chapters_json, webvtt
 
 pytestmark = pytest.mark.fuzz
 

@@ -9,7 +9,7 @@ from fuzz_settings import HOSTILE_TEXT
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mergecast.writing import normalise
+from mergecast.writing.normalise import normalise
 from mergecast.writing.numbers import digit_groups, number_words, ordinal_words, parse_count
 
 pytestmark = pytest.mark.fuzz

@@ -75,7 +75,7 @@ def test_layout_and_episode_files(tmp_path: Path) -> None:
     chapters = json.loads((site / "episodes/2026-03-04/chapters.json").read_text())
     assert chapters["version"] == "1.2.0" and chapters["chapters"][1]["title"] == "The signal"
     vtt = (site / "episodes/2026-03-04/transcript.vtt").read_text()
-    assert vtt.startswith("WEBVTT\n\n1\n00:00:00.000 --> 00:00:28.283\nGood day")
+    assert vtt.startswith("WEBVTT\n\n1\n00:00:00.000 --> 00:00:28.283\n<v Host>Good day")
     locs = [el.text for el in ET.parse(site / "sitemap.xml").getroot().iter(
         "{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
     assert locs[0] == SHOW.base_url and len(locs) == len(episodes) + 1

@@ -6,7 +6,7 @@ import pytest
 
 from gitrepo import GIT_ENV, SHARED, Commit, day
 from mergecast.errors import GitError
-from mergecast.models import FileChange, State
+from mergecast.models import FileChange, State, Window
 from mergecast.sources.git import GitSource, detect_github_slug, open_repo, parse_remote_url
 
 
@@ -40,7 +40,7 @@ def test_landing_time_is_the_committer_time_and_windows_use_it(make_repo):
     src = GitSource(repo, slug="r")
     got = list(src.read(since=day(21), until=day(24)))
     assert [c.title for c in got] == ["two"]
-    assert src.fetch(type("W", (), {"since": day(22), "until": day(25)})()) != []
+    assert [c.title for c in src.fetch(Window(day(22), day(25)))] == ["three", "two"]
 
 
 def test_incremental_read_after_a_commit(make_repo):
@@ -187,3 +187,15 @@ def test_replayed_real_history(tmp_path):
     assert any(c.bot for c in changes)
     assert all(c.landed_at.tzinfo is dt.UTC for c in changes)
     assert src.warnings == []
+
+
+def test_fetch_reads_after_the_cursor_and_everything_when_history_was_rewritten(make_repo):
+    repo = make_repo([Commit("one", day(20)), Commit("two", day(21)), Commit("three", day(22))])
+    src = GitSource(repo, slug="o/r")
+    cursor = src.cursor()
+    assert cursor.key == "git:o/r:refs/heads/main:first-parent"
+    assert [c.title for c in src.fetch(None, after=cursor.position)] == []
+    two = next(c.sha for c in src.fetch(None) if c.title == "two")
+    assert [c.title for c in src.fetch(None, after=two)] == ["three"]
+    gone = "0" * 40  # a cursor history no longer holds: read it all again
+    assert [c.title for c in src.fetch(None, after=gone)] == ["three", "two", "one"]

@@ -14,15 +14,10 @@ from pathlib import Path
 import pytest
 from github_fake import FakeGitHub, make_pr, serve
 
+from mergecast import collect
 from mergecast.errors import AuthError, GitHubError, RateLimitError
 from mergecast.models import State, Window
-from mergecast.sources.github import (
-    GitHubSource,
-    MemoryCache,
-    find_token,
-    ingest_github,
-    resolve_token,
-)
+from mergecast.sources.github import GitHubSource, MemoryCache, find_token, resolve_token
 
 TOKEN = "ghp_SECRETtoken1234567890abcdefXYZ"
 UTC = dt.UTC
@@ -280,6 +275,13 @@ def test_token_from_environment_then_gh(tmp_path: Path) -> None:
     assert (tmp_path / "args").read_text().strip() == "auth token"
     assert resolve_token(env, "https://ghe.example.com/api/v3") == "gho_fromgh"
     assert (tmp_path / "args").read_text().strip() == "auth token --hostname ghe.example.com"
+
+
+def ingest_github(cfg, store, slug: str, window: Window, offline: bool, *,  # type: ignore[no-untyped-def]
+                  environ: dict[str, str]) -> int:
+    """The GitHub source read into the store as `ingest --github` reads it; how many PRs."""
+    source = collect.github_source(cfg, slug, store, offline=offline, environ=environ)
+    return collect.ingest(store, source, window).read
 
 
 def test_whole_ingest_never_stores_or_logs_the_token(

@@ -6,7 +6,7 @@ import pytest
 
 from mergecast.config import VoiceConfig
 from mergecast.errors import VoiceError
-from mergecast.voice import render_audio
+from mergecast.pipeline import render_media
 from mergecast.voice.espeak import EspeakBackend
 
 needs_espeak = pytest.mark.skipif(
@@ -16,7 +16,7 @@ needs_espeak = pytest.mark.skipif(
 
 @needs_espeak
 def test_espeak_renders_and_handles_dash_text(short_script, script_maker, tmp_path):
-    a = render_audio(short_script, tmp_path, VoiceConfig(backend="espeak-ng"))
+    a = render_media(short_script, tmp_path, VoiceConfig(backend="espeak-ng"))
     assert a.voice == "espeak-ng" and len(a.cues) == 4
     assert (tmp_path / "episode.mp3").stat().st_size == a.audio_bytes
     # text that looks like an option is spoken, not parsed (it goes in on stdin)
@@ -42,5 +42,5 @@ def test_missing_program_is_one_clear_line(short_script, tmp_path):
 def test_missing_espeak_through_render_leaves_nothing(short_script, tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
     with pytest.raises(VoiceError, match="espeak-ng program is not installed"):
-        render_audio(short_script, tmp_path / "m", VoiceConfig(), backend="espeak-ng")
+        render_media(short_script, tmp_path / "m", VoiceConfig(), backend="espeak-ng")
     assert not (tmp_path / "m").exists()

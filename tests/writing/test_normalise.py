@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from mergecast.writing import normalise
+from mergecast.writing.normalise import normalise
 from mergecast.writing.numbers import digit_groups, number_words, ordinal_words, parse_count
 
 

@@ -13,22 +13,12 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
-from .text import clean_body, tokens
-
 TITLE_WEIGHT = 3  # a title word counts as much as three body words
 TOP_TERMS = 40
 INDEX_TERMS = 8
 MAX_POSTINGS = 30
 
 Vector = dict[str, float]
-
-
-def doc_terms(title: str, body: str) -> Counter[str]:
-    terms: Counter[str] = Counter()
-    for t in tokens(title):
-        terms[t] += TITLE_WEIGHT
-    terms.update(tokens(clean_body(body)))
-    return terms
 
 
 def tfidf(docs: Mapping[str, Counter[str]]) -> dict[str, Vector]:

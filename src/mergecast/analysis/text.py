@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
 
 # Bodies are cut to this many characters before any analysis (cleaning, TF-IDF, stack
 # lists). Real descriptions rarely pass 5k; stack lists sit at the top.
@@ -222,6 +221,3 @@ def issue_refs(text: str) -> frozenset[int]:
         found.add(int(m.group(1) or m.group(2)))
     return frozenset(found)
 
-
-def humanise(words: Iterable[str]) -> str:
-    return " ".join(words).strip()

@@ -211,10 +211,9 @@ class Publisher:
             size = self._audio(build, ep, rel)
             if size is not None:
                 sizes[ep.id] = size
-            for name, make in (("transcript.vtt", files.transcript_vtt),
-                               ("chapters.json", files.chapters_json)):
+            for name, make in files.CAPTIONS:
                 if build.reuse(f"{rel}/{name}", ep_key) is None:
-                    build.write(f"{rel}/{name}", make(ep))
+                    build.write(f"{rel}/{name}", make(ep.script, ep.audio))
             json_key = _hash(ep_key, self.urls.base, size)
             if build.reuse(f"{rel}/episode.json", json_key) is None:
                 build.write(f"{rel}/episode.json", files.episode_json(ep, self.urls, size))

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import GhJsonError
-from ..models import Change
+from ..models import Change, Window
+from . import Cursor
 from ._github_shapes import ShapeError, change_from_pr
 
 GH_FIELDS = (
@@ -157,3 +158,32 @@ def _where(path: Path, text: str, pos: int) -> str:
     line = text.count("\n", 0, pos) + 1
     column = pos - (text.rfind("\n", 0, pos) + 1) + 1
     return f"{path}:{line}:{column}"
+
+
+class GhJsonSource:
+    """A gh export, read whole every time (it has no cursor; the store merges repeats).
+
+    The window does not filter it: an export is imported as a whole, so a PR's later
+    activity is never lost to the window it was exported for.
+    """
+
+    kind = "gh-json"
+
+    def __init__(self, path: Path, repo: str | None = None) -> None:
+        self.path = path
+        self.repo_name = repo
+        self.warnings: list[str] = []
+        self._read: list[Change] = []
+
+    @property
+    def repo(self) -> str:
+        """--repo-name, else the repository of the first record read."""
+        return self.repo_name or (self._read[0].repo if self._read else "")
+
+    def cursor(self) -> Cursor | None:
+        return None
+
+    def fetch(self, window: Window | None, after: str | None = None) -> list[Change]:
+        del window, after  # read whole, see above
+        self._read = load_gh_json(self.path, self.repo_name)
+        return self._read

@@ -19,6 +19,7 @@ from typing import IO
 
 from ..errors import GitError
 from ..models import Change, FileChange, Person, State, Window
+from . import Cursor
 from ._clean import clean_line, clean_text
 from .messages import is_bot, login_from_email, parse_message
 
@@ -61,6 +62,12 @@ def detect_github_slug(path: Path) -> str | None:
     """The GitHub slug of the `origin` remote, if it points at github.com."""
     out = git(path, "remote", "get-url", "origin")
     return parse_remote_url(out.stdout) if out.returncode == 0 else None
+
+
+def toplevel(path: Path) -> Path | None:
+    """The top folder of the git checkout `path` is in; None outside a checkout."""
+    out = git(path, "rev-parse", "--show-toplevel")
+    return Path(out.stdout.strip()) if out.returncode == 0 else None
 
 
 @dataclass(frozen=True)
@@ -163,7 +170,12 @@ def parse_numstat(tokens: Iterable[bytes]) -> tuple[FileChange, ...]:
 
 
 class GitSource:
-    """Reads landed commits of one ref; `read` yields them newest first."""
+    """Reads landed commits of one ref; `read` yields them newest first.
+
+    Its cursor is the ref's tip: a later read asks git only for commits after it.
+    """
+
+    kind = "git"
 
     def __init__(
         self, path: Path, *, slug: str, ref: str | None = None, first_parent: bool = True,
@@ -190,8 +202,25 @@ class GitSource:
                 )
         return self._info
 
-    def fetch(self, window: Window) -> list[Change]:
-        return list(self.read(since=window.since, until=window.until))
+    @property
+    def repo(self) -> str:
+        return self.slug
+
+    def cursor(self) -> Cursor:
+        info = self.info
+        order = "first-parent" if self.first_parent else "all"
+        return Cursor(f"git:{self.slug}:{info.ref}:{order}", info.tip)
+
+    def fetch(self, window: Window | None, after: str | None = None) -> Iterator[Change]:
+        """Commits landed in `window` that are newer than commit `after`; all of them when
+        `after` is no longer in the history (it was rewritten past it)."""
+        tip = self.info.tip
+        if after == tip:
+            return
+        if after is not None and not is_commit(self.path, after):
+            after = None
+        since, until = (window.since, window.until) if window is not None else (None, None)
+        yield from self.read(after=after, since=since, until=until)
 
     def read(
         self, *, after: str | None = None, since: dt.datetime | None = None,

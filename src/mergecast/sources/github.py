@@ -18,13 +18,14 @@ import subprocess
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
 
-from ..errors import GitHubError
+from ..errors import GitHubError, SourceError
 from ..models import Change, Window
+from . import Cursor
 from ._github_http import (
     CachedResponse,
     Client,
@@ -38,15 +39,8 @@ from ._github_http import (
 )
 from ._github_shapes import ShapeError, change_from_pr, change_from_search_item
 
-if TYPE_CHECKING:
-    from ..config import Config
-    from ..pipeline import IngestReport
-    from ..store import Store
-
-__all__ = [
-    "DEFAULT_API_URL", "GitHubSource", "HttpCache", "MemoryCache", "api_url_for",
-    "ingest_github", "resolve_token",
-]
+__all__ = ["DEFAULT_API_URL", "GitHubSource", "HttpCache", "MemoryCache", "api_base",
+           "find_token", "resolve_token"]
 
 log = logging.getLogger("mergecast.sources.github")
 
@@ -107,7 +101,12 @@ class _Slice:
 
 
 class GitHubSource:
-    """Pull requests of one repository active in a window (created/updated/merged/closed)."""
+    """Pull requests of one repository active in a window (created/updated/merged/closed).
+
+    No cursor: the HTTP cache makes a repeated window cost nothing instead.
+    """
+
+    kind = "github"
 
     def __init__(
         self,
@@ -167,13 +166,24 @@ class GitHubSource:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def fetch(self, window: Window) -> list[Change]:
+    @property
+    def repo(self) -> str:
+        return self.slug
+
+    def cursor(self) -> Cursor | None:
+        return None
+
+    def fetch(self, window: Window | None, after: str | None = None) -> list[Change]:
+        """Every PR active in the window, read whole before anything is stored."""
+        del after  # no cursor
+        if window is None:
+            raise SourceError("expected --date DAY, or both --since WHEN and --until WHEN")
         now = self.clock()
         fresh = _freshness(window, now)
         recent = [_Slice("updated", window.since, None)]
-        after = f"updated:>{_iso(window.until)}"
+        later = f"updated:>{_iso(window.until)}"
         full = [_Slice("updated", window.since, window.until)] + [
-            _Slice(kind, window.since, window.until, after)
+            _Slice(kind, window.since, window.until, later)
             for kind in ("created", "merged", "closed")
         ]
         self._graphql = bool(self.client.token) or (
@@ -199,6 +209,8 @@ class GitHubSource:
             for change in self._search(part, now, fresh):
                 if change.active_in(window):
                     found[change.number or 0] = change
+        log.info("GitHub %s: %d pull requests in %d requests", self.slug, len(found),
+                 self.requests)
         return [found[n] for n in sorted(found)]
 
     def _peek(self, plan: list[_Slice], graphql: bool) -> CachedResponse | None:
@@ -341,37 +353,6 @@ def resolve_token(environ: Mapping[str, str] = os.environ,
     return find_token(environ, api_url)[0]
 
 
-def api_url_for(cfg: Config, environ: Mapping[str, str]) -> str:
+def api_base(configured: str, environ: Mapping[str, str]) -> str:
     """[github] api_url, else $GITHUB_API_URL, else api.github.com."""
-    return (cfg.github.api_url or environ.get("GITHUB_API_URL", "") or DEFAULT_API_URL).rstrip("/")
-
-
-def ingest_github(
-    cfg: Config,
-    store: Store,
-    slug: str,
-    window: Window,
-    offline: bool = False,
-    *,
-    environ: Mapping[str, str] | None = None,
-    report: IngestReport | None = None,
-) -> int:
-    """Fetch the window's PRs for `slug` and upsert them in one transaction; returns the count.
-
-    `report` (pipeline.IngestReport), when given, gets the new/updated counts and warnings.
-    """
-    env = os.environ if environ is None else environ
-    api_url = api_url_for(cfg, env)
-    token, source = find_token(env, api_url) if not offline else (None, "none")
-    with GitHubSource(
-        slug, token=token, token_source=source, api_url=api_url, cache=store,
-        offline=offline, timeout=cfg.github.timeout, retries=cfg.github.retries,
-    ) as gh:
-        changes = gh.fetch(window)
-    log.info("GitHub %s: %d pull requests in %d requests", slug, len(changes), gh.requests)
-    with store.transaction():
-        new, updated = store.merge_changes(changes)
-    if report is not None:
-        report.read, report.new, report.updated = len(changes), new, updated
-        report.warnings.extend(gh.warnings)
-    return len(changes)
+    return (configured or environ.get("GITHUB_API_URL", "") or DEFAULT_API_URL).rstrip("/")

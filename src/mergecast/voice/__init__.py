@@ -1,23 +1,29 @@
-"""Voice stage: a Script's spoken sentences in; episode.mp3, transcript.vtt, chapters.json out.
+"""Voice stage: a Script's spoken sentences in; the MP3 and its timings out (`speak`).
 
 Each backend is a `Voice` (one sample rate, one method) made by name from `BACKENDS`.
-`none` is not a backend: it renders a text-only episode (see `render.render_audio`).
-Heavy engines (piper / onnxruntime) are imported only when that backend is chosen.
+`none` is not a backend: it makes a text-only episode (see `render.speak`). This face
+imports nothing heavy: numpy, the mastering filters and the engines load when a script
+is first spoken, so `mergecast --help` never waits for them.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-import httpx
-import numpy as np
-import numpy.typing as npt
-
-from ..config import VoiceConfig
 from ..errors import VoiceError
+from ..models import VoiceKind
 
-Samples = npt.NDArray[np.float32]
+if TYPE_CHECKING:
+    import httpx
+    import numpy as np
+    import numpy.typing as npt
+
+    from ..config import VoiceConfig
+    from .render import Speech, speak
+
+    Samples = npt.NDArray[np.float32]
 
 
 @runtime_checkable
@@ -30,7 +36,7 @@ class Voice(Protocol):
     def synthesize(self, text: str) -> Samples: ...
 
 
-Factory = Callable[[VoiceConfig, "httpx.BaseTransport | None"], Voice]
+Factory = Callable[["VoiceConfig", "httpx.BaseTransport | None"], Voice]
 
 
 def _piper(cfg: VoiceConfig, transport: httpx.BaseTransport | None) -> Voice:
@@ -58,37 +64,38 @@ def _fake(cfg: VoiceConfig, transport: httpx.BaseTransport | None) -> Voice:
 
 
 BACKENDS: Mapping[str, Factory] = {
-    "piper": _piper,
-    "espeak-ng": _espeak,
-    "openai": _openai,
-    "fake": _fake,
+    VoiceKind.PIPER.value: _piper,
+    VoiceKind.ESPEAK.value: _espeak,
+    VoiceKind.OPENAI.value: _openai,
 }
-NONE = "none"  # text-only episode: no audio file, estimated timings
+FAKES: Mapping[str, Factory] = {"fake": _fake}  # for tests by name; never offered to users
+NONE = VoiceKind.NONE.value  # text-only episode: no audio file, estimated timings
+VOICES = (*BACKENDS, NONE)  # what --voice offers
 
 
 def make_voice(
     name: str, cfg: VoiceConfig, *, transport: httpx.BaseTransport | None = None
 ) -> Voice:
     """The backend called `name`, configured from [voice]."""
-    try:
-        factory = BACKENDS[name]
-    except KeyError:
-        choices = ", ".join([*BACKENDS, NONE])
+    factory = BACKENDS.get(name) or FAKES.get(name)
+    if factory is None:
+        choices = ", ".join([*BACKENDS, *FAKES, NONE])
         raise VoiceError(
             f"expected a voice backend ({choices}), got {name!r}; pass --voice or set "
             f"[voice] backend in mergecast.toml"
-        ) from None
+        )
     return factory(cfg, transport)
 
 
-from .render import iso_duration, render_audio  # noqa: E402  (render imports Voice above)
+def __getattr__(name: str) -> Any:
+    """The heavy names, loaded on first use."""
+    if name == "Samples":
+        np = importlib.import_module("numpy")
+        return importlib.import_module("numpy.typing").NDArray[np.float32]
+    if name in ("Speech", "speak"):
+        return getattr(importlib.import_module(".render", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-__all__ = [
-    "BACKENDS",
-    "NONE",
-    "Samples",
-    "Voice",
-    "iso_duration",
-    "make_voice",
-    "render_audio",
-]
+
+__all__ = ["BACKENDS", "FAKES", "NONE", "VOICES", "Samples", "Speech", "Voice", "make_voice",
+           "speak"]

@@ -11,10 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import VoiceError
-from ..models import Chapter, Cue, Script, Section
+from ..models import ESTIMATE_WPM, Chapter, Cue, Script, Section
 from . import Samples, Voice
-
-ESTIMATE_WPM = 150.0  # text-only episodes: the writing stage's own words-per-minute target
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,3 @@ class PiperBackend:
         if not chunks:
             return np.zeros(0, dtype=np.float32)
         return np.concatenate(chunks).astype(np.float32, copy=False)
-
-    def phonemes(self, text: str) -> str:
-        """IPA as piper's phonemizer reads `text` (sentences joined by spaces)."""
-        return " ".join("".join(p) for p in self._voice.phonemize(text))

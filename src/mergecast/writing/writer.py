@@ -1,19 +1,23 @@
-"""`write_script`: pick a writer by name and return a fact-checked Script."""
+"""`write_script`: pick a writer by name and return a fact-checked Script.
+
+`WRITERS` is the registry the config and the CLI offer; each writer's module (and the
+HTTP client the LLM writer needs) loads only when that writer is chosen.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import os
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import httpx
-
-from ..config import LLMConfig, WritingConfig
 from ..errors import InputError
 from ..models import Digest, Script, WriterKind
-from .llm import LLMWriter
-from .template import TemplateWriter, week_monday
+
+if TYPE_CHECKING:
+    import httpx
+
+    from ..config import LLMConfig, WritingConfig
 
 
 class Writer(Protocol):
@@ -25,11 +29,27 @@ class Writer(Protocol):
               lexicon: Mapping[str, str], weekly: str | None = None) -> Script: ...
 
 
-WriterFactory = Callable[[LLMConfig, "httpx.BaseTransport | None", Mapping[str, str]], Writer]
+WriterFactory = Callable[["LLMConfig", "httpx.BaseTransport | None", Mapping[str, str]], Writer]
 
+
+def _template(llm: LLMConfig, transport: httpx.BaseTransport | None,
+              environ: Mapping[str, str]) -> Writer:
+    from .template import TemplateWriter
+
+    return TemplateWriter()
+
+
+def _llm(llm: LLMConfig, transport: httpx.BaseTransport | None,
+         environ: Mapping[str, str]) -> Writer:
+    from .llm import LLMWriter
+
+    return LLMWriter(llm, transport=transport, environ=environ)
+
+
+# Keyed by the enum's values: the names mergecast.toml and --writer accept.
 WRITERS: dict[str, WriterFactory] = {
-    "template": lambda llm, transport, environ: TemplateWriter(),
-    "llm": lambda llm, transport, environ: LLMWriter(llm, transport=transport, environ=environ),
+    WriterKind.TEMPLATE.value: _template,
+    WriterKind.LLM.value: _llm,
 }
 
 
@@ -45,8 +65,10 @@ def write_script(digest: Digest, *, show: str, day: dt.date, writing: WritingCon
     if writer not in WRITERS:
         raise InputError(f"expected a writer, one of {', '.join(WRITERS)}, got {writer!r}")
     if weekly is not None:
+        from .template import week_monday
+
         week_monday(weekly)  # a bad week id fails here, before any writing
-        writer = "template"
+        writer = WriterKind.TEMPLATE
     backend = WRITERS[writer](llm, transport, environ)
     return backend.write(digest, show=show, day=day, writing=writing, lexicon=lexicon,
                          weekly=weekly)
