@@ -26,7 +26,7 @@ from mergecast import pipeline
 from mergecast.config import Config
 from mergecast.dates import day_of, day_window
 from mergecast.errors import FactCheckError, MergecastError
-from mergecast.models import Script
+from mergecast.models import Digest, Script
 from mergecast.store import Store
 from mergecast.writing import write_script
 
@@ -49,6 +49,7 @@ class DayResult:
     sentence_words: list[int] = field(default_factory=list)
     unspoken: list[str] = field(default_factory=list)  # sentences with code/paths/markup
     script: Script | None = None
+    digest: Digest | None = None
 
 
 @dataclass
@@ -83,7 +84,8 @@ def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
     """One day's digest and template script, with any failure captured (never raised)."""
     window = day_window(day, cfg.show)
     digest = pipeline.digest_for(cfg, store, window)
-    result = DayResult(day=day, changes=digest.counts.changes, themes=len(digest.themes))
+    result = DayResult(day=day, changes=digest.counts.changes, themes=len(digest.themes),
+                       digest=digest)
     if digest.counts.changes == 0:
         return result
     try:
@@ -160,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--show-script", type=dt.date.fromisoformat, action="append", default=[],
                     help="also print this day's full script (repeatable)")
     ap.add_argument("--busiest", type=int, default=0, help="print the N busiest days' scripts")
+    ap.add_argument("--relations", action="store_true",
+                    help="also print the relations report (benchmarks/sweep_relations.py)")
     args = ap.parse_args(argv)
 
     cfg = pipeline.load_config(args.config, args.db)
@@ -181,6 +185,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for text in r.unspoken if not args.quiet else ():
                     print(f"    ! unspoken: {text}")
         elapsed = time.perf_counter() - started
+        if args.relations:
+            from sweep_relations import report
+
+            print("\n" + report(results, store, cfg, args.db.stem))
     shown = {r.day: r for r in results}
     for day in args.show_script:
         if (r := shown.get(day)) and r.script:

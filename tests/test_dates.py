@@ -65,3 +65,17 @@ def test_weeks():
     assert dates.week_days(2026, 30)[0] == dt.date(2026, 7, 20)
     with pytest.raises(InputError):
         dates.parse_week("2026-W60")
+
+
+def test_a_since_until_episode_is_dated_by_the_last_day_it_covers():
+    show = ShowConfig()
+    w = dates.window_for(show, None, "2026-09-05", "2026-09-07")
+    assert dates.covered_day(w, show) == dt.date(2026, 9, 6)
+    assert dates.spoken_date(dates.covered_day(w, show)) == "September 6th, 2026"
+    # DAY's own window, given as --since/--until, is still DAY's episode
+    own = dates.day_window(dt.date(2026, 9, 6), show)
+    assert dates.covered_day(own, show) == dt.date(2026, 9, 6)
+    # one afternoon: that afternoon's day, in the show's timezone
+    paris = ShowConfig(timezone="Europe/Paris")
+    w = dates.window_for(paris, None, "2026-09-05T14:00", "2026-09-05T23:30")
+    assert dates.covered_day(w, paris) == dt.date(2026, 9, 5)

@@ -136,8 +136,10 @@ def test_authors_latest_state_and_cache(tmp_path):
     with Store(tmp_path / "m.db") as s:
         s.upsert_changes([commit(number=1, landed_at=T(10)),
                           pr(number=2, author=Person(login="bo"))])
-        assert s.earlier_authors(T(15)) == {"Ada"}
-        assert s.earlier_authors(T(21)) == {"Ada", "bo"}
+        ada = Person(name="Ada", email="ada@x.org")
+        assert s.earlier_people(T(15)) == {ada}
+        assert s.earlier_people(T(21)) == {ada, Person(login="bo")}
+        assert s.earliest_activity() == T(10)
         assert s.latest_activity() == T(24, 13)
         s.set_state("k", "v")
         s.set_state("k", "w")
@@ -163,3 +165,11 @@ def test_episodes(tmp_path):
         assert [e.script.title for e in s.episodes()] == ["t2", "t3"]
         assert s.episode("2026-07-25") == ep(3, 25)
         assert s.episode("nope") is None
+
+
+def test_a_pr_export_joined_onto_a_commit_keeps_its_author_association(tmp_path):
+    with Store(tmp_path / "m.db") as s:
+        s.merge_changes([commit(number=9)])
+        s.merge_changes([pr(number=9, author_association="FIRST_TIME_CONTRIBUTOR")])
+        [c] = s.changes_between(T(1), T(31))
+        assert c.author_association == "FIRST_TIME_CONTRIBUTOR"

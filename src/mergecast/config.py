@@ -83,7 +83,7 @@ class SourceConfig:
     github: str = key("", "The GitHub repository. When it is set, `run` and `backfill` also read its pull requests from the API, and git changes from `repo` take this identity.", form="slug")  # noqa: E501
     gh_json: Path | None = key(None, "A `gh pr list --json ...` export that `run` imports. `ingest` imports it when `repo` is not set.")  # noqa: E501
     first_parent: bool = key(True, "`true`: follow only the branch's first-parent line, so a merged branch counts as one change. `false`: read every reachable commit.")  # noqa: E501
-    bots: tuple[str, ...] = key((), "Author handles to treat as bots, in addition to any `[bot]` account.")  # noqa: E501
+    bots: tuple[str, ...] = key((), "Author handles to treat as bots, in addition to any `[bot]` account and the built-in list (pytorchbot, pytorchmergebot, facebook-github-bot, dependabot, …). A bot is never credited with work; see [`mergecast digest`](#mergecast-digest).")  # noqa: E501
 
 
 @dataclass(frozen=True)

@@ -71,8 +71,11 @@ def window_for(
 
 
 def covered_day(window: Window, show: ShowConfig) -> dt.date:
-    """The day an episode for a --since/--until window is dated by."""
-    return day_of(window.until - dt.timedelta(microseconds=1), show)
+    """The day an episode for a --since/--until window is dated by: the last calendar day
+    (in the show's timezone) the window covers. `--since 2026-09-05 --until 2026-09-07`
+    ends at midnight, so it is the September 6th episode; a window that ends at the
+    publish time on DAY (DAY's own window) is DAY's."""
+    return (window.until - dt.timedelta(microseconds=1)).astimezone(show.tz).date()
 
 
 def parse_week(value: str) -> tuple[int, int]:

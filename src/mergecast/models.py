@@ -224,8 +224,10 @@ class Duplicate:
 
     prs: tuple[int, int]
     why: str  # one human-readable line of evidence, shown on the episode page
-    evidence: str = ""  # issue | title | files: the kind of evidence that paired them
-    shared: tuple[str, ...] = ()  # what they share: "#1234", the title, or file paths
+    # issue | title | files | problem: the kind of evidence that paired them ("problem":
+    # similar problem statements of PRs not both landed whose file lists are unknown)
+    evidence: str = ""
+    shared: tuple[str, ...] = ()  # what they share: "#1234", the title, file paths or terms
 
 
 @dataclass(frozen=True)
@@ -270,10 +272,23 @@ class RevertChain:
 
 
 @dataclass(frozen=True)
+class Credit:
+    """Who a change is credited to, and how analysis resolved that from what was recorded."""
+
+    number: int | None
+    sha: str | None
+    handle: str  # the credited identity as said ("" when nobody but a bot can be named)
+    # author | merged identity | author email | pr author | ghstack | co-author | resolved pr
+    # | bot: which evidence named the person (see analysis/identity.py)
+    how: str
+    recorded: str  # the author handle the source recorded
+
+
+@dataclass(frozen=True)
 class Area:
     name: str
-    prs: tuple[int, ...]
-    commits: tuple[str, ...]
+    prs: tuple[int, ...]  # highest-ranked work first, docs/CI housekeeping last
+    commits: tuple[str, ...]  # likewise
 
 
 @dataclass(frozen=True)
@@ -296,8 +311,11 @@ class Digest:
     first_time_contributors: tuple[str, ...]
     chains: tuple[RevertChain, ...] = ()
     # The window's changes, for writers that explain themes from PR text. Not in to_json().
+    # Each carries its credited author (analysis/identity.py), never a bot that landed it.
     changes: tuple[Change, ...] = ()
     area_of: Mapping[str, str] = field(default_factory=dict)  # change key -> area
+    credits: tuple[Credit, ...] = ()  # one per window change, in `changes` order
+    group_of: Mapping[str, str] = field(default_factory=dict)  # change key -> ledger group
 
     def change(self, number: int) -> Change | None:
         for c in self.changes:
@@ -445,10 +463,12 @@ class LedgerEntry:
     url: str | None
     group: str  # the theme headline or area it is listed under on the page
     told: bool  # the script cites it; False: listed on the page only
+    author: str = ""  # the credited identity (Credit.handle)
+    credit: str = ""  # how that identity was resolved (Credit.how)
 
 
 @dataclass(frozen=True)
-class Credit:
+class Developer:
     """A developer an episode credits, with their forge profile when the forge is known."""
 
     handle: str
@@ -469,5 +489,13 @@ class Episode:
     related: tuple[str, ...] = ()  # episode ids this one refers to (weekly: its dailies)
     source_hash: str = ""  # hash of the inputs; equal hash means nothing to redo
     ledger: tuple[LedgerEntry, ...] = ()  # every change in the window: told or listed
-    credits: tuple[Credit, ...] = ()  # the themes' authors, for podcast:person and the page
-    duplicates: tuple[Duplicate, ...] = ()  # duplicated effort, with its evidence
+    credits: tuple[Developer, ...] = ()  # the themes' authors, for podcast:person and the page
+    duplicates: tuple[Duplicate, ...] = ()  # with their evidence, for the page and episode.json
+    chains: tuple[RevertChain, ...] = ()
+
+    @property
+    def coverage(self) -> str:
+        """How the episode covers its window, said plainly: "45 changes: 12 told, 33 listed"."""
+        told = sum(1 for e in self.ledger if e.told)
+        n = len(self.ledger)
+        return f"{n} change{'' if n == 1 else 's'}: {told} told, {n - told} listed"

@@ -28,6 +28,7 @@ from . import __version__, dates, locking, voice
 from . import config as config_mod
 from . import publish as publishing
 from .analysis import build_digest, digest_json, path_rules_from_repo
+from .analysis.ledger import change_url, ledger
 from .analysis.memory import link_earlier
 from .config import AreaRule, Config, VoiceConfig, WritingConfig
 from .errors import EmptyWindowError
@@ -308,7 +309,9 @@ def digest_for(cfg: Config, store: Store, window: Window) -> Digest:
         window,
         areas=cfg.areas,
         history=history,
-        earlier_authors=store.earlier_authors(window.since),
+        earlier_authors=store.earlier_people(window.since),
+        history_since=store.earliest_activity(),
+        bots=cfg.source.bots,
         path_rules=repo_path_rules(cfg),
     )
 
@@ -379,15 +382,7 @@ def render_media(script: Script, folder: Path, voice_cfg: VoiceConfig, *,
 
 def _pr_links(changes: Iterable[Change]) -> dict[int, str]:
     """PR number -> URL: the change's own URL, else its GitHub pull page when repo is a slug."""
-    links: dict[int, str] = {}
-    for c in changes:
-        if c.number is None:
-            continue
-        if c.url:
-            links[c.number] = c.url
-        elif c.repo.count("/") == 1:
-            links[c.number] = f"https://github.com/{c.repo}/pull/{c.number}"
-    return links
+    return {c.number: url for c in changes if c.number is not None and (url := change_url(c))}
 
 
 def links_for(draft: Draft) -> dict[int, str]:
@@ -412,7 +407,8 @@ def assemble(cfg: Config, draft: Draft, audio: Audio) -> Episode:
         published_at=published.astimezone(dt.UTC), script=script, audio=audio,
         themes=themes, areas=tuple(sorted(areas)), links=links_for(draft),
         related=draft.related, source_hash=draft.key,
-        credits=credits_for(digest), duplicates=digest.duplicates,
+        credits=credits_for(digest), ledger=ledger(digest, cited),
+        duplicates=digest.duplicates, chains=digest.chains,
     )
 
 

@@ -217,11 +217,18 @@ class Store:
         found = (from_dict(Change, json.loads(r[0])) for r in rows)
         return [c for c in found if c.active_in(window)]
 
-    def earlier_authors(self, before: dt.datetime) -> set[str]:
+    def earlier_people(self, before: dt.datetime) -> set[Person]:
+        """Every author of a change first active before `before` (for first-timer claims)."""
         rows = self._db.execute(
-            "SELECT DISTINCT author FROM changes WHERE first_at < ?", (_us(before),)
+            "SELECT DISTINCT json_extract(data, '$.author') FROM changes WHERE first_at < ?",
+            (_us(before),),
         )
-        return {r[0] for r in rows}
+        return {from_dict(Person, json.loads(r[0])) for r in rows if r[0]}
+
+    def earliest_activity(self) -> dt.datetime | None:
+        """How far back the stored history reaches."""
+        row = self._db.execute("SELECT MIN(first_at) FROM changes").fetchone()
+        return _from_us(row[0]) if row and row[0] is not None else None
 
     def latest_activity(self) -> dt.datetime | None:
         row = self._db.execute("SELECT MAX(last_at) FROM changes").fetchone()
@@ -287,7 +294,7 @@ def _row(c: Change) -> tuple[Any, ...]:
 # ---------------------------------------------------------------------- merging
 
 _PR_FIELDS = ("title", "body", "url", "created_at", "updated_at", "merged_at", "closed_at",
-              "labels", "base_ref", "head_ref", "stack_comment")
+              "labels", "base_ref", "head_ref", "stack_comment", "author_association")
 _GIT_FIELDS = ("landed_at", "trailers", "revert")
 _FILE_FIELDS = ("files", "files_truncated", "changed_files", "additions", "deletions")
 _EPOCH = dt.datetime.min.replace(tzinfo=dt.UTC)

@@ -1,3 +1,5 @@
+import datetime as dt
+
 from analysis_builders import files, ghstack, pr, window
 
 from mergecast.analysis.digest import build_digest
@@ -34,8 +36,11 @@ def test_noise_never_outranks_a_real_stack():
     d = digest(busy_day())
     assert d.themes[0].kind == "stack" and d.themes[0].prs == STACK
     ranks = {t.prs: t.rank for t in d.themes}
-    for noise in ((350,), (351,), (352,)):
+    for noise in ((350,), (352,)):
         assert ranks[noise] > ranks[(360,)] > ranks[STACK]
+    # a bot's bump is nobody's work: no theme, but still in its area, after real work
+    assert not any(351 in t.prs for t in d.themes)
+    assert d.group_of["acme/widgets#351"] == "CI"
     docs = next(t for t in d.themes if t.prs == (352,))
     assert any("ranked last" in w for w in docs.why)  # big, but docs-only
 
@@ -43,7 +48,7 @@ def test_noise_never_outranks_a_real_stack():
 def test_stack_theme_reports_its_stack_and_why():
     top = digest(busy_day()).themes[0]
     assert top.stack is not None and top.stack.tool == "ghstack"
-    assert top.authors == ("slayton",) and top.areas == ("aot",)
+    assert top.authors == ("slayton",) and top.areas == ("AOT",)  # said as the project does
     assert top.why[0] == "3 PRs"
     assert "ghstack stack declaring 3 PRs (3 in the window)" in top.why
     assert "240 lines changed" in top.why
@@ -52,7 +57,9 @@ def test_stack_theme_reports_its_stack_and_why():
 
 
 def test_first_time_contributors_and_reach_score():
-    d = digest(busy_day(), earlier_authors={"slayton", "bob", "dan", "dependabot[bot]"})
+    deep = window(10).since - dt.timedelta(days=400)
+    d = digest(busy_day(), earlier_authors={"slayton", "bob", "dan", "dependabot[bot]"},
+               history_since=deep)
     assert d.first_time_contributors == ("eve",)
     eve = next(t for t in d.themes if t.prs == (360,))
     assert "first-time contributor: eve" in eve.why

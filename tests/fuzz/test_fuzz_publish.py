@@ -20,8 +20,8 @@ from mergecast.errors import PublishError
 from mergecast.models import (
     Audio,
     Chapter,
-    Credit,
     Cue,
+    Developer,
     Episode,
     Script,
     Section,
@@ -94,7 +94,7 @@ def _episode(day: int, title: str, summary: str, text: str) -> Episode:
         audio=Audio(12.0, (Cue(0, 0, 0.0, 1.0, text),), (Chapter(0.0, text),), audio_bytes=100,
                     audio_sha256="0" * 64, voice="piper"),
         links={101: "https://github.com/o/r/pull/101", 102: "javascript:alert(1)"},
-        credits=(Credit(title, "javascript:alert(1)"), Credit(text, "https://github.com/a")),
+        credits=(Developer(title, "javascript:alert(1)"), Developer(text, "https://github.com/a")),
     )
 
 

@@ -16,7 +16,7 @@ from mutagen.id3 import ID3
 from PIL import Image
 from publish_fakes import IDENTITY, SHOW, make_episode, series, write_media
 
-from mergecast.models import Credit, Section, Sentence
+from mergecast.models import Developer, Section, Sentence
 from mergecast.publish import publish_site
 from mergecast.publish.feed import CONTENT, ITUNES, PODCAST
 from mergecast.publish.identity import podcast_guid
@@ -128,7 +128,7 @@ def test_weekly_and_area_feeds_hold_the_right_items(tmp_path: Path) -> None:
 def test_ai_disclosure_people_and_description_chapters(tmp_path: Path) -> None:
     ep = dataclasses.replace(
         make_episode("2026-03-02"),
-        credits=(Credit("ada", "https://github.com/ada"), Credit("Bob Smith")))
+        credits=(Developer("ada", "https://github.com/ada"), Developer("Bob Smith")))
     llm = dataclasses.replace(make_episode("2026-03-03"), credits=())
     llm = dataclasses.replace(llm, script=dataclasses.replace(llm.script, writer="llm"))
     site = _publish(tmp_path, [ep, llm])

@@ -15,7 +15,7 @@ import pytest
 from publish_fakes import HOSTILE_CLEAN, IDENTITY, SHOW, make_episode, series, write_media
 
 from mergecast.errors import PublishError
-from mergecast.models import Credit, Duplicate, Episode, LedgerEntry, Section, Sentence
+from mergecast.models import Developer, Duplicate, Episode, LedgerEntry, Section, Sentence
 from mergecast.publish import publish_site
 from mergecast.publish.paths import area_slugs, safe_join, slugify
 
@@ -278,7 +278,7 @@ def _ledger_episode() -> Episode:
     untold = Duplicate((101, 105), "similar titles")  # found, but not in the episode
     return dataclasses.replace(
         ep, script=script, ledger=ledger,
-        credits=(Credit("ada", "https://github.com/ada"), Credit("bob")),
+        credits=(Developer("ada", "https://github.com/ada"), Developer("bob")),
         duplicates=(same, untold, dataclasses.replace(same, prs=(120, 104))))
 
 

@@ -197,3 +197,12 @@ def test_cli_broken_export_is_one_line_exit_2_and_stores_nothing(tmp_path: Path)
     out = runner.invoke(main, ["--db", db, "changes", "--since", "2026-08-01",
                                "--until", "2026-08-10", "--json"])
     assert [c["number"] for c in json.loads(out.stdout)] == [42]
+
+
+def test_author_association_is_read_when_an_export_has_it(tmp_path: Path) -> None:
+    # `gh pr list` cannot export it; GraphQL-shaped exports and the GitHub source can
+    records = [{**FULL, "number": 1, "authorAssociation": "FIRST_TIME_CONTRIBUTOR"},
+               {**FULL, "number": 2, "authorAssociation": "<b>MEMBER</b>"},
+               {**FULL, "number": 3}]
+    changes = load_gh_json(write(tmp_path, json.dumps(records)))
+    assert [c.author_association for c in changes] == ["FIRST_TIME_CONTRIBUTOR", None, None]

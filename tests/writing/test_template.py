@@ -52,6 +52,15 @@ def test_stack_size_words_and_pr_range():
     assert set(first.cites) >= set(range(191044, 191050))
 
 
+def test_a_stack_is_told_as_its_owners_and_a_related_fix_is_not():
+    d = rich_digest(extra=[pr(191090, "[inductor] Fix the kernel cache key", "williamwen42")])
+    top = dataclasses.replace(d.themes[0], authors=("slayton58", "williamwen42"),
+                              prs=(*d.themes[0].prs, 191090))
+    first = section(write(dataclasses.replace(d, themes=(top, *d.themes[1:]))), "theme", 0)
+    assert "slayton58 landed an eleven-part stack" in first.text
+    assert "williamwen42 landed" not in first.text and "and williamwen42" not in first.text
+
+
 def test_cluster_and_single_sizes():
     script = write(rich_digest())
     assert "two linked PRs, 191064 and 191073" in section(script, "theme", 1).text
@@ -131,3 +140,24 @@ def test_json_shape():
                          "words"}
     assert data["writer"] == "template" and data["date"] == "2026-03-12"
     assert set(data["sections"][0]) >= {"kind", "heading", "text", "spoken", "cites"}
+
+
+def test_a_day_with_only_a_revert_still_makes_an_episode(make_repo):
+    from gitrepo import Commit, day
+    from mergecast.analysis import build_digest
+    from mergecast.config import AreasConfig
+    from mergecast.sources.git import GitSource
+
+    repo = make_repo([
+        Commit("Speed up the widget loader (#600)", day(10), {"w/load.py": b"fast\n"},
+               author=("Ada Lovelace", "ada@acme.dev")),
+        Commit('Revert "Speed up the widget loader (#600)" (#610)', day(12, 9),
+               {"w/load.py": b"slow\n"}, author=("Cy Young", "cy@acme.dev")),
+    ])
+    changes = list(GitSource(repo, slug="acme/widgets").read())
+    w = m.Window(day(11, 13), day(12, 13))
+    d = build_digest([c for c in changes if c.active_in(w)], w, areas=AreasConfig(),
+                     history=[c for c in changes if not c.active_in(w)])
+    assert d.themes == () and len(d.chains) == 1
+    script = write(d, day=dt.date(2026, 7, 12))
+    assert "PR 610 reverts PR 600" in section(script, "reverts").text

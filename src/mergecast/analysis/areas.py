@@ -6,8 +6,8 @@ then the first non-generic title tag, then a known area of the day named as a wo
 the title, then the most-touched directory. Path rules are decided per file (first
 matching rule for each file) and the change takes its files' majority area.
 
-Areas are identified case-insensitively; the display name is `[areas] names` when set,
-else the spelling most changes of the day used.
+Areas are identified with case and separators folded; labels that classify a change
+(`bug`, `triaged`) are never areas; the display name comes from area_names.py.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ import fnmatch
 import functools
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from ..config import AreaRule, AreasConfig
 from ..models import Change
+from .area_names import display_names, is_type_label
 from .text import WEAK_TAGS, title_tags
 
 # --------------------------------------------------------------------------- globs
@@ -203,22 +204,21 @@ def _path_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
 
 
 _SERIES_TAG = re.compile(r"^\s*\d+\s*/\s*(?:\d+|[a-z])\s*$", re.I)  # [2/5], [10/x]
-_SNAKE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 _GENERIC_DIRS = frozenset("src lib libs test tests python csrc include source sources".split())
 
 
 def _tags(change: Change) -> list[str]:
     return [t for t in title_tags(change.title)
-            if t.lower() not in WEAK_TAGS and not _SERIES_TAG.match(t)]
+            if t.lower() not in WEAK_TAGS and not _SERIES_TAG.match(t) and not is_type_label(t)]
 
 
 def _config_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
     for i, rule in enumerate(rules):
         if rule.kind == "label":
             for label in change.labels:
-                m = re.search(rule.pattern, label)
-                if m:
-                    return _from_rule(rule, m, label)
+                m = None if is_type_label(label) else re.search(rule.pattern, label)
+                if m and not is_type_label(named := _from_rule(rule, m, label)):
+                    return named
         elif rule.kind == "title":
             m = re.search(rule.pattern, change.title)
             if m:
@@ -284,7 +284,7 @@ def assign_areas(
         area = named[0] if named else _clean_name(_top_directory(c) or "")
         if area:
             raw[c.key] = area
-    return _display(raw, areas.names)
+    return display_names(raw, areas.names)
 
 
 _MARKUP_TAG = re.compile(r"<[^<>]*>")
@@ -297,15 +297,3 @@ def _clean_name(area: str) -> str | None:
     name = _UNSAFE.sub(" ", _MARKUP_TAG.sub(" ", area))
     name = re.sub(r"\s+", " ", name).strip(" ./:-")
     return name if re.search(r"[^\W_]", name) else None
-
-
-def _display(raw: Mapping[str, str], names: Mapping[str, str]) -> dict[str, str]:
-    spellings: dict[str, Counter[str]] = {}
-    for area in raw.values():
-        spellings.setdefault(area.lower(), Counter())[area] += 1
-    chosen = {
-        # An area is said aloud: "qwen3_5" reads as "qwen3 5", not "qwen three underscore".
-        low: names.get(low) or _SNAKE_JOIN.sub(" ", min(counts, key=lambda s: (-counts[s], s)))
-        for low, counts in spellings.items()
-    }
-    return {key: chosen[area.lower()] for key, area in raw.items()}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from ..config import ShowConfig
-from ..models import Credit, Digest, Episode, Script, WriterKind
+from ..models import Developer, Digest, Episode, Script, WriterKind
 from .paths import area_slugs, clean_text, safe_url, slugify
 
 
@@ -203,7 +203,7 @@ def newest_first(episodes: Sequence[Episode]) -> list[Episode]:
 _GITHUB_LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}")
 
 
-def credits_for(digest: Digest) -> tuple[Credit, ...]:
+def credits_for(digest: Digest) -> tuple[Developer, ...]:
     """The themes' authors, each once in order of first credit, linked to their GitHub
     profile when a change of theirs came from GitHub under that login (a git name that
     merely looks like a login is never linked)."""
@@ -216,14 +216,14 @@ def credits_for(digest: Digest) -> tuple[Credit, ...]:
             if login and _GITHUB_LOGIN.fullmatch(login):
                 profiles[login] = f"https://github.com/{login}"
     handles = dict.fromkeys(a for t in digest.themes for a in t.authors)
-    return tuple(Credit(h, profiles.get(h)) for h in handles)
+    return tuple(Developer(h, profiles.get(h)) for h in handles)
 
 
-def credits(episode: Episode) -> list[Credit]:
+def credits(episode: Episode) -> list[Developer]:
     """Who the episode credits; episodes stored before credits existed list theme authors."""
     if episode.credits:
-        return [Credit(clean_text(c.handle), safe_url(c.url)) for c in episode.credits]
-    return [Credit(clean_text(a)) for a in dict.fromkeys(
+        return [Developer(clean_text(c.handle), safe_url(c.url)) for c in episode.credits]
+    return [Developer(clean_text(a)) for a in dict.fromkeys(
         a for t in episode.themes for a in t.authors)]
 
 

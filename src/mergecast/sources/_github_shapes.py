@@ -85,6 +85,7 @@ def change_from_pr(rec: Mapping[str, Any], repo: str | None = None) -> Change:
         url=url,
         bot=bot,
         stack_comment=_stack_comment(rec.get("comments")),
+        author_association=_association(rec.get("authorAssociation")),
     )
 
 
@@ -117,6 +118,7 @@ def change_from_search_item(item: Mapping[str, Any], repo: str) -> Change:
         labels=tuple(_names(item.get("labels"), "labels", number)),
         url=_opt_str(item, "html_url", number),
         bot=bool(login and login.endswith("[bot]")) or user.get("type") == "Bot",
+        author_association=_association(item.get("author_association")),
     )
 
 
@@ -155,6 +157,14 @@ def _names(value: Any, field: str, number: int) -> list[str]:
         if cleaned := clean_line(name):
             out.append(cleaned)
     return out
+
+
+def _association(value: Any) -> str | None:
+    """GitHub's author association (MEMBER, FIRST_TIME_CONTRIBUTOR, …); anything else is
+    unknown, never an error: an export without it is still a good export."""
+    if isinstance(value, str) and re.fullmatch(r"[A-Z_]{2,40}", value):
+        return value
+    return None
 
 
 def _opt_str(rec: Mapping[str, Any], key: str, number: int) -> str | None:

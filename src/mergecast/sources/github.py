@@ -64,7 +64,7 @@ query($q: String!, $first: Int!, $after: String) {
     nodes {
       ... on PullRequest {
         number title body url state isDraft createdAt updatedAt mergedAt closedAt
-        author { login __typename }
+        author { login __typename } authorAssociation
         labels(first: 50) { nodes { name } }
         baseRefName headRefName additions deletions changedFiles
         files(first: 100) { totalCount pageInfo { hasNextPage } nodes { path additions deletions } }

@@ -57,7 +57,7 @@ _COMMON = frozenset(
     developer theme week day month main upstream downstream users people contributors
     maintainers reviewers time far making adding using moving letting everything nothing
     something effort refactor cleanup follow-up rest part parts piece pieces code briefing
-    briefings experience tooling community productivity""".split()
+    briefings experience tooling community productivity was were is are has have had""".split()
 )
 
 

@@ -91,7 +91,8 @@ class _Builder(ThemeSections):
     def areas(self) -> list[Part]:
         parts = []
         for i, area in enumerate(self.d.areas):
-            prs = [n for n in sorted(area.prs) if n not in self.covered][: self.per_area]
+            # the area's PRs come highest-ranked first (docs/CI housekeeping last)
+            prs = [n for n in area.prs if n not in self.covered][: self.per_area]
             phrased: list[tuple[int | None, str]] = [(n, p) for n in prs if (p := self.phrase(n))]
             shas = [s for s in area.commits if s not in self.covered_commits]
             shas = shas[: max(0, self.per_area - len(phrased))]

@@ -116,6 +116,9 @@ class ThemeSections(Base):
         adds = "add" if many else "adds"
         s = t.stack
         if s is not None and s.members:
+            if s.authors:  # a stack is its owner's; a related fix by someone else is not theirs
+                authors, many = join_words(list(s.authors)), len(s.authors) > 1
+                adds = "add" if many else "adds"
             self.covered.update(s.members)
             size_n = _stack_size(t)
             size = with_article(f"{number_words(size_n)}-part stack")
