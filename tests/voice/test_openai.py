@@ -41,6 +41,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         type(self).requests.append((self.path, dict(self.headers), body))
         if self.mode == "refuse":
             self._send(500, b'{"error": "model tts-1 is not loaded"}', "application/json")
+        elif self.mode == "echo_cut":  # a server quoting part of the key it was sent
+            key = self.headers["Authorization"].removeprefix("Bearer ")
+            self._send(401, f"key {key[:10]}... is invalid".encode(), "text/plain")
         elif self.mode == "slow":
             time.sleep(2.5)
             self._send(200, _wav(0.5), "audio/wav")
@@ -105,6 +108,18 @@ def test_refusal_is_one_clear_line_and_nothing_written(server, short_script, tmp
         "check [voice.openai] model and voice, and the server's log"
     )
     assert not (tmp_path / "m").exists()
+
+
+def test_part_of_the_key_is_never_repeated(server, short_script, tmp_path, monkeypatch):
+    base, handler = server
+    handler.mode = "echo_cut"
+    monkeypatch.setenv("MC_TEST_KEY", "sk-live-0123456789abcdef")
+    with pytest.raises(VoiceError) as err:
+        render_audio(short_script, tmp_path / "m", _cfg(base))
+    assert str(err.value) == (
+        f"TTS server {base}/audio/speech refused speech: HTTP 401: key ***... is invalid; "
+        "set $MC_TEST_KEY to a valid key"
+    )
 
 
 def test_timeout_is_one_clear_line_and_old_files_survive(server, short_script, tmp_path):

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..config import OpenAIVoiceConfig, VoiceConfig
 from ..errors import VoiceError
+from ..redact import remember, scrub
 from . import Samples
 from ._wav import read_pcm16, read_wav, resample
 
@@ -38,6 +39,7 @@ class OpenAIBackend:
         if key:
             headers["Authorization"] = f"Bearer {key}"
         self._key = key
+        remember(key)
         self._client = httpx.Client(
             transport=transport, timeout=httpx.Timeout(cfg.timeout), headers=headers
         )
@@ -87,10 +89,9 @@ class OpenAIBackend:
         return self._decode(response)
 
     def _redact(self, text: str) -> str:
-        """A server may echo our request (headers too) in its error page: never repeat the key."""
-        if self._key:
-            text = text.replace(self._key, "***")
-        return _BEARER.sub("Bearer ***", text)
+        """A server may echo our request (headers too) in its error page: never repeat the key,
+        any 8+ character run of it, or any other secret this process holds."""
+        return _BEARER.sub("Bearer ***", scrub(text, self._key))
 
     def _decode(self, response: httpx.Response) -> Samples:
         data = response.content
