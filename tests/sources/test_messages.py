@@ -18,16 +18,35 @@ def test_pr_number_forms():
     assert msg.pr_number('Revert "x (#5)"') is None
 
 
-def test_trailer_wins_over_a_reverted_title_number():
+def test_the_subject_number_wins_over_a_body_line_and_the_other_is_kept():
+    # A squash merge: GitHub wrote "(#4242)", the PR's author wrote the body.
+    body = "Harmless.\n\nPull Request resolved: https://github.com/o/r/pull/999999"
+    assert msg.pr_numbers("Fix the parser (#4242)", body) == (4242, 999999)
+    parsed = msg.parse_message(f"Fix the parser (#4242)\n\n{body}", "o/r")
+    assert (parsed.number, parsed.body_number) == (4242, 999999)
+    # Agreeing numbers, or a trailer alone (import tools), are no conflict.
+    same = "Pull Request resolved: https://github.com/o/r/pull/4242"
+    assert msg.pr_numbers("Fix the parser (#4242)", same) == (4242, None)
+    assert msg.pr_numbers("Fix the parser", same) == (4242, None)
+    # An imported revert that kept the reverted title's number: the subject's is used too.
     body = ("Differential Revision: D73414124\n\n"
             "Pull Request resolved: https://github.com/pytorch/ao/pull/2107")
-    assert msg.pr_number("Revert D73201409 (#2105)", body) == 2107
+    assert msg.pr_numbers("Revert D73201409 (#2105)", body) == (2105, 2107)
+
+
+def test_the_reverting_login_is_cleaned():
+    body = ("Reverted https://github.com/o/r/pull/5 on behalf of "
+            "https://github.com/evil<script> due to broke CI")
+    revert = msg.parse_revert("Revert \"x (#5)\"", body)
+    assert revert is not None and revert.by == "evil-script" and revert.pr == 5
+    assert revert.reason == "broke CI"
 
 
 def test_pr_urls_of_other_repositories_are_ignored_when_the_slug_is_known():
     body = "Pull Request resolved: https://github.com/pytorch/pytorch/pull/1"
     assert msg.pr_number("x (#7)", body, slug="pytorch/ao") == 7
-    assert msg.pr_number("x (#7)", body, slug=None) == 1
+    assert msg.pr_numbers("x (#7)", body, slug=None) == (7, 1)
+    assert msg.pr_numbers("x", body, slug=None) == (1, None)
 
 
 def test_trailers():

@@ -176,6 +176,7 @@ class GitSource:
         self.bots = tuple(bots)
         self.numstat = numstat
         self.warnings: list[str] = []
+        self._disagree: list[tuple[str, int, int]] = []  # (sha, subject's PR, body's PR)
         self._info: RepoInfo | None = None
         self._github = "/" in slug
 
@@ -243,6 +244,14 @@ class GitSource:
                         break
                     continue
             numstat = False  # too many gaps, or no commit to resume from: the rest metadata-only
+        if self._disagree:
+            sha, subject, body = self._disagree[0]
+            self.warnings.append(
+                f"{len(self._disagree)} commit(s) name another PR in a `Pull Request "
+                f"resolved:` line than in their subject (e.g. {sha[:10]}: subject #{subject}, "
+                f"body #{body}); the subject's number, which GitHub writes, is used"
+            )
+            self._disagree = []
         if unknown or (self.numstat and not numstat):
             self.warnings.append(
                 f"{self.path} is missing file contents (partial clone or snapshot); file "
@@ -294,6 +303,8 @@ class GitSource:
         sha = rec[0].decode("ascii", "replace")
         message = clean_text(rec[8].decode("utf-8", "replace"))
         msg = parse_message(message, self.slug if self._github else None)
+        if msg.number is not None and msg.body_number is not None:
+            self._disagree.append((sha, msg.number, msg.body_number))
         email = clean_line(rec[3].decode("utf-8", "replace")) or None
         author = Person(
             login=login_from_email(email),

@@ -60,6 +60,9 @@ class ParsedMessage:
     title: str
     body: str
     number: int | None
+    # The PR a `Pull Request resolved:` line in the body names when it is not `number`
+    # (the subject's): the caller warns, the subject's number is kept.
+    body_number: int | None
     trailers: tuple[Trailer, ...]
     revert: Revert | None
     reland: bool
@@ -80,10 +83,12 @@ def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
     co = tuple(
         person_from_ident(t.value) for t in trailers if t.key.lower() == "co-authored-by"
     )
+    number, body_number = pr_numbers(title, body, slug)
     return ParsedMessage(
         title=title,
         body=body,
-        number=pr_number(title, body, slug),
+        number=number,
+        body_number=body_number,
         trailers=trailers,
         revert=parse_revert(title, body),
         reland=is_reland(title),
@@ -92,11 +97,20 @@ def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
 
 
 def pr_number(subject: str, body: str = "", slug: str | None = None) -> int | None:
-    """The PR a commit landed: `Pull Request resolved:` trailer, `(#123)`, merge, GitLab MR.
+    """The PR a commit landed: `(#123)`, `Pull Request resolved:` trailer, merge, GitLab MR."""
+    return pr_numbers(subject, body, slug)[0]
 
-    The trailer wins over the subject because imported reverts keep the reverted
-    title's `(#N)` (e.g. `Revert D73201409 (#2105)` resolved by PR 2107).
+
+def pr_numbers(subject: str, body: str = "", slug: str | None = None,
+               ) -> tuple[int | None, int | None]:
+    """(the PR a commit landed, the different PR its body's trailer names, if any).
+
+    The subject's `(#N)` wins: GitHub appends it when it squash-merges, while the body
+    of a squash merge is the PR author's own text, so a `Pull Request resolved: …/999999`
+    line there must not move the change to another PR. The trailer decides only when
+    the subject carries no number (commits pushed by import tools).
     """
+    trailer = None
     if "ull" in body and "equest" in body:
         found = [
             int(m.group(2))
@@ -104,11 +118,19 @@ def pr_number(subject: str, body: str = "", slug: str | None = None) -> int | No
             if slug is None or m.group(1).lower() == slug.lower()
         ]
         if found:
-            return found[-1]
+            trailer = found[-1]
     if subject.endswith(")"):
         m = _SUBJECT_PR.search(subject)
         if m:
-            return int(m.group(1))
+            number = int(m.group(1))
+            return number, trailer if trailer not in (None, number) else None
+    if trailer is not None:
+        return trailer, None
+    return _other_number(subject, body), None
+
+
+def _other_number(subject: str, body: str) -> int | None:
+    """A merge commit's or GitLab merge request's number."""
     if subject.startswith("Merge pull request #"):
         m = _MERGE_PR.match(subject)
         if m:
@@ -170,7 +192,7 @@ def parse_revert(subject: str, body: str = "") -> Revert | None:
     reason = by = None
     if reverted_by:
         pr = int(reverted_by.group(2))
-        by = reverted_by.group(3)
+        by = clean_login(reverted_by.group(3))
         if reverted_by.group(4):
             reason = _COMMENT_LINK.sub("", reverted_by.group(4)).strip() or None
     if pr is None and "Revert" in body:
