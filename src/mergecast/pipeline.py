@@ -431,7 +431,7 @@ def _resolve_window(
     cfg: Config, store: Store, date: str | None, since: str | None, until: str | None
 ) -> tuple[Window, dt.date]:
     if date == "latest" or (date is None and since is None and until is None):
-        newest = store.latest_activity()
+        newest = store.latest_activity(dt.datetime.now(dt.UTC))
         if newest is None:
             raise EmptyWindowError("the store holds no activity yet; nothing to make an episode of")
         day = dates.day_of(newest, cfg.show)

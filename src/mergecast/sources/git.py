@@ -33,6 +33,18 @@ _REMOTE = re.compile(
     r"([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?/?$"
 )
 UTC = dt.UTC
+_NEVER_BEFORE = dt.datetime.min.replace(tzinfo=UTC)
+_NEVER_AFTER = dt.datetime.max.replace(microsecond=0, tzinfo=UTC)
+
+
+def _moment(seconds: bytes) -> dt.datetime:
+    """A commit time. Git stores any 64-bit number; a broken clock's year 318857 is kept as
+    the last moment Python can hold (the store warns about future times), not a crash."""
+    value = int(seconds or 0)
+    try:
+        return dt.datetime.fromtimestamp(value, UTC)
+    except (OverflowError, OSError, ValueError):
+        return _NEVER_AFTER if value > 0 else _NEVER_BEFORE
 
 
 def _env() -> dict[str, str]:
@@ -325,7 +337,7 @@ class GitSource:
         return Change(
             repo=self.slug, title=title, number=msg.number, shas=(sha,), body=msg.body,
             author=author, co_authors=msg.co_authors,
-            landed_at=dt.datetime.fromtimestamp(int(rec[7] or 0), UTC), state=State.LANDED,
+            landed_at=_moment(rec[7]), state=State.LANDED,
             files=fc, changed_files=len(fc) if fc is not None else None, additions=adds,
             deletions=dels, url=url, trailers=msg.trailers, revert=msg.revert,
             reland=msg.reland, bot=is_bot(author, self.bots),
