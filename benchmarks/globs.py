@@ -16,7 +16,7 @@ import re
 import signal
 import time
 
-from mergecast.analysis.areas import glob_match
+from mergecast.analysis.globs import glob_match
 
 RULES = [f"torch/{d}/**" for d in ("_dynamo", "_inductor", "distributed", "fx", "export",
                                    "onnx", "csrc/jit", "nn", "optim", "cuda")] + [
