@@ -27,17 +27,32 @@ def _umount(path: Path) -> None:
     subprocess.run(["umount", "-l", str(path)], capture_output=True, check=False)
 
 
+def _mounts() -> set[str]:
+    with open("/proc/self/mountinfo", encoding="utf-8") as fh:
+        return {line.split()[4].replace("\\040", " ") for line in fh}
+
+
+@contextlib.contextmanager
+def _mounted() -> Iterator[None]:
+    """Unmount whatever was mounted in the block, wherever it is now: a folder renamed
+    (swapped) while mounted takes its mount along, so its first path would miss it."""
+    before = _mounts()
+    try:
+        yield
+    finally:
+        for point in sorted(_mounts() - before, key=len, reverse=True):
+            _umount(Path(point))
+
+
 @contextlib.contextmanager
 def small_disk(folder: Path, size_kb: int = 512) -> Iterator[Path]:
     """`folder` on a fresh tmpfs of `size_kb` kB (skips when mounting is not allowed)."""
     folder.mkdir(parents=True, exist_ok=True)
-    if os.geteuid() != 0 or not _mount("-t", "tmpfs", "-o", f"size={size_kb}k", "tmpfs",
-                                       str(folder)):
-        pytest.skip("needs the right to mount a tmpfs (run the suite as root)")
-    try:
+    with _mounted():
+        if os.geteuid() != 0 or not _mount("-t", "tmpfs", "-o", f"size={size_kb}k", "tmpfs",
+                                           str(folder)):
+            pytest.skip("needs the right to mount a tmpfs (run the suite as root)")
         yield folder
-    finally:
-        _umount(folder)
 
 
 def fill(folder: Path, leave: int = 0) -> None:
@@ -56,14 +71,11 @@ def fill(folder: Path, leave: int = 0) -> None:
 def read_only(path: Path) -> Iterator[Path]:
     """`path` (a file or folder) read-only for this process until the block ends."""
     if os.geteuid() == 0:
-        if not (_mount("--bind", str(path), str(path))
-                and _mount("-o", "remount,bind,ro", str(path))):
-            _umount(path)
-            pytest.skip("needs the right to bind-mount (run the suite as root)")
-        try:
+        with _mounted():
+            if not (_mount("--bind", str(path), str(path))
+                    and _mount("-o", "remount,bind,ro", str(path))):
+                pytest.skip("needs the right to bind-mount (run the suite as root)")
             yield path
-        finally:
-            _umount(path)
         return
     mode = path.stat().st_mode
     path.chmod(mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
