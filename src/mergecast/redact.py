@@ -119,3 +119,12 @@ def scrub(text: str, *extra: str | None) -> str:
 def scrub_json(value: Any, *extra: str | None, raw: str | None = None) -> Any:
     """A decoded JSON value with every string scrubbed the same way (`raw`: its text)."""
     return _with(extra).scrub_json(value, raw)
+
+
+def excerpt(text: str, limit: int, *extra: str | None) -> str:
+    """Server text fit for a one-line message: scrubbed first, then cut (never the reverse:
+    a cut secret is no longer found whole); unprintable characters (controls, the ESC of a
+    terminal escape, bidi and zero-width marks) dropped, whitespace folded."""
+    text = scrub(text, *extra)
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

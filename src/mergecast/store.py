@@ -78,7 +78,9 @@ def _us(t: dt.datetime | None) -> int | None:
 def _from_us(v: int) -> dt.datetime:
     try:
         moment = dt.datetime.fromtimestamp(v // 1_000_000, dt.UTC)
-    except (OverflowError, OSError, ValueError):  # past year 9999: only a broken clock
+    except (OverflowError, OSError, ValueError):  # outside years 1..9999: a broken clock
+        if v < 0:
+            return dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
         return dt.datetime.max.replace(tzinfo=dt.UTC)
     return moment.replace(microsecond=v % 1_000_000)
 

@@ -12,7 +12,8 @@ Hostile modes, each one way a broken or malicious server misbehaves (tests combi
 - `issue_count`: claim this many results for every query, whatever it matched;
 - `endless`: always say there is a next page, with a fresh cursor;
 - `nesting`: answer JSON nested this many levels deep;
-- `graphql_error`: answer HTTP 200 with this GraphQL `errors` message.
+- `graphql_error`: answer HTTP 200 with this GraphQL `errors` message;
+- `padding`: add this many bytes of filler to every answer (a server that never stops).
 """
 
 from __future__ import annotations
@@ -140,6 +141,7 @@ class FakeGitHub:
     endless: bool = False
     nesting: int = 0
     graphql_error: str | None = None
+    padding: int = 0
 
     @property
     def requests(self) -> int:
@@ -199,6 +201,7 @@ class FakeGitHub:
             nodes = nodes or [make_pr(100_000 + start, dt.datetime(2026, 8, 3, 14, tzinfo=dt.UTC))]
         data = {"data": {
             "rateLimit": {"cost": 1, "remaining": 4999, "resetAt": "2026-12-02T19:00:00Z"},
+            "padding": "x" * self.padding,
             "search": {
                 "issueCount": len(hits) if self.issue_count is None else self.issue_count,
                 "pageInfo": {"hasNextPage": more, "endCursor": str(end)},

@@ -296,3 +296,14 @@ def test_cli_a_terminal_escape_in_a_url_never_reaches_stdout(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("ingested 1 changes from o/r (1 new, 0 updated)")
     assert "\x1b" not in result.output and "\u202e" not in result.output
+
+
+@pytest.mark.parametrize("when", ["9999-12-31T23:00:00-14:00", "1969-07-20T20:17:00Z"])
+def test_a_time_no_clock_of_ours_can_hold_is_one_clear_error(tmp_path: Path, when: str) -> None:
+    path = write(tmp_path, json.dumps([{**FULL, "createdAt": when}]))
+    with pytest.raises(GhJsonError) as err:
+        load_gh_json(path)
+    assert str(err.value) == (
+        f"{path}:1:2: record 1: expected an ISO time such as 2026-08-03T13:00:00Z for "
+        f"createdAt, got '{when}' in PR #42; {FIX}"
+    )

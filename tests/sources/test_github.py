@@ -514,3 +514,25 @@ def test_an_absurd_result_count_is_cut_in_the_error(fake: FakeGitHub) -> None:
     assert str(err.value) == (
         "GitHub API returned an unexpected result count for /graphql: 1000000000000000000000000000000"
     )
+
+
+def test_an_answer_larger_than_64_mb_is_refused_not_read_whole(fake: FakeGitHub) -> None:
+    fake.prs = [make_pr(1, at(1))]
+    fake.padding = 65 * 2**20
+    with pytest.raises(GitHubError) as err:
+        source(fake).fetch(WINDOW)
+    assert str(err.value) == (
+        "GitHub API answered more than 64 MB for /graphql; a page of 100 pull requests is a "
+        "few MB: check GITHUB_API_URL or [github] api_url points at GitHub"
+    )
+
+
+def test_terminal_escapes_in_a_server_message_never_reach_the_error(fake: FakeGitHub) -> None:
+    body = json.dumps({"message": "Nope\x1b]0;pwned\x07 \u202eevil\x1b[2J done"}).encode()
+    fake.script.append((422, {}, body))
+    with pytest.raises(GitHubError) as err:
+        source(fake).fetch(WINDOW)
+    assert str(err.value) == (
+        "GitHub API answered 422 for /graphql (Nope evil done); check the "
+        "repository name and GITHUB_API_URL or [github] api_url"
+    )

@@ -41,6 +41,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         type(self).requests.append((self.path, dict(self.headers), body))
         if self.mode == "refuse":
             self._send(500, b'{"error": "model tts-1 is not loaded"}', "application/json")
+        elif self.mode == "escape":  # a server's error page that would recolour a terminal
+            self._send(500, b"bad \x1b[31mred\x1b]0;title\x07 \xe2\x80\xae end", "text/plain")
         elif self.mode == "echo_cut":  # a server quoting part of the key it was sent
             key = self.headers["Authorization"].removeprefix("Bearer ")
             self._send(401, f"key {key[:10]}... is invalid".encode(), "text/plain")
@@ -119,6 +121,18 @@ def test_part_of_the_key_is_never_repeated(server, short_script, tmp_path, monke
     assert str(err.value) == (
         f"TTS server {base}/audio/speech refused speech: HTTP 401: key ***... is invalid; "
         "set $MC_TEST_KEY to a valid key"
+    )
+
+
+def test_control_characters_in_an_error_page_never_reach_the_message(server, short_script,
+                                                                     tmp_path):
+    base, handler = server
+    handler.mode = "escape"
+    with pytest.raises(VoiceError) as err:
+        render_audio(short_script, tmp_path / "m", _cfg(base))
+    assert str(err.value) == (
+        f"TTS server {base}/audio/speech refused speech: HTTP 500: bad [31mred ]0;title end; "
+        "check [voice.openai] model and voice, and the server's log"
     )
 
 

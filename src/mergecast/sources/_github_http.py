@@ -24,7 +24,8 @@ from urllib.parse import urlsplit
 import httpx
 
 from ..errors import AuthError, GitHubError, RateLimitError
-from ..redact import remember, scrub, scrub_json
+from ..redact import excerpt, remember, scrub, scrub_json
+from ._clean import clean_text
 
 log = logging.getLogger("mergecast.sources.github")
 
@@ -34,6 +35,7 @@ Clock = Callable[[], dt.datetime]
 # GitHub's GraphQL budget is 5,000 points an hour: a run that needs more requests than
 # that cannot finish within the hour anyway, and a server that asks for more is broken.
 MAX_REQUESTS = 5000
+MAX_BODY = 64 * 2**20  # bytes of one answer; GitHub's pages of 100 PRs are a few MB
 _DIGITS = re.compile(r"[0-9]{1,12}")  # ASCII only: "²".isdigit() is True, int("²") fails
 _MAX_SECONDS = 10 * 366 * 86400.0  # a wait or reset further away than this is not a time
 
@@ -135,9 +137,9 @@ class Client:
         return scrub(text, self.token)
 
     def excerpt(self, text: str, limit: int) -> str:
-        """Server text fit for a message: redacted first, then cut (never the reverse)."""
-        text = " ".join(self.redact(text).split())
-        return text if len(text) <= limit else text[: limit - 1] + "…"
+        """Server text fit for a one-line message: redacted first, then cut (never the
+        reverse); controls, terminal escapes' ESC and bidi marks dropped."""
+        return excerpt(clean_text(self.redact(text)), limit)
 
     # ------------------------------------------------------------------ cached calls
 
@@ -216,10 +218,10 @@ class Client:
                 )
             try:
                 self.requests += 1
-                resp = self._http.request(
+                resp = self._fetch(self._http.build_request(
                     method, url, json=json_body, params=params, headers=headers
-                )
-            except (httpx.TimeoutException, httpx.TransportError) as exc:
+                ), where)
+            except (httpx.TimeoutException, httpx.TransportError, httpx.DecodingError) as exc:
                 if attempt > self.retries:
                     raise GitHubError(self.redact(
                         f"GitHub API at {url} did not answer ({type(exc).__name__}: {exc}) "
@@ -266,6 +268,25 @@ class Client:
                     "check the repository name and GITHUB_API_URL or [github] api_url"
                 ))
             return resp
+
+    def _fetch(self, request: httpx.Request, where: str) -> httpx.Response:
+        """Send and read the answer, at most MAX_BODY bytes of it (decompressed)."""
+        assert self._http is not None
+        streamed = self._http.send(request, stream=True)
+        try:
+            body = bytearray()
+            for chunk in streamed.iter_bytes():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise GitHubError(
+                        f"GitHub API answered more than {MAX_BODY // 2**20} MB for {where}; "
+                        "a page of 100 pull requests is a few MB: check GITHUB_API_URL or "
+                        "[github] api_url points at GitHub"
+                    )
+        finally:
+            streamed.close()
+        return httpx.Response(streamed.status_code, headers=streamed.headers,
+                              content=bytes(body), request=request)
 
     def _backoff(self, attempt: int, why: str) -> None:
         delay = min(60.0, 2.0 ** (attempt - 1)) * (0.5 + self.rng.random())

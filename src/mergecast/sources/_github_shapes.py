@@ -209,9 +209,11 @@ def _time(rec: Mapping[str, Any], key: str, number: int) -> dt.datetime | None:
         return None
     try:
         moment = dt.datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
+        if moment is not None and moment.tzinfo is not None:
+            moment.astimezone(dt.UTC)  # 9999-12-31T23:00-14:00 is past the last UTC year
+    except (ValueError, OverflowError):
         moment = None
-    if moment is None:
+    if moment is None or moment.year < 1970:
         raise ShapeError(
             f"expected an ISO time such as 2026-08-03T13:00:00Z for {key}, "
             f"got {_show(value)} in PR #{number}"

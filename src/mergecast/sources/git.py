@@ -33,7 +33,7 @@ _REMOTE = re.compile(
     r"([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?/?$"
 )
 UTC = dt.UTC
-_NEVER_BEFORE = dt.datetime.min.replace(tzinfo=UTC)
+_NEVER_BEFORE = dt.datetime(1970, 1, 1, tzinfo=UTC)
 _NEVER_AFTER = dt.datetime.max.replace(microsecond=0, tzinfo=UTC)
 
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..config import OpenAIVoiceConfig, VoiceConfig
 from ..errors import VoiceError
-from ..redact import remember, scrub
+from ..redact import excerpt, remember
 from . import Samples
 from ._wav import read_pcm16, read_wav, resample
 
@@ -76,7 +76,7 @@ class OpenAIBackend:
                 f"{where} could not be reached ({exc}); start it or fix [voice.openai] base_url"
             ) from exc
         if response.status_code != 200:
-            detail = self._redact(" ".join(response.text.split()))[:160]
+            detail = _BEARER.sub("Bearer ***", excerpt(response.text, 160, self._key))
             fix = (
                 f"set ${self._cfg.api_key_env} to a valid key"
                 if response.status_code in (401, 403)
@@ -87,11 +87,6 @@ class OpenAIBackend:
                 f"{': ' + detail if detail else ''}; {fix}"
             )
         return self._decode(response)
-
-    def _redact(self, text: str) -> str:
-        """A server may echo our request (headers too) in its error page: never repeat the key,
-        any 8+ character run of it, or any other secret this process holds."""
-        return _BEARER.sub("Bearer ***", scrub(text, self._key))
 
     def _decode(self, response: httpx.Response) -> Samples:
         data = response.content
