@@ -147,3 +147,13 @@ def test_cli_a_full_disk_during_publish_leaves_the_site_as_it_was(stored: Path) 
         f"mergecast: cannot publish to {site}: the disk is full; free some space and run "
         "again (the published site is unchanged)\n"
     )
+
+
+def test_a_site_named_like_a_glob_cleans_up_only_its_own_leftovers(tmp_path: Path) -> None:
+    other = tmp_path / ".mine.tmp-keep"  # someone else's folder, not ours to remove
+    other.mkdir()
+    (other / "notes.txt").write_text("keep me")
+    _publish(tmp_path, tmp_path / "*", 2)
+    _publish(tmp_path, tmp_path / "site[1]", 2)
+    assert (other / "notes.txt").read_text() == "keep me"
+    assert (tmp_path / "*" / "feed.xml").is_file() and (tmp_path / "site[1]" / "feed.xml").is_file()

@@ -22,6 +22,7 @@ import contextlib
 import ctypes
 import errno
 import fcntl
+import glob
 import os
 import shutil
 import subprocess
@@ -117,21 +118,22 @@ def recover(out: Path) -> None:
     parent = out.parent
     if not parent.is_dir():
         return
-    olds = sorted(parent.glob(f".{out.name}.old-*"))
+    name = glob.escape(out.name)  # a folder named "*" or "site[1]" matches only itself
+    olds = sorted(parent.glob(f".{name}.old-*"))
     if not out.exists() and olds:
         # The fallback swap died between its two renames: the old site is whole; restore it.
         os.rename(olds[-1], out)
         olds = olds[:-1]
     for old in olds:
         shutil.rmtree(old, ignore_errors=True)
-    for tmp in parent.glob(f".{out.name}.tmp-*"):
+    for tmp in parent.glob(f".{name}.tmp-*"):
         if tmp.suffix == ".lock" or not tmp.is_dir():
             continue
         lock = tmp.with_name(tmp.name + ".lock")
         if _unlocked(lock):
             shutil.rmtree(tmp, ignore_errors=True)
             lock.unlink(missing_ok=True)
-    for lock in parent.glob(f".{out.name}.tmp-*.lock"):
+    for lock in parent.glob(f".{name}.tmp-*.lock"):
         if not lock.with_suffix("").exists() and _unlocked(lock):
             lock.unlink(missing_ok=True)
 
