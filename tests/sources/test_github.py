@@ -536,3 +536,40 @@ def test_terminal_escapes_in_a_server_message_never_reach_the_error(fake: FakeGi
         "GitHub API answered 422 for /graphql (Nope evil done); check the "
         "repository name and GITHUB_API_URL or [github] api_url"
     )
+
+
+HOSTILE_MODES = {
+    "200 echoing the token": ({"echo_token": True, "echo_cut": 13}, []),
+    "GraphQL error echoing the token": (
+        {"echo_token": True, "graphql_error": "denied " + "z" * 270}, []),
+    "403 echoing the token": ({}, [(403, {}, json.dumps(
+        {"message": f"no access for {'y' * 170} {TOKEN}"}).encode())]),
+    "401 echoing the token": ({}, [(401, {}, json.dumps({"message": f"bad {TOKEN}"}).encode())]),
+    "422 echoing a cut token": ({}, [(422, {}, json.dumps(
+        {"message": f"bad {TOKEN[:-3]}"}).encode())]),
+    "inflated issueCount": ({"issue_count": 5000}, []),
+    "endless pages": ({"endless": True}, []),
+    "JSON nested 100,000 deep": ({"nesting": 100_000}, []),
+    "Retry-After 10**21": ({}, [(429, {"Retry-After": "1" + "0" * 21}, b"{}")] * 5),
+}
+
+
+@pytest.mark.parametrize("mode", list(HOSTILE_MODES))
+def test_cli_run_against_each_hostile_mode_leaks_nothing_and_ends_cleanly(
+        fake: FakeGitHub, tmp_path: Path, mode: str) -> None:
+    attrs, script = HOSTILE_MODES[mode]
+    fake.prs = [make_pr(n, at(n)) for n in range(1, 4)]
+    for name, value in attrs.items():
+        setattr(fake, name, value)
+    fake.script.extend(script)
+    env = {"GITHUB_TOKEN": TOKEN, "GITHUB_API_URL": fake.url}
+    code, out, err = _cli(["--db", str(tmp_path / "mc.db"), "run", "--github", "o/r",
+                           "--date", "2026-08-04", "--voice", "none", "--out",
+                           str(tmp_path / "site")], env)
+    assert code in (0, 1, 2) and "Traceback" not in err
+    assert code == 0 or err.count("\n") == 1  # a failure is one line
+    assert fake.requests <= 40
+    assert _runs_of(TOKEN, out + err) == []
+    for path in tmp_path.rglob("*"):  # the store, its WAL, the site, the media
+        if path.is_file():
+            assert _runs_of(TOKEN, path.read_bytes().decode("latin-1")) == [], path
