@@ -112,13 +112,18 @@ def test_refusal_is_one_clear_line_and_nothing_written(server, short_script, tmp
     assert not (tmp_path / "m").exists()
 
 
-def test_part_of_the_key_is_never_repeated(server, short_script, tmp_path, monkeypatch):
+def _refused(server, short_script, tmp_path, mode: str) -> str:
     base, handler = server
-    handler.mode = "echo_cut"
-    monkeypatch.setenv("MC_TEST_KEY", "sk-live-0123456789abcdef")
+    handler.mode = mode
     with pytest.raises(VoiceError) as err:
         render_audio(short_script, tmp_path / "m", _cfg(base))
-    assert str(err.value) == (
+    return str(err.value)
+
+
+def test_part_of_the_key_is_never_repeated(server, short_script, tmp_path, monkeypatch):
+    base, _ = server
+    monkeypatch.setenv("MC_TEST_KEY", "sk-live-0123456789abcdef")
+    assert _refused(server, short_script, tmp_path, "echo_cut") == (
         f"TTS server {base}/audio/speech refused speech: HTTP 401: key ***... is invalid; "
         "set $MC_TEST_KEY to a valid key"
     )
@@ -126,11 +131,8 @@ def test_part_of_the_key_is_never_repeated(server, short_script, tmp_path, monke
 
 def test_control_characters_in_an_error_page_never_reach_the_message(server, short_script,
                                                                      tmp_path):
-    base, handler = server
-    handler.mode = "escape"
-    with pytest.raises(VoiceError) as err:
-        render_audio(short_script, tmp_path / "m", _cfg(base))
-    assert str(err.value) == (
+    base, _ = server
+    assert _refused(server, short_script, tmp_path, "escape") == (
         f"TTS server {base}/audio/speech refused speech: HTTP 500: bad [31mred ]0;title end; "
         "check [voice.openai] model and voice, and the server's log"
     )
