@@ -70,7 +70,7 @@ class Totals:
 
 def store_days(store: Store, cfg: Config) -> list[dt.date]:
     """Every episode day from the store's first activity to its last (empty days too)."""
-    latest = store.latest_activity()
+    latest = store.latest_activity(dt.datetime.now(dt.UTC))
     if latest is None:
         return []
     first = min((t for c in store.changes_between(dt.datetime(1970, 1, 1, tzinfo=dt.UTC),

@@ -101,7 +101,7 @@ def wants_latest(date: str | None, since: str | None, until: str | None) -> bool
 
 def latest(cfg: Config, store: Store) -> Target:
     """The newest day with stored activity."""
-    newest = store.latest_activity()
+    newest = store.latest_activity(dt.datetime.now(dt.UTC))
     if newest is None:
         raise EmptyWindowError("the store holds no activity yet; nothing to make an episode of")
     return daily(dates.day_of(newest, cfg.show), cfg)

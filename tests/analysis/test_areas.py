@@ -1,8 +1,8 @@
 from analysis_builders import files, pr
 
+from deadline import deadline
 from mergecast.analysis.areas import (
     assign_areas,
-    glob_match,
     parse_codeowners,
     parse_labeler,
     path_rules_from_repo,
@@ -38,14 +38,6 @@ CODEOWNERS = """\
 /torch/distributed/ @acme/distributed
 /torch/distributed/rpc/ @alice
 """
-
-
-def test_glob_match():
-    assert glob_match("torch/_dynamo/**", "torch/_dynamo/utils.py")
-    assert glob_match("docs/**/*", "docs/a/b.md")
-    assert glob_match("**/*.md", "README.md")
-    assert not glob_match(".ci/*", ".ci/a/b.sh")
-    assert glob_match("/torch/x.py", "torch/x.py")
 
 
 def test_labeler_v4():
@@ -183,3 +175,24 @@ def test_area_work_comes_highest_ranked_first_and_housekeeping_last():
     d = build_digest(changes, window(10), areas=AreasConfig())
     [cache] = d.areas
     assert cache.name == "cache" and cache.prs == (21, 22, 11, 10)
+
+
+# ------------------------------------------------------------------ hostile repository files
+
+
+DEEP = "a/" * 3000 + "x.py"  # 3,000 folders deep
+
+
+def test_a_hostile_codeowners_line_cannot_hang_the_digest():
+    owners = "**/" * 40 + "x.py @acme/owners\n"
+    changes = [pr(1, "Deep", files=files(DEEP, "a/" * 2000 + "y.py"))]
+    with deadline(1.0):
+        area = assign_areas(changes, AreasConfig(), parse_codeowners(owners))
+    assert area == {"acme/widgets#1": "owners"}
+
+
+def test_a_line_of_spaces_in_labeler_yml_is_read_in_linear_time():
+    line = "a" + " " * 1_000_000 + "b"
+    with deadline(1.0):
+        assert parse_labeler(line) == []
+        assert parse_labeler("docs:\n  - " + line) == [AreaRule("path", line, "docs")]

@@ -13,7 +13,6 @@ Areas are identified with case and separators folded; labels that classify a cha
 from __future__ import annotations
 
 import fnmatch
-import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -21,43 +20,40 @@ from collections.abc import Sequence
 from ..config import AreaRule, AreasConfig
 from ..models import Change
 from .area_names import display_names, is_type_label
+from .globs import glob_match
 from .text import WEAK_TAGS, title_tags
-
-# --------------------------------------------------------------------------- globs
-
-
-@functools.lru_cache(maxsize=4096)
-def _glob_regex(pattern: str) -> re.Pattern[str]:
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("".join(out) + r"\Z")
-
-
-def glob_match(pattern: str, path: str) -> bool:
-    """Glob with `**` across directories, `*` and `?` within one; anchored at the root."""
-    return _glob_regex(pattern.lstrip("/")).match(path.lstrip("/")) is not None
-
 
 # --------------------------------------------------------------------------- repo files
 
 _BRANCH_KEYS = frozenset({"head-branch", "base-branch"})
-_KEY = re.compile(r"""^(['"]?)(?P<key>[^'"]+?)\1\s*:(?:\s+(?P<value>.*))?$""")
+
+
+def _key_value(body: str) -> tuple[str, str | None] | None:
+    """`key: value` with the key optionally quoted, or None when `body` is no such pair.
+
+    A scan, not a regex: the lazy-key regex this replaces took quadratic time on a long
+    line of spaces, and labeler.yml is written by whoever lands a commit."""
+    quote = body[:1] if body[:1] in ("'", '"') else ""
+    if quote:
+        end = min((i for i in (body.find("'", 1), body.find('"', 1)) if i != -1), default=-1)
+        if end <= 1 or body[end] != quote:
+            return None
+        key, after = body[1:end], body[end + 1 :].lstrip()
+        if not after.startswith(":"):
+            return None
+        after = after[1:]
+        if after and not after[0].isspace():
+            return None
+    else:
+        colon = body.find(":")
+        while colon != -1 and not (
+            colon > 0 and (colon + 1 == len(body) or body[colon + 1].isspace())
+        ):
+            colon = body.find(":", colon + 1)
+        if colon == -1 or "'" in body[:colon] or '"' in body[:colon]:
+            return None
+        key, after = body[:colon], body[colon + 1 :]
+    return key, (after.lstrip() if after else None)
 
 
 def _strip_comment(line: str) -> str:
@@ -100,22 +96,22 @@ def parse_labeler(text: str) -> list[AreaRule]:
             skip_indent = None
         body = line.strip()
         if indent == 0 and not body.startswith("-"):
-            m = _KEY.match(body)
-            label = m.group("key").strip() if m else None
-            if m and m.group("value") and label:
-                rules += _globs(label, _scalars(m.group("value")))
+            pair = _key_value(body)
+            label = pair[0].strip() if pair else None
+            if pair and pair[1] and label:
+                rules += _globs(label, _scalars(pair[1]))
             continue
         if label is None:
             continue
         item = body[1:].strip() if body.startswith("-") else body
-        m = _KEY.match(item)
-        if m:
-            key = m.group("key").strip()
+        pair = _key_value(item)
+        if pair:
+            key = pair[0].strip()
             if key in _BRANCH_KEYS:
                 skip_indent = indent
                 continue
-            if m.group("value"):
-                rules += _globs(label, _scalars(m.group("value")))
+            if pair[1]:
+                rules += _globs(label, _scalars(pair[1]))
             continue
         rules += _globs(label, _scalars(item))
     return rules

@@ -34,7 +34,7 @@ from .content import (
     show_description,
     show_title,
 )
-from .cover import draw_cover
+from .cover import cover_suffix, draw_cover
 from .identity import FeedIdentity, is_local
 from .paths import check_episode_id, safe_join
 from .swap import Staging
@@ -210,13 +210,7 @@ class Publisher:
             if build.reuse("cover.png", key) is None:
                 build.write("cover.png", draw_cover(self.show.name or show_title(self.show)))
             return "cover.png"
-        suffix = image.suffix.lower()
-        if suffix not in (".png", ".jpg", ".jpeg") or not image.is_file():
-            raise PublishError(
-                f"expected a PNG or JPEG file, got {str(image)!r} in mergecast.toml [show] image; "
-                "point it at a 1400×1400 (or larger, square) cover image"
-            )
-        rel = f"cover{suffix}"
+        rel = f"cover{cover_suffix(image)}"
         st = image.stat()
         key = _hash("image", str(image), st.st_size, st.st_mtime_ns)
         if build.reuse(rel, key) is None:
