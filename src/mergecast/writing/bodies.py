@@ -1,0 +1,193 @@
+"""Sentences from PR and commit descriptions that stand on their own: problem, benefit, detail.
+
+Bodies are untrusted and written for reviewers, not listeners. A sentence is kept only if
+a listener can follow it without the rest of the body: no opening pronoun or demonstrative
+that leans on an earlier sentence, no first person (unless it is "This PR adds …", which
+is rewritten around the PR's number), no checklists, test plans, code, AI-assistant notes,
+internal ids or porting boilerplate. Identifiers are said as words; a sentence with code
+left in it is dropped whole, never cut in the middle. When nothing qualifies, nothing is
+said.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..analysis.language import base_verb, has_verb, speakable, third_person
+from ..analysis.text import clean_body
+from ..models import Claim, Ref
+
+MIN_WORDS, MAX_WORDS = 6, 30
+_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
+_SECTION_WORDS = (r"(?:test plan|testing|tests?|stack from ghstack|differential revision|cc|"
+                  r"pull request resolved|reviewed by|approved by|checklist|benchmarks?|"
+                  r"results|repro|reproduction|how to (?:test|review)|screenshots?|before|"
+                  r"after|example|usage|notes?)")
+# Where the prose ends: a heading or a "Label:" line naming one of these sections.
+_SECTION_END = re.compile(rf"(?im)^\s*(?:#+\s*{_SECTION_WORDS}\b.*|{_SECTION_WORDS}\s*:.*|"
+                          rf"{_SECTION_WORDS}\s*)$")
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|we|we're|we've|we'd|us|our|ours)\b", re.I)
+_ADDRESSING = re.compile(
+    r"\b(?:you|your|ignore|instructions?|prompt|podcast|episode|assistant|listeners?|LLM|"
+    r"model\s+should|claim|say|announce|pretend|system prompt|please|reviewers?|TODO|FIXME|"
+    r"WIP|nit)\b", re.I)
+# Internal ids, porting and export boilerplate, AI-assistant notes: nothing for a listener.
+_BOILERPLATE = re.compile(
+    r"\b[DT]\d{6,}\b|\bfbcode\b|\bfbsource\b|\binternal(?:ly)?\b|(?<![\w-])OSS\b|\bexported\b|"
+    r"\bimported\b|\bghstack\b|\bdiff\b|\bthis stack\b|\bstacked\b|\bland(?:ed|ing)? (?:this|it)\b|"
+    r"\b(?:Claude|Copilot|ChatGPT|Codex|Cursor|AI[- ]assist\w*|generated (?:by|with))\b|🤖", re.I)
+# Words that lean on a sentence we did not keep.
+_LEANS = frozenset("it its they them their these those this that such both either neither "
+                   "also so but and or then here there he she his her same another other "
+                   "further additionally moreover however instead thus therefore hence "
+                   "otherwise finally next second third lastly similarly likewise".split())
+_CONNECTIVE = re.compile(r"\b(?:therefore|thus|hence|as a result|as mentioned|as above|"
+                         r"the above|below|previous(?:ly mentioned)?|aforementioned)\b", re.I)
+_PROBLEM = re.compile(
+    r"\b(?:was|were|wasn't|weren't|did not|didn't|does not|doesn't|do not|don't|cannot|can't|"
+    r"could not|couldn't|fails?|failed|failing|crash\w*|hangs?|hung|errors?|bugs?|broken|"
+    r"breaks|wrong|incorrect\w*|missing|lacks?|slow\w*|regress\w*|leak\w*|only|previously|"
+    r"currently|today|ignored|ignores|mismatch\w*|unable|no way|unsupported|not supported|"
+    r"requires?|had to|has to|because|when|silently|drops?|dropped|overflow\w*|deadlock\w*|"
+    r"NaNs?|race|not|issues?|problems?|confusing|unintuitive|flaky|never|forever|ran out|"
+    r"out of memory|OOMs?|too|hard to|difficult|expensive|costly|overhead|stuck|blocks?)\b",
+    re.I)
+_BENEFIT = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|speed-?ups?|reduces?|reduced|saves?|saving|lower|"
+    r"fewer|less memory|now|so that|allows?|enables?|makes? it possible|lets|no longer|"
+    r"improves?|improved|avoids?|prevents?|instead of|without|matches|parity)\b", re.I)
+_MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
+_CAUSE = re.compile(r"\b(?:because|so|which|when|causing|leading to|since|due to)\b", re.I)
+_THIS_CHANGE = re.compile(r"^(?:This|The)\s+(?:PR|pull request|change|patch|commit)\s+", re.I)
+_DOTS = re.compile(r"\.\.\.|…")
+
+
+def _rewrite(sentence: str, ref: Ref) -> str | None:
+    """"This PR adds X." -> "PR 12 adds X."; "We add X." -> "PR 12 adds X."; a sentence
+    about a bare commit is said as "The commit adds X"."""
+    who = f"PR {ref.pr}" if ref.pr is not None else "The commit"
+    m = _THIS_CHANGE.match(sentence)
+    if m:
+        return f"{who} {sentence[m.end():]}"
+    m = re.match(r"^We\s+(\w+)\s+", sentence)
+    if m and (verb := base_verb(m.group(1))) and m.group(1).lower() == verb:
+        return f"{who} {third_person(verb)} {sentence[m.end():]}"
+    first = sentence.split(" ", 1)[0]
+    if (verb := base_verb(first)) and first.lower() == verb and " " in sentence:
+        # An imperative ("Add the scheduler, …") describes what the change does.
+        return f"{who} {third_person(verb)} {sentence.split(' ', 1)[1]}"
+    return sentence
+
+
+def _plain(raw: str, ref: Ref) -> str | None:
+    """One candidate sentence made speakable, or None when it cannot stand alone."""
+    s = " ".join(raw.split()).strip()
+    if not s or s[-1] not in ".!?" or _DOTS.search(s) or s.endswith("?"):
+        return None
+    s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
+    s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
+    said = speakable(s)
+    if said is None or _BOILERPLATE.search(said) or _ADDRESSING.search(said):
+        return None
+    said = _rewrite(said, ref)
+    if said is None or _FIRST_PERSON.search(said) or _CONNECTIVE.search(said):
+        return None
+    ws = said.split()
+    if not MIN_WORDS <= len(ws) <= MAX_WORDS:
+        return None
+    if ws[0].lower().strip(",") in _LEANS or not _resolved(ws):
+        return None
+    if sum(1 for w in ws if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(ws) // 3:
+        return None  # mostly identifiers and numbers: not plain speech
+    if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said:
+        return None
+    if not has_verb(ws[1:]):
+        return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
+    said = said[:-1] + "." if said.endswith("!") else said
+    return said[0].upper() + said[1:]
+
+
+_PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
+
+
+def _resolved(ws: list[str]) -> bool:
+    """A plural pronoun needs a plural noun before it in the same sentence ("Reduction
+    kernels …, so they …"); "PR 12 compiles them" leans on a sentence we did not keep."""
+    for i, w in enumerate(ws):
+        if w.lower().strip(",.;:") in _PLURAL_PRONOUN:
+            return any(x.lower().endswith("s") and not base_verb(x) and x[:1].isalpha()
+                       for x in ws[1:i] if x.lower() not in _LEANS)
+    return True
+
+
+def _kind(sentence: str, rewritten: bool) -> str:
+    if rewritten:
+        return "detail"
+    if _BENEFIT.search(sentence) and not re.search(r"\b(?:was|were|did not|didn't)\b",
+                                                    sentence):
+        return "benefit"
+    if _PROBLEM.search(sentence):
+        return "problem"
+    return "detail"
+
+
+def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s, r: True,
+           limit: int = 6) -> list[Claim]:
+    """Up to `limit` standalone sentences of a description, in body order, each typed as
+    the problem it states, the benefit it promises, or a detail of what the change does."""
+    text = clean_body(body)
+    cut = _SECTION_END.search(text)
+    if cut:
+        text = text[: cut.start()]
+    out: list[Claim] = []
+    for prose, items in _paragraphs(text):
+        found = [_plain(raw, ref) for raw in _SPLIT.split(prose)] if prose else []
+        # A list item that is itself an action ("- add configuration options for X") is
+        # a detail of what the change does: "PR 12 adds configuration options for X."
+        found += [_plain(_sentence(item), ref) for item in items[:LIST_ITEMS]
+                  if base_verb(item.split(" ", 1)[0])]
+        for said in found:
+            if said is None or not accept(said, ref):
+                continue
+            out.append(Claim(said, _kind(said, said.startswith(("PR ", "The commit "))), ref))
+            if len(out) >= limit:
+                return out
+    return out
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+LIST_ITEMS = 2
+
+
+def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
+    """Each paragraph's prose (without list items and their lead-in line) and its items."""
+    out = []
+    for paragraph in text.split("\n\n"):
+        prose: list[str] = []
+        items: list[str] = []
+        for line in paragraph.split("\n"):
+            if _ITEM.match(line):
+                if prose and not prose[-1].rstrip().endswith((".", "!")) and not items:
+                    prose.pop()  # "New behavior:" leans on the list it introduces
+                items.append(" ".join(_ITEM.sub("", line).split()))
+            elif items and line.startswith((" ", "\t")):
+                items[-1] += " " + " ".join(line.split())  # an item's wrapped line
+            else:
+                prose.append(line)
+        out.append((" ".join(" ".join(prose).split()), items))
+    return out
+
+
+def _sentence(item: str) -> str:
+    item = item.rstrip(" ;,")
+    return item if item.endswith((".", "!")) else item + "."
+
+
+def best(found: list[Claim], kind: str) -> Claim | None:
+    """The strongest claim of a kind: one with a measured effect or a stated cause first."""
+    of_kind = [c for c in found if c.kind == kind]
+    if not of_kind:
+        return None
+    strong = _MEASURED if kind == "benefit" else _CAUSE
+    return next((c for c in of_kind if strong.search(c.text)), of_kind[0])
