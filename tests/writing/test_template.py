@@ -5,9 +5,20 @@ import datetime as dt
 import re
 
 import pytest
-from writing_builders import DAY, LLM, WRITING, empty_digest, pr, rich_digest, small_digest
+from writing_builders import (
+    DAY,
+    LLM,
+    WINDOW,
+    WRITING,
+    empty_digest,
+    pr,
+    rich_digest,
+    small_digest,
+)
 
 from mergecast import models as m
+from mergecast.analysis.digest import build_digest
+from mergecast.config import AreasConfig
 from mergecast.errors import EmptyWindowError
 from mergecast.writing import write_script
 
@@ -134,3 +145,33 @@ def test_json_shape():
                          "words"}
     assert data["writer"] == "template" and data["date"] == "2026-03-12"
     assert set(data["sections"][0]) >= {"kind", "heading", "text", "spoken", "cites"}
+
+
+def real_day(*titles: str) -> m.Digest:
+    """A day made by the analysis stage itself, from PRs with these titles."""
+    changes = [pr(101 + i, t, "ada") for i, t in enumerate(titles)]
+    return build_digest(changes, WINDOW, areas=AreasConfig())
+
+
+def said(script: m.Script) -> list[str]:
+    """Everything a listener hears or reads: title, summary, each sentence and its speech."""
+    return [script.title, script.summary] + [x for sec in script.sections
+                                             for s in sec.sentences for x in (s.text, s.spoken)]
+
+
+def test_a_one_word_title_longer_than_a_line_still_gets_a_titled_episode():
+    # issue 15 item 14: an 80-letter title gave an empty title and "PR 101 covers."
+    script = write(real_day("A" * 80))
+    assert script.title and len(script.title) <= 70
+    for text in said(script):
+        assert not re.search(r"\bcovers\.$|[^\s]{31,}", text), text
+
+
+def test_speech_markup_in_a_title_is_neither_spoken_nor_captioned():
+    # issue 15 item 18: SSML tags were read out and shown in the captions
+    script = write(real_day('Speed up <speak><break time="30s"/>the loader</speak>',
+                            '<prosody rate="x-slow">Fix the cache</prosody>',
+                            'Add <amazon:effect name="whispered">retries</amazon:effect>'))
+    text = " ".join(said(script))
+    assert "the loader" in text and "retries" in text
+    assert not re.search(r"[<>]|speak|break time|prosody|30s|amazon|whisper", text), text

@@ -119,6 +119,9 @@ _ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
 _QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
 _FLAG = re.compile(r"(?<![\w-])--?([A-Za-z][\w-]*)(?:=\S*)?")
 _CODE = re.compile(r"[{}<>|=\\$@#*]|::|->|\(\)|\w\(|\[\w*\]|`")
+# No word anyone can say runs past this many letters (identifiers are split first).
+LONGEST_WORD = 30
+_LONG_WORD = re.compile(rf"[^\s]{{{LONGEST_WORD + 1},}}")
 _DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
 _FILE_TYPES = frozenset("py pyi toml yaml yml md rst txt json cfg ini sh cpp cu h hpp ipynb "
                         "metadata".split())
@@ -160,7 +163,8 @@ def speakable(text: str) -> str | None:
     if _FLAG.search(text) or _CODE.search(text) or re.search(r"\w/\w|/\w+\.\w", text):
         return None
     text = _DOT_WORD.sub(_dot_word, EXT.sub("", text))
-    return IDENT.sub(lambda m: speak_identifier(m.group(0)), text)
+    text = IDENT.sub(lambda m: speak_identifier(m.group(0)), text)
+    return None if _LONG_WORD.search(text) else text
 
 
 # ------------------------------------------------------------------ titles
@@ -208,6 +212,7 @@ def clean_title(title: str) -> str:
     t = _LONG_NUMBER.sub("", t)
     t = IDENT.sub(lambda m: speak_identifier(m.group(0)), t)
     t = re.sub(r"(?<=\w)_+(?!\w)|(?<!\w)_+(?=\w)", "", t)  # copy_ -> copy, _models -> models
+    t = _LONG_WORD.sub(" ", t)  # an 80-letter "word" is noise, not a name
     t = _QUOTES.sub("", t)
     t = re.sub(r"[*=#@$\\|~^]+", " ", t)
     return " ".join(t.split()).strip(" .,;:!?-")

@@ -197,8 +197,8 @@ def _told(t: ThemePlan) -> list[Clause]:
     """The theme's effects worth saying: none when its name already says the only one
     ("fixing the path" needs no "…, fixing the path")."""
     found = clauses(t.effects)
-    if len(found) == 1 and set(found[0].ing().lower().split()) <= \
-            set(t.concept.lower().split()) | {"adding", "the", "a", "an"}:
+    if len(found) == 1 and set(found[0].objects.lower().split()) <= \
+            set(t.concept.lower().split()) | {"the", "a", "an", "for"}:
         return []
     return found
 
