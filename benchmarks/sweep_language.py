@@ -41,6 +41,7 @@ from typing import Any
 from mergecast.models import Digest, Script
 
 ACTIVE_CHANGES = 4  # a day with at least this many changes is "active"
+BUSY_CHANGES = 10
 LOW_SECONDS, HIGH_SECONDS = 120.0, 210.0
 
 _FUNCTION = frozenset(
@@ -84,6 +85,7 @@ class EpisodeLanguage:
     identifiers: list[str] = field(default_factory=list)
     formula_lines: list[str] = field(default_factory=list)
     headlines: int = 0  # theme names said
+    announced_short: bool = False  # the intro tells the listener this one is short
     title_shape: str = ""
     summary_shape: str = ""
 
@@ -114,7 +116,7 @@ def fragment_reason(headline: str, digest: Digest) -> str | None:
         m = re.match(r"^\s*(?:\[[^\]]*\]\s*)*([^:\[\]]{3,60}?)\s*(?:\s-\s|:\s)", c.title)
         if m and m.group(1).strip().lower() == low and c.number not in inside:
             outside += 1
-    return "a vendor prefix" if outside >= 2 else None
+    return "a vendor prefix" if outside >= 2 and len(words) >= 3 else None
 
 
 def shape(text: str) -> str:
@@ -135,6 +137,8 @@ def measure(script: Script, digest: Digest, words_per_minute: int) -> EpisodeLan
     seconds = 60.0 * script.words / words_per_minute
     e = EpisodeLanguage(changes=digest.counts.changes, words=script.words, seconds=seconds,
                         title_shape=shape(script.title), summary_shape=shape(script.summary))
+    intro = next((x for x in script.sections if x.kind == "intro"), None)
+    e.announced_short = bool(intro and re.search(r"\b(?:short|brief)\b", intro.text))
     openers: Counter[str] = Counter()
     # People's names ("Swift.Sun") are names, not identifiers.
     people = {h for c in digest.changes for h in (c.author.handle, c.author.name) if h}
@@ -196,11 +200,23 @@ class LanguageReport:
     mean_seconds: float = 0.0
     active_days: int = 0
     active_in_range: int = 0
+    full_days: int = 0  # active days the episode presents as full (not announced short)
+    full_in_range: int = 0
+    busy_days: int = 0  # days with at least BUSY_CHANGES changes
+    busy_in_range: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def active_share(self) -> float:
         return self.active_in_range / self.active_days if self.active_days else 1.0
+
+    @property
+    def full_share(self) -> float:
+        return self.full_in_range / self.full_days if self.full_days else 1.0
+
+    @property
+    def busy_share(self) -> float:
+        return self.busy_in_range / self.busy_days if self.busy_days else 1.0
 
 
 def report(history: str, episodes: Sequence[EpisodeLanguage], days: int,
@@ -226,6 +242,12 @@ def report(history: str, episodes: Sequence[EpisodeLanguage], days: int,
     active = [e for e in episodes if e.changes >= ACTIVE_CHANGES]
     r.active_days = len(active)
     r.active_in_range = sum(1 for e in active if LOW_SECONDS <= e.seconds <= HIGH_SECONDS)
+    full = [e for e in active if not e.announced_short]
+    r.full_days = len(full)
+    r.full_in_range = sum(1 for e in full if LOW_SECONDS <= e.seconds <= HIGH_SECONDS)
+    busy = [e for e in episodes if e.changes >= BUSY_CHANGES]
+    r.busy_days = len(busy)
+    r.busy_in_range = sum(1 for e in busy if LOW_SECONDS <= e.seconds <= HIGH_SECONDS)
     r.examples = {
         "repeated openers": [o for e in episodes for o in e.repeated_openers][:5],
         "fragments": [f for e in episodes for f in e.fragments][:8],
@@ -253,18 +275,24 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("mean duration (s)", "mean_seconds"),
     ("active days (>= 4 changes)", "active_days"),
     ("active days in 2:00-3:30 (95 %)", "active_share"),
+    ("  of them presented in full (not 'short')", "full_days"),
+    ("  those in 2:00-3:30", "full_share"),
+    ("days with >= 10 changes", "busy_days"),
+    ("  those in 2:00-3:30", "busy_share"),
 )
 
 
-def _fmt(value: Any) -> str:
+def _fmt(value: Any, key: str = "") -> str:
+    if key.endswith("share"):
+        return f"{value:.0%}"
     if isinstance(value, float):
-        return f"{value:.0%}" if value <= 1.0 and value != 0.0 else f"{value:.1f}"
+        return f"{value:.1f}"
     return str(value)
 
 
 def table(r: LanguageReport, examples: bool = True) -> str:
     lines = [f"language figures for {r.history}:"]
-    lines += [f"  {label:<42} {_fmt(getattr(r, key))}" for label, key in ROWS]
+    lines += [f"  {label:<42} {_fmt(getattr(r, key), key)}" for label, key in ROWS]
     lines.append(f"  {'top title shape':<42} {r.top_title_shape!r}")
     lines.append(f"  {'top summary shape':<42} {r.top_summary_shape!r}")
     if examples:
@@ -275,7 +303,8 @@ def table(r: LanguageReport, examples: bool = True) -> str:
 
 
 def save(r: LanguageReport, path: Path) -> None:
-    data = asdict(r) | {"active_share": r.active_share}
+    data = asdict(r) | {"active_share": r.active_share, "full_share": r.full_share,
+                        "busy_share": r.busy_share}
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
@@ -286,7 +315,8 @@ def compare(before: Sequence[Path], after: Sequence[Path]) -> str:
     head = "| figure | " + " | ".join(f"{o['history']} before | after" for o in olds) + " |"
     out = [head, "|" + "---|" * (1 + 2 * len(olds))]
     for label, key in ROWS:
-        cells = [f"{_fmt(o[key])} | {_fmt(n[key])}" for o, n in zip(olds, news, strict=True)]
+        cells = [f"{_fmt(o.get(key, 0), key)} | {_fmt(n.get(key, 0), key)}"
+                 for o, n in zip(olds, news, strict=True)]
         out.append(f"| {label} | " + " | ".join(cells) + " |")
     return "\n".join(out)
 

@@ -346,6 +346,7 @@ class ThemePlan:
     effects: tuple[Action, ...] = ()
     benefit: Claim | None = None
     details: tuple[Claim, ...] = ()  # more of what the change does, said when time allows
+    steps: tuple[Action, ...] = ()  # what descriptions list as done ("- add a size limit")
     related: tuple[Action, ...] = ()  # changes grouped with a stack but not part of it
     open_prs: tuple[int, ...] = ()
     continues: Continuity | None = None
@@ -391,7 +392,7 @@ class Plan:
     show: str
     day: dt.date
     weekly: str | None  # "2026-W30" for a weekly recap
-    mood: str  # quiet | light | focused (one big theme) | active
+    mood: str  # quiet | light | thin (many small changes) | focused (one big theme) | active
     signal: Signal
     themes: tuple[ThemePlan, ...]
     roundups: tuple[Roundup, ...] = ()

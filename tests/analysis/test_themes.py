@@ -108,7 +108,8 @@ def test_single_headline_is_a_short_noun_phrase_of_its_title():
         "[BE][torchtitan] Add float8 training (#1234)": "float8 training",
         "feat(ckpt): Introduce a Storage Seam in BaseCheckpointManager":
             "storage seam in BaseCheckpointManager",
-        "fix: validation loss accumulation rescaling": "validation loss accumulation rescaling",
+        "fix: validation loss accumulation rescaling":
+            "fixing validation loss accumulation rescaling",  # the commit type says what
         "ci: add codespell pre-commit hook": "codespell pre-commit hook",
         "replace dataloader with grain": "replacing dataloader with grain",
         "Add support for MXFP8 All gather ": "support for MXFP8 All gather",

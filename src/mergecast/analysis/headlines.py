@@ -138,14 +138,15 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
 
 
 def _kind_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
-    """"RL fixes": the area and the kind of work, when most titles do the same kind."""
-    area = _usable_area(areas)
-    if area is None:
-        return None
+    """"RL fixes": the area and the kind of work, when most titles do the same kind;
+    documentation is a name on its own ("documentation updates")."""
     kinds = Counter(kind_of(parse_title(t)) for t in titles)
     kind, n = kinds.most_common(1)[0]
     if n < KIND_SHARE * len(titles) or kind not in words().kind_names:
         return None
+    area = _usable_area(areas)
+    if kind == "documentation" or area is None:
+        return words().kind_names[kind] if kind == "documentation" else None
     return f"{area} {words().kind_names[kind]}"
 
 

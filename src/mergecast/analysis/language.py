@@ -55,6 +55,7 @@ class Words:
     particles: frozenset[str]
     phrasal: frozenset[str]
     kind_names: Mapping[str, str]
+    types: Mapping[str, str]  # conventional-commit type -> verb class
     expand: Mapping[str, str]  # acronym -> expansion
     case: Mapping[str, str]  # lower-case word -> written form
 
@@ -80,7 +81,8 @@ def words() -> Words:
         objects={o: kind for kind, objs in lang["objects"].items() for o in objs},
         double=frozenset(inf["double"]), third=dict(inf["third"]),
         particles=frozenset(inf["particles"]), phrasal=frozenset(inf["phrasal"]),
-        kind_names=dict(lang["kinds"]), expand=dict(lex["expand"]), case=case,
+        kind_names=dict(lang["kinds"]), types=dict(lang["types"]), expand=dict(lex["expand"]),
+        case=case,
     )
 
 
@@ -118,10 +120,13 @@ _LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
 _ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
 _QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
 _FLAG = re.compile(r"(?<![\w-])--?([A-Za-z][\w-]*)(?:=\S*)?")
-_CODE = re.compile(r"[{}<>|=\\$@#*]|::|->|\(\)|\w\(|\[\w*\]|`")
+_CODE = re.compile(r"[{}<>|=\\$@#*]|::|->|\(\)|\w\(|\[\w*\]|`|\w\.\.\.?\w")
 # No word anyone can say runs past this many letters (identifiers are split first).
 LONGEST_WORD = 30
 _LONG_WORD = re.compile(rf"[^\s]{{{LONGEST_WORD + 1},}}")
+_SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
+_DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
+_TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+")
 _DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
 _FILE_TYPES = frozenset("py pyi toml yaml yml md rst txt json cfg ini sh cpp cu h hpp ipynb "
                         "metadata".split())
@@ -182,7 +187,7 @@ def split_prefix(title: str) -> tuple[str | None, str]:
 def clean_title(title: str) -> str:
     """A title without tags, prefixes, PR references, links, paths and code punctuation;
     identifiers said as words."""
-    t = " ".join(strip_markup(title).split())
+    t = " ".join(_SYMBOL.sub(" ", strip_markup(title)).split())
     t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
     t = re.sub(r"^\s*\[?(?:reland|revert)\]?\s*:?\s+", "", t, flags=re.I)
     t = _TRAILING_REF.sub("", t)
@@ -215,6 +220,7 @@ def clean_title(title: str) -> str:
     t = _LONG_WORD.sub(" ", t)  # an 80-letter "word" is noise, not a name
     t = _QUOTES.sub("", t)
     t = re.sub(r"[*=#@$\\|~^]+", " ", t)
+    t = _DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
     return " ".join(t.split()).strip(" .,;:!?-")
 
 
@@ -340,6 +346,8 @@ def parse_title(title: str) -> Action:
     ws = text.split()
     if not ws:
         return Action(verb="", lemma="", obj="")
+    typed = _TYPE.match(_SYMBOL.sub(" ", strip_markup(title)))
+    hint = words().types.get(typed.group(1).lower()) if typed else None
     negated = False
     if ws[0].lower() in ("don't", "dont") or (ws[0].lower() == "do" and ws[1:2] == ["not"]):
         ws = ws[2:] if ws[0].lower() == "do" else ws[1:]
@@ -349,7 +357,10 @@ def parse_title(title: str) -> Action:
         adverb, ws = ws[0].lower(), ws[1:]
     lemma = base_verb(ws[0]) if ws else None
     if lemma is None or len(ws) < 2:
-        return _noun_action(" ".join(ws) or text)
+        found = _noun_action(" ".join(ws) or text)
+        if found.lemma or hint is None:
+            return found
+        return Action(verb=hint, lemma=words().say[hint], obj=found.obj)  # "fix: a leak"
     rest = ws[1:]
     w = words()
     if lemma in w.phrasal and rest[0].lower() in w.particles and len(rest) > 1:
@@ -357,6 +368,8 @@ def parse_title(title: str) -> Action:
     elif lemma in w.phrasal and rest[-1].lower() in w.particles and len(rest) > 1:
         lemma, rest = f"{lemma} {rest[-1].lower()}", rest[:-1]  # "split X off" -> split off X
     cls = verb_class(lemma.split()[0])
+    if hint and cls == "change":
+        cls = hint  # "docs: update the quick start" is documentation work
     # "Fix X and check Y": the first action names the change; the second is a detail.
     cut = next((i for i in range(1, len(rest) - 1)
                 if rest[i].lower() in ("and", "then") and base_verb(rest[i + 1])
@@ -403,8 +416,13 @@ def kind_of(action: Action) -> str:
     the verb nor the object tells, "" for a title without a verb."""
     first = next((w for w in action.obj.lower().split()
                   if w not in ("for", "a", "an", "the", "some", "more", "new")), "")
-    if first in words().objects:
-        return words().objects[first]
+    found = words().objects.get(first)
+    if found and action.verb not in ("fix", "speed") and (
+            action.verb or found in ("documentation", "infrastructure")):
+        return found
+    if action.verb == "document" or (action.verb in ("change", "bump", "fix") and first in (
+            "readme", "docs", "docstring", "typo", "typos")):
+        return "documentation"
     return words().kind.get(action.verb, "")
 
 

@@ -11,12 +11,13 @@ said.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
-from ..analysis.language import base_verb, has_verb, speakable, third_person
+from ..analysis.language import base_verb, has_verb, parse_title, speakable, third_person
 from ..analysis.text import clean_body
-from ..models import Claim, Ref
+from ..models import Action, Claim, Ref
 
 MIN_WORDS, MAX_WORDS = 6, 30
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
@@ -63,28 +64,64 @@ _THIS_CHANGE = re.compile(r"^(?:This|The)\s+(?:PR|pull request|change|patch|comm
 _DOTS = re.compile(r"\.\.\.|…")
 
 
+_WE_PLAN = ((re.compile(r"\bwe (?:plan|intend) to\b", re.I), "the plan is to"),
+            (re.compile(r"\bwe (?:want|would like) to\b", re.I), "the goal is to"))
+_DEMONSTRATIVE = re.compile(r"\b(?:this|that)\s+(?!change\b)[a-z]+", re.I)
+
+
+def _plural_we(sentence: str) -> str:
+    """The few first-person turns with a plain rewrite: "we plan to X" -> "the plan is to
+    X". Any other "we" drops the sentence later."""
+    for rx, said in _WE_PLAN:
+        sentence = rx.sub(said, sentence)
+    return sentence
+
+
+# Imperatives that talk to the reader ("Read datasets.md first"), not about the change.
+_TO_READER = frozenset("read see note check look run review try refer consider please "
+                       "install follow go open compare".split())
+
+
 def _rewrite(sentence: str, ref: Ref) -> str | None:
-    """"This PR adds X." -> "PR 12 adds X."; "We add X." -> "PR 12 adds X."; a sentence
-    about a bare commit is said as "The commit adds X"."""
+    """"This PR adds X." -> "PR 12 adds X."; "We add X.", "Add X." and "Adds X." -> "PR 12
+    adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
+    instruction to the reader."""
     who = f"PR {ref.pr}" if ref.pr is not None else "The commit"
+    sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
     m = _THIS_CHANGE.match(sentence)
     if m:
         return f"{who} {sentence[m.end():]}"
     m = re.match(r"^We\s+(\w+)\s+", sentence)
     if m and (verb := base_verb(m.group(1))) and m.group(1).lower() == verb:
         return f"{who} {third_person(verb)} {sentence[m.end():]}"
-    first = sentence.split(" ", 1)[0]
-    if (verb := base_verb(first)) and first.lower() == verb and " " in sentence:
-        # An imperative ("Add the scheduler, …") describes what the change does.
-        return f"{who} {third_person(verb)} {sentence.split(' ', 1)[1]}"
+    first, _, rest = sentence.partition(" ")
+    verb = base_verb(first)
+    if verb is None or not rest:
+        return sentence
+    if first.lower() == verb:
+        # An imperative ("Add the scheduler, …") describes what the change does, unless it
+        # tells the reader what to do.
+        return None if verb in _TO_READER else f"{who} {third_person(verb)} {rest}"
+    if first.lower() == third_person(verb):  # "Adds a compiler pass that …"
+        return f"{who} {first.lower()} {rest}"
+    if first.lower().endswith("ed") and rest.split(" ", 1)[0].lower() in (
+            "with", "by", "in", "into", "from", "for", "to", "as", "on"):
+        return None  # "Bundled with the pass, runs …": no subject
     return sentence
 
 
 def _plain(raw: str, ref: Ref) -> str | None:
     """One candidate sentence made speakable, or None when it cannot stand alone."""
     s = " ".join(raw.split()).strip()
-    if not s or s[-1] not in ".!?" or _DOTS.search(s) or s.endswith("?"):
-        return None
+    s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
+    s = re.sub(r"^(?:Summary|Motivation|Context|Problem|Background|Description|Overview|TL;?DR)"
+               r"\s*:\s*", "", s, flags=re.I)
+    if GAP in s:
+        return None  # "In  logic was added": a link was cut out of it
+    s = _plural_we(s)
+    if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()) or \
+            re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
+        return None  # a question, an exclamation, or the tail of a wrapped line
     s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
     said = speakable(s)
@@ -93,6 +130,8 @@ def _plain(raw: str, ref: Ref) -> str | None:
     said = _rewrite(said, ref)
     if said is None or _FIRST_PERSON.search(said) or _CONNECTIVE.search(said):
         return None
+    if any(m.start() > 0 for m in _DEMONSTRATIVE.finditer(said)):
+        return None  # "this abstract class" points at something said before
     ws = said.split()
     if not MIN_WORDS <= len(ws) <= MAX_WORDS:
         return None
@@ -104,7 +143,6 @@ def _plain(raw: str, ref: Ref) -> str | None:
         return None
     if not has_verb(ws[1:]):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
-    said = said[:-1] + "." if said.endswith("!") else said
     return said[0].upper() + said[1:]
 
 
@@ -132,22 +170,40 @@ def _kind(sentence: str, rewritten: bool) -> str:
     return "detail"
 
 
+_GAP = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
+GAP = "\u27c2"  # where cleaning took a link or mention out: the sentence has a hole
+
+
+def _prose(body: str) -> str:
+    text = clean_body(body)
+    cut = _SECTION_END.search(text)
+    text = text[: cut.start()] if cut else text
+    return "\n".join(_GAP.sub(f" {GAP} ", line.strip()) for line in text.split("\n"))
+
+
+def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
+    """What a description's list says the change does, when its items are actions
+    ("- add configuration options for X"); items that are not are left alone."""
+    out: list[Action] = []
+    for _, items in _paragraphs(_prose(body)):
+        for item in items:
+            if not base_verb(item.split(" ", 1)[0]) or _plain(_sentence(item), ref) is None:
+                continue
+            action = parse_title(item)
+            if action.lemma and action.obj:
+                out.append(dataclasses.replace(action, ref=ref))
+            if len(out) >= limit:
+                return out
+    return out
+
+
 def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s, r: True,
            limit: int = 6) -> list[Claim]:
     """Up to `limit` standalone sentences of a description, in body order, each typed as
     the problem it states, the benefit it promises, or a detail of what the change does."""
-    text = clean_body(body)
-    cut = _SECTION_END.search(text)
-    if cut:
-        text = text[: cut.start()]
     out: list[Claim] = []
-    for prose, items in _paragraphs(text):
-        found = [_plain(raw, ref) for raw in _SPLIT.split(prose)] if prose else []
-        # A list item that is itself an action ("- add configuration options for X") is
-        # a detail of what the change does: "PR 12 adds configuration options for X."
-        found += [_plain(_sentence(item), ref) for item in items[:LIST_ITEMS]
-                  if base_verb(item.split(" ", 1)[0])]
-        for said in found:
+    for prose, _ in _paragraphs(_prose(body)):
+        for said in [_plain(raw, ref) for raw in _SPLIT.split(prose)] if prose else []:
             if said is None or not accept(said, ref):
                 continue
             out.append(Claim(said, _kind(said, said.startswith(("PR ", "The commit "))), ref))
@@ -157,7 +213,6 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
 
 
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
-LIST_ITEMS = 2
 
 
 def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
@@ -171,8 +226,8 @@ def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
                 if prose and not prose[-1].rstrip().endswith((".", "!")) and not items:
                     prose.pop()  # "New behavior:" leans on the list it introduces
                 items.append(" ".join(_ITEM.sub("", line).split()))
-            elif items and line.startswith((" ", "\t")):
-                items[-1] += " " + " ".join(line.split())  # an item's wrapped line
+            elif items:
+                items[-1] += " " + " ".join(line.split())  # a wrapped line of the item
             else:
                 prose.append(line)
         out.append((" ".join(" ".join(prose).split()), items))

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..analysis.headlines import single_headline
-from ..analysis.language import case_word, kind_of, name_of, parse_title
+from ..analysis.language import base_verb, case_word, kind_of, name_of, parse_title, words
 from ..models import (
     Action,
     ChainStep,
@@ -34,7 +34,7 @@ from ..models import (
     ThemePlan,
     Watch,
 )
-from .bodies import best, claims
+from .bodies import best, claims, steps
 
 LIGHT_DAY = 3  # changes; at or below this the episode is a short one and says so
 FOCUSED_SHARE = 0.6  # one theme holding this share of a day's changes makes a focused day
@@ -49,12 +49,12 @@ Accept = Callable[[str, Ref], bool]
 def area_name(name: str) -> str:
     """An area as it is said: folder areas by their last part, so no path is read aloud."""
     name = name.strip("/").rsplit("/", 1)[-1] or name
-    if name.islower() and not any(c.isdigit() for c in name):
-        cased = " ".join(case_word(w) for w in name.split())
-        if cased != name:
-            return cased
-        return name.upper() if len(name) <= 3 else name[:1].upper() + name[1:]
-    return name
+    if not name.islower():
+        return name  # the analysis (or a rule) already cased it
+    cased = " ".join(case_word(w) for w in name.split())
+    if cased != name or any(c.isdigit() for c in name):
+        return cased
+    return name.upper() if len(name) <= 3 else name[:1].upper() + name[1:]
 
 
 def is_revert(c: Change) -> bool:
@@ -65,13 +65,22 @@ def action(c: Change) -> Action:
     return dataclasses.replace(parse_title(c.title), ref=Ref(pr=c.number, sha=c.sha))
 
 
+def says_something(a: Action) -> bool:
+    """A title of only generic words ("Update", "fix tests") tells a listener nothing; the
+    page's coverage list still has it."""
+    return bool(a.obj) and not all(w.lower() in words().generic or base_verb(w)
+                                   for w in a.obj.split())
+
+
 def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
               weekly: str | None = None, accept: Accept = lambda s, r: True) -> Plan:
     """The plan of one episode. `accept` vets sentences lifted from descriptions (the
     writer passes its fact check, so nothing unsupported is even planned)."""
     by_sha = {c.sha: c for c in digest.changes if c.sha}
+    # A theme of nothing but reverts is told once, as a revert chain, not as a theme.
+    kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t)]
     themes = tuple(_theme(digest, by_sha, t, i, accept)
-                   for i, t in enumerate(digest.themes[:max_themes], 1))
+                   for i, t in enumerate(kept[:max_themes], 1))
     told: set[int] = {n for t in themes for n in t.prs}
     told |= {a.ref.pr for t in themes for a in t.related if a.ref and a.ref.pr is not None}
     told_shas = {s for t in themes for s in t.commits}
@@ -90,8 +99,24 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
         signal=Signal(_work(themes, roundups), digest.counts), themes=themes,
         roundups=roundups, duplicates=duplicates, chains=chains,
         first_timers=digest.first_time_contributors,
-        notes=tuple(action(c) for c in rest[:NOTES]), watch=_watch(digest, themes),
+        notes=tuple(a for c in rest if says_something(a := action(c)))[:NOTES],
+        watch=_watch(digest, themes),
     )
+
+
+def _content(text: str) -> set[str]:
+    return {w.lower().strip(",.;:") for w in text.split()
+            if w.lower() not in words().function and not w.isdigit() and w != "PR"}
+
+
+def _repeats(said: set[str], title: set[str], share: float) -> bool:
+    return bool(said) and len(said & title) >= share * len(said)
+
+
+def _only_reverts(d: Digest, by_sha: dict[str, Change], t: Theme) -> bool:
+    changes = [c for n in t.prs if (c := d.change(n))] + [by_sha[s] for s in t.commits
+                                                          if s in by_sha]
+    return bool(changes) and all(is_revert(c) for c in changes)
 
 
 def _mood(d: Digest) -> str:
@@ -119,13 +144,20 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         [n for n in sorted(t.prs) if not (t.stack and n in t.stack.members)]
     told = [c for n in order if (c := d.change(n)) is not None] + \
         [by_sha[s] for s in t.commits if s in by_sha]
-    effects = tuple(action(c) for c in told if not is_revert(c)
+    effects = tuple(a for c in told if not is_revert(c) and says_something(a := action(c))
                     and (c.number is None or c.number in members))
     related = tuple(action(c) for c in told if c.number is not None
                     and c.number not in members and not is_revert(c))
     found: list[Claim] = []
+    listed: list[Action] = []
     for c in [c for c in told if c.body][:BODY_PRS]:
-        found += claims(c.body, Ref(pr=c.number, sha=c.sha), accept=accept)
+        ref = Ref(pr=c.number, sha=c.sha)
+        title = _content(action(c).obj)
+        # Said once: a sentence or a listed step that only repeats the title is dropped.
+        found += [x for x in claims(c.body, ref, accept=accept)
+                  if x.text not in {f.text for f in found}
+                  and not _repeats(_content(x.text), title, 0.6)]
+        listed += [a for a in steps(c.body, ref) if not _repeats(_content(a.obj), title, 0.8)]
     problem, benefit = best(found, "problem"), best(found, "benefit")
     details = tuple(c for c in found if c.kind == "detail")
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
@@ -135,7 +167,7 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         prs=tuple(order), commits=t.commits, stack=t.stack,
         work=kinds.most_common(1)[0][0] if kinds else "change",
         area=area_name(t.areas[0]) if t.areas else None, problem=problem, effects=effects,
-        benefit=benefit, details=details, related=related,
+        benefit=benefit, details=details, steps=tuple(listed), related=related,
         open_prs=tuple(n for n in order if (c := d.change(n)) and c.state is State.OPEN),
         continues=t.continues,
     )
@@ -172,9 +204,10 @@ def _roundups(d: Digest, by_sha: dict[str, Change], told: set[int],
         prs = [c for n in area.prs if n not in told and (c := d.change(n)) and not is_revert(c)]
         shas = [by_sha[s] for s in area.commits if s not in told_shas and s in by_sha
                 and not is_revert(by_sha[s])]
-        items = (prs + shas)[:ROUNDUP_ITEMS]  # the analysis ranks them: take the first
+        # The analysis ranks them: take the first that say something.
+        items = [a for c in prs + shas if says_something(a := action(c))][:ROUNDUP_ITEMS]
         if items:
-            out.append(Roundup(area_name(area.name), tuple(action(c) for c in items)))
+            out.append(Roundup(area_name(area.name), tuple(items)))
         if len(out) >= ROUNDUP_AREAS:
             break
     return tuple(out)

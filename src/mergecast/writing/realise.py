@@ -267,7 +267,7 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     subject = _subject(t)
     for i in range(0, len(rest), 2):
         pair = rest[i:i + 2]
-        key = "effects" if i == 0 and not fold else "more_effects"
+        key = ("effects", "more_effects", "last_effects")[min(2, i // 2 + bool(fold))]
         plural = subject.endswith("s")
         body = pair[0].third(plural) + (f", and {pair[1].third(plural)}" if len(pair) > 1
                                         else "")
@@ -277,6 +277,24 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
             text = x.say("theme", key, subject=subject, effects=pair[0].third(plural))
             cites = pair[0].cites
         out += _lines(x.line(text, cites, optional=bool(out) or bool(fold), weight=-10))
+    return out
+
+
+def listed(x: Lookup, t: ThemePlan) -> list[Line]:
+    """What the descriptions list as done, one sentence per change: "Along the way, PR 12
+    also adds a size limit and fixes the eviction order."""
+    out: list[Line] = []
+    by_ref: dict[int, list[Action]] = {}
+    for a in t.steps:
+        if a.ref is not None and a.ref.pr is not None:
+            by_ref.setdefault(a.ref.pr, []).append(a)
+    for i, (pr, acts) in enumerate(list(by_ref.items())[:2]):
+        found = clauses(acts)
+        body = join_words([c.third() for c in found[:3]])
+        text = x.say("theme", "steps", pr=pr, effects=body)
+        if len(text.split()) > MAX_WORDS:
+            text = x.say("theme", "steps", pr=pr, effects=found[0].third())
+        out += _lines(x.line(text, (pr,), optional=True, weight=-35 - 5 * i))
     return out
 
 
@@ -340,8 +358,8 @@ def open_work(x: Lookup, t: ThemePlan) -> list[Line]:
                          optional=True, weight=-20))
 
 
-SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, benefit, details, related,
-                           open_work)
+SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, benefit, listed, details,
+                           related, open_work)
 
 
 def theme_part(x: Lookup, t: ThemePlan) -> Part:

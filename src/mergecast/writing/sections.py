@@ -52,15 +52,17 @@ def when(x: Lookup, episode_id: str) -> tuple[str, bool] | None:
 def intro(x: Lookup, plan: Plan, date: str) -> Part:
     part = Part("intro", x.say("headings", "intro"), rank=100, required=True)
     x.add(part, x.say("intro", "greeting", show=plan.show, date=date))
-    if plan.mood in ("quiet", "light", "focused"):
+    if plan.mood in ("quiet", "light", "thin", "focused"):
         x.add(part, x.say("intro", plan.mood))
     return part
 
 
-def _work_phrase(x: Lookup, kind: str, areas: Sequence[str | None], salt: int) -> str:
+def _work_phrase(x: Lookup, kind: str, areas: Sequence[str | None], salt: int,
+                 most: int) -> str:
     said = x.pick("work", kind if kind in ("capability", "performance", "correctness",
-                                           "cleanup", "infrastructure") else "change", salt)
-    named = [a for a in dict.fromkeys(areas) if a][:2]
+                                           "cleanup", "infrastructure", "documentation")
+                  else "change", salt)
+    named = [a for a in dict.fromkeys(areas) if a][:most]
     return f"{said} in {join_words(named)}" if named else said
 
 
@@ -70,7 +72,10 @@ def signal(x: Lookup, plan: Plan) -> Part:
     by_kind: dict[str, list[str | None]] = {}
     for kind, area in plan.signal.work:
         by_kind.setdefault(kind, []).append(area)
-    phrases = [_work_phrase(x, k, areas, i) for i, (k, areas) in enumerate(by_kind.items())]
+    # One kind may name two areas; several kinds name one each, so the sentence stays clear.
+    most = 2 if len(by_kind) == 1 else 1
+    phrases = [_work_phrase(x, k, areas, i, most)
+               for i, (k, areas) in enumerate(list(by_kind.items())[:3])]
     key = {1: "one", 2: "two"}.get(len(phrases[:3]), "three")
     text = x.say("signal", key, work=phrases[0], work2=(phrases + ["", ""])[1],
                  work3=(phrases + ["", "", ""])[2]) if phrases else ""
@@ -101,7 +106,11 @@ def roundups(x: Lookup, plan: Plan) -> list[Part]:
         items = [(a, text) for a, text in items if text]
         part = Part("area", x.say("headings", "area", area=r.area), rank=25 - i)
         cites = [a.ref.pr for a, _ in items if a.ref and a.ref.pr is not None]
-        if len(items) == 2:
+        same = _same_effect(r.items)
+        if same and len(cites) == 2:  # "PRs 618 and 619 update the README"
+            x.add(part, x.say("area", "one", area=r.area, item=x.say(
+                "area", "prs", pr=cites[0], pr2=cites[1], effect=same)), cites, roundup=True)
+        elif len(items) == 2:
             x.add(part, x.say("area", "two", area=r.area, item=items[0][1], item2=items[1][1]),
                   cites, roundup=True)
         if not part.lines and items:
@@ -110,6 +119,12 @@ def roundups(x: Lookup, plan: Plan) -> list[Part]:
         if part.lines:
             parts.append(part)
     return parts
+
+
+def _same_effect(actions: Sequence[Action]) -> str | None:
+    """The effect two items share word for word, said for both (plural), or None."""
+    found = {c.third(plural=True) for a in actions for c in clauses([a])}
+    return found.pop() if len(actions) == 2 and len(found) == 1 else None
 
 
 def _item(x: Lookup, a: Action) -> str:

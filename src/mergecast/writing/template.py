@@ -8,6 +8,7 @@ sentence that fails is dropped, a title or summary that fails falls back to a pl
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Mapping
 
@@ -17,12 +18,14 @@ from ..errors import EmptyWindowError, InputError
 from ..models import Digest, Ref, Script, Section, Sentence, WriterKind
 from . import sections
 from .factcheck import supported
-from .length import Part, fit
+from .length import Part, fit, total_words
 from .phrases import Lookup
 from .plan import make_plan
 from .realise import size_phrase, theme_part
 
 __all__ = ["TemplateWriter", "check_not_empty", "size_phrase", "week_monday"]
+
+SHORT_MINUTES = 1.5  # an active day whose material runs shorter says it is a short one
 
 
 def check_not_empty(digest: Digest, writing: WritingConfig) -> None:
@@ -62,15 +65,18 @@ class TemplateWriter:
         plan = make_plan(digest, show=show, day=day, max_themes=writing.max_themes,
                          weekly=weekly, accept=accept)
         date = spoken_date(week_monday(weekly) if weekly else day)
-        parts: list[Part] = [sections.intro(x, plan, date)]
-        if digest.counts.changes:
-            parts.append(sections.signal(x, plan))
+        parts: list[Part] = [sections.signal(x, plan)] if digest.counts.changes else []
         parts += [theme_part(x, t) for t in plan.themes]
         parts += sections.roundups(x, plan)
         parts += [p for p in (sections.duplicates(x, plan), sections.reverts(x, plan),
                               sections.notes(x, plan)) if p is not None]
         parts.append(sections.outro(x, plan, date))
-        parts = fit(parts, writing)
+        if plan.mood == "active" and total_words(parts) < SHORT_MINUTES * \
+                writing.words_per_minute:
+            # Busy by count, thin in substance (titles only, no descriptions): a short
+            # episode that says so, rather than one padded to length.
+            plan = dataclasses.replace(plan, mood="thin")
+        parts = fit([sections.intro(x, plan, date), *parts], writing)
         script = Script(
             show=show, date=day, title=sections.title(x, plan),
             summary=sections.summary(x, plan), writer=self.name,
