@@ -44,7 +44,7 @@ def test_sections_are_present_and_in_order():
         "First theme", "Second theme", "Third theme"]
     signal = section(script, "signal").text
     assert signal.startswith("Today's signal is ")  # the phrase bank, chosen by the date
-    assert "feature work in Inductor and MPS" in signal  # kinds of work and where,
+    assert "feature work in Inductor, with bug fixing in Distributed" in signal  # kinds, where
     assert "native ahead-of-time kernels, backend" not in signal  # not a list of headlines
 
 
