@@ -3,6 +3,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+from collections import Counter
 
 import pytest
 from writing_builders import (
@@ -175,3 +176,20 @@ def test_speech_markup_in_a_title_is_neither_spoken_nor_captioned():
     text = " ".join(said(script))
     assert "the loader" in text and "retries" in text
     assert not re.search(r"[<>]|speak|break time|prosody|30s|amazon|whisper", text), text
+
+
+def test_no_opener_is_heard_more_than_twice_and_titles_and_summaries_vary_by_day():
+    titles, summaries = set(), set()
+    for i in range(8):
+        script = write(rich_digest(), DAY + dt.timedelta(days=i))
+        openers = Counter(" ".join(re.findall(r"[\w'-]+", s.text.lower())[:3])
+                          for sec in script.sections if sec.kind != "area"
+                          for s in sec.sentences)
+        assert max(openers.values()) <= 2, openers.most_common(3)
+        assert sum(s.text.startswith("Worth noting") for sec in script.sections
+                   for s in sec.sentences) <= 1
+        titles.add(script.title)
+        summaries.add(re.sub(r"native ahead-of-time kernels|backend parity in distributed|"
+                             r"slayton58|d4l3k", "X", script.summary.lower()))
+        assert len(script.title) <= 70
+    assert len(titles) >= 3 and len(summaries) >= 3  # a bank, not a formula

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from .language import (
+    as_name,
     base_verb,
     case_word,
     clean_title,
@@ -37,13 +38,13 @@ KIND_SHARE = 0.6  # a theme whose titles share nothing is named by its work when
 def single_headline(title: str) -> str:
     """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
     -> "float8 training"; "Revert "X"" -> "a revert of X")."""
-    phrase = trim(name_of(parse_title(title)), MAX_WORDS)
+    phrase = as_name(trim(name_of(parse_title(title)), MAX_WORDS))
     undo = re.match(r'^\s*(?:\[\s*)?(revert|reland)\b', title, re.I)
     if phrase and undo:
         verb = undo.group(1).lower()
         lead = f"a {verb} of" if phrase.split()[0].endswith("ing") else f"{verb}ing"
         phrase = f"{lead} {trim(phrase, limit=MAX_WORDS - 1)}"
-    return phrase or "assorted changes"
+    return _noun(phrase) if phrase else "assorted changes"
 
 
 def headline(
@@ -165,7 +166,8 @@ def _usable_area(areas: Sequence[str]) -> str | None:
     if not area or _fold(area) in {_fold(a) for a in words().generic_areas} or \
             len(area.split()) > 3 or base_verb(area.split()[0]):
         return None  # "refactor" is a label, not a place
-    return " ".join(case_word(w) for w in area.split())
+    said = " ".join(case_word(w) for w in area.split())
+    return said[:1].upper() + said[1:] if said.islower() else said
 
 
 def _fold(text: str) -> str:
@@ -175,11 +177,13 @@ def _fold(text: str) -> str:
 def _tag_name(tag: str) -> str:
     """A tag as a name: `native_aot` -> "native ahead-of-time"; long expansions stay short
     (`spmd_types` -> "SPMD types")."""
+    parts = [p for p in re.split(r"[_\s./-]+", tag) if p]
+    # One acronym is spelled out ("native ahead-of-time"); two side by side stay short
+    # ("MoE EP"): "mixture-of-experts expert-parallel" is no name.
+    spelled = [p for p in parts if expand_term(p)]
     out = []
-    for part in re.split(r"[_\s./-]+", tag):
-        if not part:
-            continue
-        said = expand_term(part)
+    for part in parts:
+        said = expand_term(part) if len(spelled) == 1 else None
         out.append(said if said and len(said.split()) == 1 else case_word(part))
     return " ".join(out)
 
@@ -188,7 +192,10 @@ def _shared_tags(titles: Sequence[str]) -> list[str]:
     """Tags every title carries: bracket tags, or a shared "Vendor Name - " prefix."""
     sets = [[t for t in title_tags(x) if t.lower() not in WEAK_TAGS] for x in titles]
     prefixes = [split_prefix(x)[0] for x in titles]
-    if all(prefixes) and len({p.lower() for p in prefixes if p}) == 1 and prefixes[0]:
+    # A short shared "Area - " prefix names a topic; a long one is boilerplate (a vendor's
+    # product line) and names nothing.
+    if all(prefixes) and len({p.lower() for p in prefixes if p}) == 1 and prefixes[0] and \
+            len(prefixes[0].split()) <= 2:
         sets = [s + [prefixes[0]] for s in sets]
     if not sets or not sets[0]:
         return []

@@ -220,6 +220,7 @@ def clean_title(title: str) -> str:
     t = _LONG_WORD.sub(" ", t)  # an 80-letter "word" is noise, not a name
     t = _QUOTES.sub("", t)
     t = re.sub(r"[*=#@$\\|~^]+", " ", t)
+    t = re.sub(r"(?<!\S)[.,;:!?]+(?!\S)", " ", t)  # stray punctuation: "Add .. cache"
     t = _DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
     return " ".join(t.split()).strip(" .,;:!?-")
 
@@ -400,6 +401,7 @@ def _noun_action(text: str) -> Action:
     nouns = words().nouns
     if len(ws) >= 2 and ws[-1].lower() in nouns:
         cls, obj = nouns[ws[-1].lower()], " ".join(ws[:-1])
+        obj = obj[4:] if obj.lower().startswith("for ") and cls == "support" else obj
     elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
                      and ws[i + 1].lower() in ("for", "of", "to", "in", "on")), None)) is not None:
         cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 2:])  # "minor fixes to the loader"
@@ -468,18 +470,34 @@ def trim(text: str, limit: int = 6) -> str:
         low = [x.lower() for x in ws]
         w = words()
         cut = next((i for i in range(2, limit + 1) if low[i] in w.clause), None)
-        for group in (w.breaks, {"and", "or"}):  # a cut keeps three words where it can
-            for least in (3, 2):
-                if cut is None:
-                    cut = next((i for i in range(limit, least - 1, -1) if low[i] in group),
-                               None)
+        for group in (w.breaks, {"and", "or"}):  # a cut keeps three words or none is made
+            if cut is None:
+                cut = next((i for i in range(limit, 2, -1) if low[i] in group), None)
         ws = ws[: cut or limit]
     while len(ws) > 1 and (is_tail_word(ws[-1]) or (
             len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1]))):
         ws.pop()
         if ws[-1].lower() in ("and", "or"):
             ws.pop()
+    if len(ws) == 1 and is_tail_word(ws[0]):
+        return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
+
+
+_LEADS = frozenset("a an the no some all each more less only better other another both "
+                   "not".split())
+
+
+def as_name(phrase: str) -> str:
+    """A phrase as a name: no leading "to" or "for" ("to Add" -> "Add"), and not a lone
+    verb or generic word ("update", "add" name nothing): "" then."""
+    ws = phrase.split()
+    while len(ws) > 1 and ws[0].lower() in words().function and ws[0].lower() not in _LEADS:
+        ws.pop(0)
+    if len(ws) == 1 and (is_tail_word(ws[0]) or ws[0].lower() in words().generic
+                         or base_verb(ws[0]) == ws[0].lower()):
+        return ""
+    return " ".join(ws)
 
 
 def shorten(text: str, limit: int) -> str:

@@ -66,7 +66,7 @@ _DOTS = re.compile(r"\.\.\.|…")
 
 _WE_PLAN = ((re.compile(r"\bwe (?:plan|intend) to\b", re.I), "the plan is to"),
             (re.compile(r"\bwe (?:want|would like) to\b", re.I), "the goal is to"))
-_DEMONSTRATIVE = re.compile(r"\b(?:this|that)\s+(?!change\b)[a-z]+", re.I)
+_DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
 
 
 def _plural_we(sentence: str) -> str:
@@ -139,8 +139,9 @@ def _plain(raw: str, ref: Ref) -> str | None:
         return None
     if sum(1 for w in ws if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(ws) // 3:
         return None  # mostly identifiers and numbers: not plain speech
-    if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said:
-        return None
+    if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
+            re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I):
+        return None  # "adds Add Add ." is no sentence
     if not has_verb(ws[1:]):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
     return said[0].upper() + said[1:]

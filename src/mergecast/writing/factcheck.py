@@ -157,6 +157,11 @@ class Facts:
             prs.update(a.prs)
             groups.append(_Group(frozenset(a.prs), frozenset({len(a.prs)}),
                                  commits=frozenset({len(a.commits)})))
+        for ch in d.chains:  # the analysis stage's revert chains: who reverted, who relanded
+            refs = {r.pr for r in (ch.original, *(st.ref for st in ch.steps)) if r.pr}
+            prs.update(refs)
+            handles.update(h.lower() for h in (ch.author, *(st.by for st in ch.steps)) if h)
+            groups.append(_Group(frozenset(refs), frozenset({len(refs), 1})))
         for dup in d.duplicates:
             prs.update(dup.prs)
             groups.append(_Group(frozenset(dup.prs), frozenset({2})))

@@ -28,6 +28,7 @@ from .normalise import normalise
 
 MAX_WORDS = 30
 MAX_OPENER = 2  # times one opener (first three words) may be heard in an episode
+_DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
 
 
 @functools.cache
@@ -99,6 +100,7 @@ class Lookup:
     def line(self, text: str, cites: Sequence[int] = (), optional: bool = False,
              roundup: bool = False, expand: bool = True, weight: int = 0) -> Line | None:
         """A checked line, or None: ungrounded, over-long or a third use of its opener."""
+        text = _DOUBLED.sub(r"\1", text)  # a title's word next to ours: "support Support"
         if not text or not self.grounded(text, cites):
             return None
         if len(text.split()) > MAX_WORDS and optional:

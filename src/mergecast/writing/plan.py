@@ -68,8 +68,9 @@ def action(c: Change) -> Action:
 def says_something(a: Action) -> bool:
     """A title of only generic words ("Update", "fix tests") tells a listener nothing; the
     page's coverage list still has it."""
-    return bool(a.obj) and not all(w.lower() in words().generic or base_verb(w)
-                                   for w in a.obj.split())
+    w = words()
+    return any(x.lower() not in w.generic and x.lower() not in w.function and not base_verb(x)
+               for x in a.obj.split())
 
 
 def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
