@@ -29,7 +29,6 @@ class Words:
     breaks: frozenset[str]
     generic: frozenset[str]
     generic_areas: frozenset[str]
-    not_topics: frozenset[str]
     adverbs: frozenset[str]
     finite: frozenset[str]
     name_verbs: frozenset[str]
@@ -59,7 +58,7 @@ def words() -> Words:
         function=frozenset(w["function"]), small=frozenset(w["small"]),
         clause=frozenset(w["clause"]), breaks=frozenset(w["breaks"]),
         generic=frozenset(w["generic"]), generic_areas=frozenset(w["generic_areas"]),
-        not_topics=frozenset(w["not_topics"]), adverbs=frozenset(w["adverbs"]),
+        adverbs=frozenset(w["adverbs"]),
         finite=frozenset(w["finite"]),
         name_verbs=frozenset(w["name_verbs"]),
         verb_class={v: cls for cls, spec in verbs.items() for v in spec["words"]},
