@@ -77,3 +77,11 @@ def test_list_items_are_steps_and_their_lead_in_is_not_prose():
         ("replace", "the per-model loaders with one pipeline"),
         ("add", "reusable source, mixing and packing extension points")]
     assert all(a.ref == REF for a in found)
+
+
+def test_a_label_says_which_slot_a_sentence_fills():
+    assert said("Root cause: The joint graph mixed forward and backward collectives.") == [
+        ("problem", "The joint graph mixed forward and backward collectives.")]
+    assert said("Result: Warm starts skip compilation entirely on every rank.") == [
+        ("benefit", "Warm starts skip compilation entirely on every rank.")]
+    assert said("Pads to u0 // 2 positions before the chunk pass runs.") == []  # code

@@ -59,7 +59,7 @@ def headline(
     member's title as a noun phrase: a stack's top (its goal) or a cluster's first. A single
     change's name is its own title, cleaned and shortened.
     """
-    if len(titles) == 1:
+    if len({clean_title(t).lower() for t in titles}) == 1:  # one title, posted again
         name = single_headline(titles[0])
     else:
         # A stack's top title states its goal; a cluster is named by its kind of work.
@@ -133,8 +133,10 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
     if tag and word is not None and word[0] not in tag.lower():
         return trim(f"{tag} {surface[word]}", MAX_WORDS)
     area = _usable_area(areas)
-    if word is not None and area and _fold(word[0]) not in _fold(area):
-        return f"{area} {surface[word]}"  # "SPMD types enablement"
+    # "SPMD types enablement": a word every title has, or a kind-of-work noun most have.
+    if word is not None and area and _fold(word[0]) not in _fold(area) and \
+            (counts[word] == len(titles) or word[0] in words().nouns):
+        return f"{area} {surface[word]}"
     return None
 
 
@@ -167,7 +169,8 @@ def _usable_area(areas: Sequence[str]) -> str | None:
             len(area.split()) > 3 or base_verb(area.split()[0]):
         return None  # "refactor" is a label, not a place
     said = " ".join(case_word(w) for w in area.split())
-    return said[:1].upper() + said[1:] if said.islower() else said
+    known = all(w.lower() in words().case for w in area.split())
+    return said[:1].upper() + said[1:] if said.islower() and not known else said
 
 
 def _fold(text: str) -> str:

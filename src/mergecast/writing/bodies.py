@@ -44,7 +44,9 @@ _LEANS = frozenset("it its they them their these those this that such both eithe
                    "further additionally moreover however instead thus therefore hence "
                    "otherwise finally next second third lastly similarly likewise".split())
 _CONNECTIVE = re.compile(r"\b(?:therefore|thus|hence|as a result|as mentioned|as above|"
-                         r"the above|below|previous(?:ly mentioned)?|aforementioned)\b", re.I)
+                         r"the above|below|previous(?:ly mentioned)?|aforementioned|"
+                         r"the (?:former|latter)|(?:all|the) (?:two|three|four|five)|"
+                         r"(?:worse|better)(?! than))\b", re.I)
 _PROBLEM = re.compile(
     r"\b(?:was|were|wasn't|weren't|did not|didn't|does not|doesn't|do not|don't|cannot|can't|"
     r"could not|couldn't|fails?|failed|failing|crash\w*|hangs?|hung|errors?|bugs?|broken|"
@@ -114,8 +116,7 @@ def _plain(raw: str, ref: Ref) -> str | None:
     """One candidate sentence made speakable, or None when it cannot stand alone."""
     s = " ".join(raw.split()).strip()
     s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
-    s = re.sub(r"^(?:Summary|Motivation|Context|Problem|Background|Description|Overview|TL;?DR)"
-               r"\s*:\s*", "", s, flags=re.I)
+    s = _LABEL.sub("", s)
     if GAP in s:
         return None  # "In  logic was added": a link was cut out of it
     s = _plural_we(s)
@@ -160,7 +161,24 @@ def _resolved(ws: list[str]) -> bool:
     return True
 
 
-def _kind(sentence: str, rewritten: bool) -> str:
+# "Root cause: X." says which slot X fills; the label itself is not said.
+_LABELS = {"summary": "", "motivation": "problem", "context": "", "problem": "problem",
+           "background": "", "description": "", "overview": "", "tl;dr": "", "tldr": "",
+           "root cause": "problem", "cause": "problem", "why": "problem", "issue": "problem",
+           "solution": "detail", "fix": "detail", "change": "detail", "changes": "detail",
+           "result": "benefit", "results": "benefit", "impact": "benefit", "benefit": "benefit"}
+_LABEL = re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(_LABELS, key=len, reverse=True))
+                    + r")\s*:\s*(?=[A-Z0-9])", re.I)
+
+
+def _labelled(raw: str) -> str:
+    m = _LABEL.match(" ".join(raw.split()).replace("**", ""))
+    return _LABELS[m.group(1).lower()] if m else ""
+
+
+def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
+    if label:
+        return label
     if rewritten:
         return "detail"
     if _BENEFIT.search(sentence) and not re.search(r"\b(?:was|were|did not|didn't)\b",
@@ -204,10 +222,12 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
     the problem it states, the benefit it promises, or a detail of what the change does."""
     out: list[Claim] = []
     for prose, _ in _paragraphs(_prose(body)):
-        for said in [_plain(raw, ref) for raw in _SPLIT.split(prose)] if prose else []:
+        for raw in _SPLIT.split(prose) if prose else []:
+            said = _plain(raw, ref)
             if said is None or not accept(said, ref):
                 continue
-            out.append(Claim(said, _kind(said, said.startswith(("PR ", "The commit "))), ref))
+            kind = _kind(said, said.startswith(("PR ", "The commit ")), _labelled(raw))
+            out.append(Claim(said, kind, ref))
             if len(out) >= limit:
                 return out
     return out

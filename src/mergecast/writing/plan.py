@@ -52,7 +52,8 @@ def area_name(name: str) -> str:
     if not name.islower():
         return name  # the analysis (or a rule) already cased it
     cased = " ".join(case_word(w) for w in name.split())
-    if cased != name or any(c.isdigit() for c in name):
+    if cased != name or any(c.isdigit() for c in name) or \
+            all(w in words().case for w in name.split()):
         return cased
     return name.upper() if len(name) <= 3 else name[:1].upper() + name[1:]
 
@@ -189,8 +190,8 @@ def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
     """The day's kinds of work with their areas, heaviest first; a kind told by several
     themes counts once per theme, the roundups' actions once each."""
     weight: Counter[tuple[str, str | None]] = Counter()
-    for t in themes:
-        weight[(t.work, t.area)] += 2 + len(t.prs) + len(t.commits)
+    for t in themes:  # the lead theme's kind of work leads the signal too
+        weight[(t.work, t.area)] += 2 * (len(themes) - t.index) + len(t.prs) + len(t.commits)
     for r in roundups:
         for a in r.items:
             if (k := kind_of(a)) not in ("", "change"):
@@ -217,7 +218,8 @@ def _roundups(d: Digest, by_sha: dict[str, Change], told: set[int],
 def _duplicate(d: Digest, prs: tuple[int, int], evidence: str) -> DuplicatePlan:
     a, b = sorted(prs)
     ca, cb = d.change(a), d.change(b)
-    topic = name_of(parse_title(ca.title)) if ca else ""
+    known = ca or cb  # one of a pair may be history outside the window
+    topic = name_of(parse_title(known.title)) if known else ""
     authors = tuple(dict.fromkeys(c.author.handle for c in (ca, cb) if c is not None))
     return DuplicatePlan((a, b), topic, evidence, authors)
 

@@ -72,10 +72,20 @@ def signal(x: Lookup, plan: Plan) -> Part:
     by_kind: dict[str, list[str | None]] = {}
     for kind, area in plan.signal.work:
         by_kind.setdefault(kind, []).append(area)
+    if len(by_kind) > 1 and next(iter(by_kind)) != "change":
+        by_kind.pop("change", None)  # "ongoing work" says little next to a heavier kind
+    places = {a for areas in by_kind.values() for a in areas}
+    if len(by_kind) > 1 and len(places) == 1 and (area := places.pop()):
+        # One place, several kinds: "new features and hardening in c10d".
+        kinds = [x.pick("work", k, i) for i, k in enumerate(list(by_kind)[:2])]
+        by_kind = {}
+        phrases_one = [f"{join_words(kinds)} in {area}"]
+    else:
+        phrases_one = []
     # One kind may name two areas; several kinds name one each, so the sentence stays clear.
     most = 2 if len(by_kind) == 1 else 1
-    phrases = [_work_phrase(x, k, areas, i, most)
-               for i, (k, areas) in enumerate(list(by_kind.items())[:3])]
+    phrases = phrases_one or [_work_phrase(x, k, areas, i, most)
+                              for i, (k, areas) in enumerate(list(by_kind.items())[:3])]
     key = {1: "one", 2: "two"}.get(len(phrases[:3]), "three")
     text = x.say("signal", key, work=phrases[0], work2=(phrases + ["", ""])[1],
                  work3=(phrases + ["", "", ""])[2]) if phrases else ""

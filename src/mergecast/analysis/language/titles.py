@@ -41,7 +41,7 @@ _LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
 _ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
 _QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
 _FLAG = re.compile(r"(?<![\w-])--?([A-Za-z][\w-]*)(?:=\S*)?")
-_CODE = re.compile(r"[{}<>|=\\$@#*]|::|->|\(\)|\w\(|\[\w*\]|`|\w\.\.\.?\w")
+_CODE = re.compile(r"[{}<>|=\\$@#*]|::|->|//|\(\)|\w\(|\[\w*\]|`|\w\.\.\.?\w")
 # No word anyone can say runs past this many letters (identifiers are split first).
 LONGEST_WORD = 30
 _LONG_WORD = re.compile(rf"[^\s]{{{LONGEST_WORD + 1},}}")

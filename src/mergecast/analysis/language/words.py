@@ -116,13 +116,20 @@ def _suffix_verb(low: str) -> str | None:
     return stem + ("y" if stem.endswith("if") else "e")
 
 
+_DETERMINERS = frozenset("the a an this that these those its their his her our your each every "
+                         "no some any all".split())
+
+
 def has_verb(ws: list[str]) -> bool:
     """Whether words carry a finite verb: an auxiliary, an irregular past, a past or
     third-person form of a verb the lexicon knows, or any -ed past."""
-    for w in ws:
+    for i, w in enumerate(ws):
         low = w.lower().strip(",.;:")
-        if low in words().finite or (len(low) > 4 and low.endswith("ed")):
+        if low in words().finite:
             return True
+        after = ws[i - 1].lower() if i else ""
+        if len(low) > 4 and low.endswith("ed") and after not in _DETERMINERS:
+            return True  # "it failed", not "the supported list"
         if (v := base_verb(low)) and low != v and not low.endswith("ing"):
             return True
     return False
