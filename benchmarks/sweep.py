@@ -4,10 +4,11 @@ Not a test and not a speed benchmark: it shows how the offline writer copes with
 history. Per day it prints changes, themes, spoken words, the title and any exception (a
 fact-check failure with its full report); at the end, totals: days, failures, words per
 sentence (mean and max), sentences over the limit, and the duration estimate against the
-target.
+target; then the language figures of issue 16 (sweep_language.py).
 
 Run:  .venv/bin/python benchmarks/sweep.py --db /tmp/q/tt.db [--since DAY --until DAY]
-      [--every N] [--quiet] [--show-script DAY]
+      [--every N] [--quiet] [--show-script DAY] [--language-json FILE]
+Compare two runs: .venv/bin/python benchmarks/sweep_language.py BEFORE.json AFTER.json
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
         result.error = f"{type(exc).__name__}: {exc}"
         return result
     result.script = script
-    result.language = sweep_language.measure(script, digest, cfg.writing.words_per_minute)
+    result.language = sweep_language.measure(script, digest)
     result.words = script.words
     result.title = script.title
     for section in script.sections:

@@ -392,7 +392,8 @@ class Plan:
     show: str
     day: dt.date
     weekly: str | None  # "2026-W30" for a weekly recap
-    mood: str  # quiet | light | thin (many small changes) | focused (one big theme) | active
+    # quiet | light | thin (many small changes) | focused (one big theme) | focused_thin | active
+    mood: str
     signal: Signal
     themes: tuple[ThemePlan, ...]
     roundups: tuple[Roundup, ...] = ()

@@ -193,3 +193,13 @@ def test_no_opener_is_heard_more_than_twice_and_titles_and_summaries_vary_by_day
                              r"slayton58|d4l3k", "X", script.summary.lower()))
         assert len(script.title) <= 70
     assert len(titles) >= 3 and len(summaries) >= 3  # a bank, not a formula
+
+
+def test_a_busy_day_of_bare_titles_says_it_is_short_instead_of_padding():
+    titles = ["[cache] Fix eviction order", "[parser] Speed up tokenizing",
+              "[docs] Update the install guide", "[ci] Pin the runner image",
+              "[cli] Add a quiet flag", "[store] Rename the index column"]
+    script = write(real_day(*titles))
+    assert "Most of today's changes are small" in script.sections[0].text or \
+        "mostly small ones" in script.sections[0].text
+    assert script.words < 260

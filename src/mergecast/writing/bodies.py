@@ -15,7 +15,14 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from ..analysis.language import base_verb, has_verb, parse_title, speakable, third_person
+from ..analysis.language import (
+    base_verb,
+    has_verb,
+    parse_title,
+    speakable,
+    third_person,
+    words,
+)
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 
@@ -100,6 +107,8 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     verb = base_verb(first)
     if verb is None or not rest:
         return sentence
+    if any(w.lower() in words().finite for w in rest.split()[:2]):
+        return sentence  # "Upstream PyTorch has a bug": a subject, not an order
     if first.lower() == verb:
         # An imperative ("Add the scheduler, …") describes what the change does, unless it
         # tells the reader what to do.
@@ -141,6 +150,7 @@ def _plain(raw: str, ref: Ref) -> str | None:
     if sum(1 for w in ws if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(ws) // 3:
         return None  # mostly identifiers and numbers: not plain speech
     if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
+            re.search(r"(?:^|\s)\d+\s+-\s", said) or \
             re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I):
         return None  # "adds Add Add ." is no sentence
     if not has_verb(ws[1:]):
@@ -260,10 +270,32 @@ def _sentence(item: str) -> str:
     return item if item.endswith((".", "!")) else item + "."
 
 
+_OUTCOME = re.compile(r"\b(?:errors?|exceptions?|mismatch\w*|crash\w*|hangs?|hung|fail\w*|"
+                      r"wrong|bugs?|leak\w*|slow\w*|broken|breaks|ignored|ignores|lost|"
+                      r"dropp\w*|silently|deadlock\w*|OOMs?|NaNs?)\b", re.I)
+_CONTRAST = re.compile(r"\b(?:but|however|while|instead|still|only|never|without)\b", re.I)
+_BEFORE = re.compile(r"\b(?:was|were|had|did not|didn't|used to|previously|\w{3,}ed)\b",
+                     re.I)
+
+
+def _score(c: Claim, first: Ref) -> float:
+    """How well a claim states a problem or a benefit: a stated cause, an outcome a user
+    feels, a contrast with what should happen; from the base change rather than a later
+    part."""
+    text = c.text
+    score = 1.0 if c.ref == first else 0.0
+    if c.kind == "benefit":
+        score += 2 * bool(_MEASURED.search(text)) + bool(_CAUSE.search(text))
+    else:
+        score += 2 * bool(_OUTCOME.search(text)) + bool(_CONTRAST.search(text)) + \
+            bool(_BEFORE.search(text)) + 0.5 * bool(_CAUSE.search(text))
+    return score
+
+
 def best(found: list[Claim], kind: str) -> Claim | None:
-    """The strongest claim of a kind: one with a measured effect or a stated cause first."""
+    """The strongest claim of a kind (earliest on a tie)."""
     of_kind = [c for c in found if c.kind == kind]
     if not of_kind:
         return None
-    strong = _MEASURED if kind == "benefit" else _CAUSE
-    return next((c for c in of_kind if strong.search(c.text)), of_kind[0])
+    first = found[0].ref
+    return max(of_kind, key=lambda c: (_score(c, first), -of_kind.index(c)))

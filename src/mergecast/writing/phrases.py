@@ -109,7 +109,11 @@ class Lookup:
             return None
         if not roundup:
             self.openers[opener(text)] += 1
-        text = self._expand(text) if expand else text
+        if expand:
+            said, spelled = self._expand(text)
+            if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
+                text = said
+                self.expanded |= spelled
         return Line(text, normalise(text, self.lexicon), tuple(cites), optional, weight)
 
     def add(self, part: Part, text: str, cites: Sequence[int] = (), optional: bool = False,
@@ -122,17 +126,19 @@ class Lookup:
             part.lines.append(ln)
         return ln is not None
 
-    def _expand(self, text: str) -> str:
+    def _expand(self, text: str) -> tuple[str, set[str]]:
         """The first mention of an acronym the lexicon knows: "FSDP" -> "fully sharded data
-        parallel (FSDP)"; later mentions stay short."""
+        parallel (FSDP)"; later mentions stay short. Returns the text and what it spelled."""
+        spelled: set[str] = set()
+
         def one(m: re.Match[str]) -> str:
             acronym = m.group(1)
-            if acronym in self.expanded:
+            if acronym in self.expanded or acronym in spelled:
                 return acronym
-            self.expanded.add(acronym)
+            spelled.add(acronym)
             said = words().expand[acronym]
             return acronym if said.lower() in text.lower() else f"{said} ({acronym})"
-        return _acronyms().sub(one, text)
+        return _acronyms().sub(one, text), spelled
 
 
 def _fill(raw: str, values: Mapping[str, Any]) -> str:

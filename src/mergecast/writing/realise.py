@@ -173,20 +173,19 @@ def _when(x: Lookup, episode_id: str) -> tuple[str, bool] | None:
     return when(x, episode_id)
 
 
-FOLD_WORDS = 13  # effects said inside the size sentence when they take this few words
-
-
-def folded(t: ThemePlan) -> list[Clause]:
+def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
     """The first effects, when short enough to ride on the size sentence ("… landed a
-    six-part stack, PRs 1 through 6, adding X, then using Y for A and B")."""
-    if t.continues:
+    six-part stack, PRs 1 through 6, adding X, then using Y for A and B") whichever way
+    the size sentence is worded."""
+    key, values, _ = _size_slot(t)
+    if t.continues or not key:
         return []
+    longest = max(len(v.format(**values).split()) for v in x.variants("theme", key))
     taken: list[Clause] = []
-    used = 0
-    found = _told(t)
-    for c in found[:2]:
-        n = len(c.ing().split()) + (1 if taken else 0)
-        if used + n > FOLD_WORDS:
+    used = longest
+    for c in _told(t)[:2]:
+        n = len(c.ing().split()) + 1
+        if used + n > MAX_WORDS:
             break
         taken.append(c)
         used += n
@@ -205,10 +204,11 @@ def _told(t: ThemePlan) -> list[Clause]:
 
 def size(x: Lookup, t: ThemePlan) -> list[Line]:
     """Who and how big, with the first effects folded in when they are short."""
-    text, cites = _size_text(x, t)
-    if not text:
+    key, values, cites = _size_slot(t)
+    if not key:
         return []
-    fold = folded(t)
+    text = x.say("theme", key, **values)
+    fold = folded(x, t)
     if fold:
         joined = f"{text[:-1]}, {', then '.join(c.ing() for c in fold)}."
         more = tuple(dict.fromkeys(cites + tuple(n for c in fold for n in c.cites)))
@@ -217,37 +217,42 @@ def size(x: Lookup, t: ThemePlan) -> list[Line]:
     return _lines(x.line(text, cites))
 
 
-def _size_text(x: Lookup, t: ThemePlan) -> tuple[str, tuple[int, ...]]:
-    s, names = t.stack, who(t)
+def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
+    """The size phrase's key, its values and the PRs it names; ("", …) when it has none."""
+    s = t.stack
+    values = {"who": who(t), "status": t.status, "adds": _adds(t)}
     if s is not None and s.members:
         n = s.declared_size or len(s.declared) or s.in_window
         stack = f"{number_words(n)}-part stack"
+        values["prs"] = pr_list(s.members)
         if t.continues:
-            key, values = "more_stack", {"more": _more(s.in_window, "PR"), "size": f"the {stack}"}
+            key = "more_stack"
+            values |= {"more": _more(s.in_window, "PR"), "size": f"the {stack}"}
         elif s.in_window == 1:
-            key, values = "stack_one", {"size": with_article(stack), "pr": str(s.members[0])}
+            key = "stack_one"
+            values |= {"size": with_article(stack), "pr": str(s.members[0])}
         elif n > s.in_window:
-            key, values = "stack_partial", {"size": with_article(stack),
-                                            "in_window": number_words(s.in_window)}
+            key = "stack_partial"
+            values |= {"size": with_article(stack), "in_window": number_words(s.in_window)}
         else:
-            key, values = "stack", {"size": with_article(stack)}
-        return x.say("theme", key, who=names, status=t.status, adds=_adds(t),
-                     prs=pr_list(s.members), **values), tuple(s.members)
+            key = "stack"
+            values["size"] = with_article(stack)
+        return key, values, tuple(s.members)
     if t.prs:
+        values["prs"] = pr_numbers(t.prs)
         if t.continues:
-            key, values = "more_prs", {"more": _more(len(t.prs), "PR")}
+            key, values["more"] = "more_prs", _more(len(t.prs), "PR")
         elif len(t.prs) > 1:
-            key, values = "cluster", {"size": count_phrase(len(t.prs), "linked PR")}
+            key, values["size"] = "cluster", count_phrase(len(t.prs), "linked PR")
         else:
-            key, values = "single", {"pr": str(t.prs[0])}
-        return x.say("theme", key, who=names, status=t.status, adds=_adds(t),
-                     prs=pr_numbers(t.prs), **values), tuple(t.prs)
+            key, values["pr"] = "single", str(t.prs[0])
+        return key, values, tuple(t.prs)
     if t.commits:
-        key = "more_commits" if t.continues else "commits"
         n = len(t.commits)
-        amount = _more(n, "commit") if t.continues else count_phrase(n, "commit")
-        return x.say("theme", key, who=names, adds=_adds(t), size=amount), ()
-    return "", ()
+        if t.continues:
+            return "more_commits", values | {"size": _more(n, "commit")}, ()
+        return "commits", values | {"size": count_phrase(n, "commit")}, ()
+    return "", values, ()
 
 
 def _adds(t: ThemePlan) -> str:
@@ -261,7 +266,7 @@ def _more(n: int, noun: str) -> str:
 
 def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     """The effects the size sentence had no room for, in one or two sentences."""
-    fold = len(folded(t))
+    fold = len(folded(x, t))
     rest = _told(t)[fold:CLAUSES]
     out: list[Line] = []
     subject = _subject(t)

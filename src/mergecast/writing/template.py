@@ -25,7 +25,10 @@ from .realise import size_phrase, theme_part
 
 __all__ = ["TemplateWriter", "check_not_empty", "size_phrase", "week_monday"]
 
-SHORT_MINUTES = 1.5  # an active day whose material runs shorter says it is a short one
+# An active day whose material runs shorter says it is a short one. In planning minutes
+# ([writing] words_per_minute, 150 by default); piper's measured pace is about 116 words a
+# minute, so this is close to two minutes of real audio.
+SHORT_MINUTES = 1.5
 
 
 def check_not_empty(digest: Digest, writing: WritingConfig) -> None:
@@ -71,11 +74,12 @@ class TemplateWriter:
         parts += [p for p in (sections.duplicates(x, plan), sections.reverts(x, plan),
                               sections.notes(x, plan)) if p is not None]
         parts.append(sections.outro(x, plan, date))
-        if plan.mood == "active" and total_words(parts) < SHORT_MINUTES * \
+        if plan.mood in ("active", "focused") and total_words(parts) < SHORT_MINUTES * \
                 writing.words_per_minute:
             # Busy by count, thin in substance (titles only, no descriptions): a short
             # episode that says so, rather than one padded to length.
-            plan = dataclasses.replace(plan, mood="thin")
+            plan = dataclasses.replace(plan, mood="thin" if plan.mood == "active"
+                                       else "focused_thin")
         parts = fit([sections.intro(x, plan, date), *parts], writing)
         script = Script(
             show=show, date=day, title=sections.title(x, plan),
