@@ -85,3 +85,9 @@ def test_a_label_says_which_slot_a_sentence_fills():
     assert said("Result: Warm starts skip compilation entirely on every rank.") == [
         ("benefit", "Warm starts skip compilation entirely on every rank.")]
     assert said("Pads to u0 // 2 positions before the chunk pass runs.") == []  # code
+
+
+def test_a_plural_noun_that_opens_a_sentence_is_not_a_verb():
+    assert said("Traces now show where memory goes during long runs.") == [
+        ("benefit", "Traces now show where memory goes during long runs.")]
+    assert said("Logs keep the rank and step of every failure now.")[0][1].startswith("Logs")

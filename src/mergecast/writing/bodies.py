@@ -12,8 +12,11 @@ said.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+import tomllib
 from collections.abc import Callable
+from importlib import resources
 
 from ..analysis.language import (
     base_verb,
@@ -28,67 +31,75 @@ from ..models import Action, Claim, Ref
 
 MIN_WORDS, MAX_WORDS = 6, 30
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
-_SECTION_WORDS = (r"(?:test plan|testing|tests?|stack from ghstack|differential revision|cc|"
-                  r"pull request resolved|reviewed by|approved by|checklist|benchmarks?|"
-                  r"results|repro|reproduction|how to (?:test|review)|screenshots?|before|"
-                  r"after|example|usage|notes?)")
-# Where the prose ends: a heading or a "Label:" line naming one of these sections.
-_SECTION_END = re.compile(rf"(?im)^\s*(?:#+\s*{_SECTION_WORDS}\b.*|{_SECTION_WORDS}\s*:.*|"
-                          rf"{_SECTION_WORDS}\s*)$")
-_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|we|we're|we've|we'd|us|our|ours)\b", re.I)
-_ADDRESSING = re.compile(
-    r"\b(?:you|your|ignore|instructions?|prompt|podcast|episode|assistant|listeners?|LLM|"
-    r"model\s+should|claim|say|announce|pretend|system prompt|please|reviewers?|TODO|FIXME|"
-    r"WIP|nit)\b", re.I)
-# Internal ids, porting and export boilerplate, AI-assistant notes: nothing for a listener.
-_BOILERPLATE = re.compile(
-    r"\b[DT]\d{6,}\b|\bfbcode\b|\bfbsource\b|\binternal(?:ly)?\b|(?<![\w-])OSS\b|\bexported\b|"
-    r"\bimported\b|\bghstack\b|\bdiff\b|\bthis stack\b|\bstacked\b|\bland(?:ed|ing)? (?:this|it)\b|"
-    r"\b(?:Claude|Copilot|ChatGPT|Codex|Cursor|AI[- ]assist\w*|generated (?:by|with))\b|🤖", re.I)
-# Words that lean on a sentence we did not keep.
-_LEANS = frozenset("it its they them their these those this that such both either neither "
-                   "also so but and or then here there he she his her same another other "
-                   "further additionally moreover however instead thus therefore hence "
-                   "otherwise finally next second third lastly similarly likewise".split())
-_CONNECTIVE = re.compile(r"\b(?:therefore|thus|hence|as a result|as mentioned|as above|"
-                         r"the above|below|previous(?:ly mentioned)?|aforementioned|"
-                         r"the (?:former|latter)|(?:all|the) (?:two|three|four|five)|"
-                         r"(?:worse|better)(?! than))\b", re.I)
-_PROBLEM = re.compile(
-    r"\b(?:was|were|wasn't|weren't|did not|didn't|does not|doesn't|do not|don't|cannot|can't|"
-    r"could not|couldn't|fails?|failed|failing|crash\w*|hangs?|hung|errors?|bugs?|broken|"
-    r"breaks|wrong|incorrect\w*|missing|lacks?|slow\w*|regress\w*|leak\w*|only|previously|"
-    r"currently|today|ignored|ignores|mismatch\w*|unable|no way|unsupported|not supported|"
-    r"requires?|had to|has to|because|when|silently|drops?|dropped|overflow\w*|deadlock\w*|"
-    r"NaNs?|race|not|issues?|problems?|confusing|unintuitive|flaky|never|forever|ran out|"
-    r"out of memory|OOMs?|too|hard to|difficult|expensive|costly|overhead|stuck|blocks?)\b",
-    re.I)
-_BENEFIT = re.compile(
-    r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|speed-?ups?|reduces?|reduced|saves?|saving|lower|"
-    r"fewer|less memory|now|so that|allows?|enables?|makes? it possible|lets|no longer|"
-    r"improves?|improved|avoids?|prevents?|instead of|without|matches|parity)\b", re.I)
-_MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
-_CAUSE = re.compile(r"\b(?:because|so|which|when|causing|leading to|since|due to)\b", re.I)
 _THIS_CHANGE = re.compile(r"^(?:This|The)\s+(?:PR|pull request|change|patch|commit)\s+", re.I)
 _DOTS = re.compile(r"\.\.\.|…")
-
-
-_WE_PLAN = ((re.compile(r"\bwe (?:plan|intend) to\b", re.I), "the plan is to"),
-            (re.compile(r"\bwe (?:want|would like) to\b", re.I), "the goal is to"))
+_MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
 _DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
+
+
+def _any(phrases: list[str]) -> re.Pattern[str]:
+    """Whole-word, case-insensitive alternatives from a data list."""
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in
+                                                sorted(phrases, key=len, reverse=True))
+                      + r")(?![\w'])", re.I)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Cues:
+    """templates/bodies.toml, compiled once."""
+
+    section_end: re.Pattern[str]
+    label: re.Pattern[str]
+    labels: dict[str, str]
+    first_person: re.Pattern[str]
+    addressing: re.Pattern[str]
+    connective: re.Pattern[str]
+    boilerplate: re.Pattern[str]
+    leans: frozenset[str]
+    to_reader: frozenset[str]
+    subject_next: frozenset[str]
+    rewrites: tuple[tuple[re.Pattern[str], str], ...]
+    problem: re.Pattern[str]
+    benefit: re.Pattern[str]
+    outcome: re.Pattern[str]
+    contrast: re.Pattern[str]
+    cause: re.Pattern[str]
+    past: re.Pattern[str]
+
+
+@functools.cache
+def _cues() -> _Cues:
+    text = resources.files("mergecast.writing").joinpath("templates/bodies.toml").read_text(
+        encoding="utf-8")
+    d = tomllib.loads(text)
+    prose, drop, cues = d["prose"], d["drop"], d["cues"]
+    ends = "(?:" + "|".join(prose["section_ends"]) + ")"
+    labels = {k.lower(): v for k, v in prose["labels"].items()}
+    return _Cues(
+        # Where the prose ends: a heading or a "Label:" line naming one of these sections.
+        section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*)$"),
+        label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
+                                                                        reverse=True))
+                         + r")\s*:\s*(?=[A-Z0-9])", re.I),
+        labels=labels,
+        first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
+        connective=_any(drop["connectives"]),
+        boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
+        leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
+        subject_next=frozenset(drop["subject_next"]),
+        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()),
+        problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
+        outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
+        cause=_any(cues["cause"]), past=_any(cues["past"]),
+    )
 
 
 def _plural_we(sentence: str) -> str:
     """The few first-person turns with a plain rewrite: "we plan to X" -> "the plan is to
     X". Any other "we" drops the sentence later."""
-    for rx, said in _WE_PLAN:
+    for rx, said in _cues().rewrites:
         sentence = rx.sub(said, sentence)
     return sentence
-
-
-# Imperatives that talk to the reader ("Read datasets.md first"), not about the change.
-_TO_READER = frozenset("read see note check look run review try refer consider please "
-                       "install follow go open compare".split())
 
 
 def _rewrite(sentence: str, ref: Ref) -> str | None:
@@ -112,8 +123,10 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     if first.lower() == verb:
         # An imperative ("Add the scheduler, …") describes what the change does, unless it
         # tells the reader what to do.
-        return None if verb in _TO_READER else f"{who} {third_person(verb)} {rest}"
-    if first.lower() == third_person(verb):  # "Adds a compiler pass that …"
+        return None if verb in _cues().to_reader else f"{who} {third_person(verb)} {rest}"
+    nxt = rest.split(" ", 1)[0].lower()
+    if first.lower() == third_person(verb) and nxt not in _cues().subject_next and \
+            base_verb(nxt) != nxt:  # "Adds a compiler pass", not "Traces now show"
         return f"{who} {first.lower()} {rest}"
     if first.lower().endswith("ed") and rest.split(" ", 1)[0].lower() in (
             "with", "by", "in", "into", "from", "for", "to", "as", "on"):
@@ -125,7 +138,7 @@ def _plain(raw: str, ref: Ref) -> str | None:
     """One candidate sentence made speakable, or None when it cannot stand alone."""
     s = " ".join(raw.split()).strip()
     s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
-    s = _LABEL.sub("", s)
+    s = _cues().label.sub("", s)
     if GAP in s:
         return None  # "In  logic was added": a link was cut out of it
     s = _plural_we(s)
@@ -135,17 +148,17 @@ def _plain(raw: str, ref: Ref) -> str | None:
     s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
     said = speakable(s)
-    if said is None or _BOILERPLATE.search(said) or _ADDRESSING.search(said):
+    if said is None or _cues().boilerplate.search(said) or _cues().addressing.search(said):
         return None
     said = _rewrite(said, ref)
-    if said is None or _FIRST_PERSON.search(said) or _CONNECTIVE.search(said):
+    if said is None or _cues().first_person.search(said) or _cues().connective.search(said):
         return None
     if any(m.start() > 0 for m in _DEMONSTRATIVE.finditer(said)):
         return None  # "this abstract class" points at something said before
     ws = said.split()
     if not MIN_WORDS <= len(ws) <= MAX_WORDS:
         return None
-    if ws[0].lower().strip(",") in _LEANS or not _resolved(ws):
+    if ws[0].lower().strip(",") in _cues().leans or not _resolved(ws):
         return None
     if sum(1 for w in ws if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(ws) // 3:
         return None  # mostly identifiers and numbers: not plain speech
@@ -153,7 +166,7 @@ def _plain(raw: str, ref: Ref) -> str | None:
             re.search(r"(?:^|\s)\d+\s+-\s", said) or \
             re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I):
         return None  # "adds Add Add ." is no sentence
-    if not has_verb(ws[1:]):
+    if not has_verb(ws):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
     return said[0].upper() + said[1:]
 
@@ -167,23 +180,14 @@ def _resolved(ws: list[str]) -> bool:
     for i, w in enumerate(ws):
         if w.lower().strip(",.;:") in _PLURAL_PRONOUN:
             return any(x.lower().endswith("s") and not base_verb(x) and x[:1].isalpha()
-                       for x in ws[1:i] if x.lower() not in _LEANS)
+                       for x in ws[1:i] if x.lower() not in _cues().leans)
     return True
 
 
-# "Root cause: X." says which slot X fills; the label itself is not said.
-_LABELS = {"summary": "", "motivation": "problem", "context": "", "problem": "problem",
-           "background": "", "description": "", "overview": "", "tl;dr": "", "tldr": "",
-           "root cause": "problem", "cause": "problem", "why": "problem", "issue": "problem",
-           "solution": "detail", "fix": "detail", "change": "detail", "changes": "detail",
-           "result": "benefit", "results": "benefit", "impact": "benefit", "benefit": "benefit"}
-_LABEL = re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(_LABELS, key=len, reverse=True))
-                    + r")\s*:\s*(?=[A-Z0-9])", re.I)
-
-
 def _labelled(raw: str) -> str:
-    m = _LABEL.match(" ".join(raw.split()).replace("**", ""))
-    return _LABELS[m.group(1).lower()] if m else ""
+    """The slot a "Root cause:"-style label says its sentence fills ("" for none)."""
+    m = _cues().label.match(" ".join(raw.split()).replace("**", ""))
+    return _cues().labels[m.group(1).lower()] if m else ""
 
 
 def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
@@ -191,10 +195,9 @@ def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
         return label
     if rewritten:
         return "detail"
-    if _BENEFIT.search(sentence) and not re.search(r"\b(?:was|were|did not|didn't)\b",
-                                                    sentence):
+    if _cues().benefit.search(sentence) and not _cues().past.search(sentence):
         return "benefit"
-    if _PROBLEM.search(sentence):
+    if _cues().problem.search(sentence):
         return "problem"
     return "detail"
 
@@ -205,7 +208,7 @@ GAP = "\u27c2"  # where cleaning took a link or mention out: the sentence has a 
 
 def _prose(body: str) -> str:
     text = clean_body(body)
-    cut = _SECTION_END.search(text)
+    cut = _cues().section_end.search(text)
     text = text[: cut.start()] if cut else text
     return "\n".join(_GAP.sub(f" {GAP} ", line.strip()) for line in text.split("\n"))
 
@@ -270,25 +273,18 @@ def _sentence(item: str) -> str:
     return item if item.endswith((".", "!")) else item + "."
 
 
-_OUTCOME = re.compile(r"\b(?:errors?|exceptions?|mismatch\w*|crash\w*|hangs?|hung|fail\w*|"
-                      r"wrong|bugs?|leak\w*|slow\w*|broken|breaks|ignored|ignores|lost|"
-                      r"dropp\w*|silently|deadlock\w*|OOMs?|NaNs?)\b", re.I)
-_CONTRAST = re.compile(r"\b(?:but|however|while|instead|still|only|never|without)\b", re.I)
-_BEFORE = re.compile(r"\b(?:was|were|had|did not|didn't|used to|previously|\w{3,}ed)\b",
-                     re.I)
-
-
 def _score(c: Claim, first: Ref) -> float:
     """How well a claim states a problem or a benefit: a stated cause, an outcome a user
     feels, a contrast with what should happen; from the base change rather than a later
     part."""
-    text = c.text
+    text, cues = c.text, _cues()
     score = 1.0 if c.ref == first else 0.0
     if c.kind == "benefit":
-        score += 2 * bool(_MEASURED.search(text)) + bool(_CAUSE.search(text))
+        score += 2 * bool(_MEASURED.search(text)) + bool(cues.cause.search(text))
     else:
-        score += 2 * bool(_OUTCOME.search(text)) + bool(_CONTRAST.search(text)) + \
-            bool(_BEFORE.search(text)) + 0.5 * bool(_CAUSE.search(text))
+        past = cues.past.search(text) or re.search(r"\b\w{3,}ed\b", text)
+        score += 2 * bool(cues.outcome.search(text)) + bool(cues.contrast.search(text)) + \
+            bool(past) + 0.5 * bool(cues.cause.search(text))
     return score
 
 

@@ -66,26 +66,35 @@ def _work_phrase(x: Lookup, kind: str, areas: Sequence[str | None], salt: int,
     return f"{said} in {join_words(named)}" if named else said
 
 
-def signal(x: Lookup, plan: Plan) -> Part:
-    """The kind of work and where, in one or two sentences: not a list of headlines."""
-    part = Part("signal", x.say("headings", "signal"), rank=95, required=True)
+def _work_phrases(x: Lookup, plan: Plan) -> list[str]:
+    """The day's kinds of work with their places, heaviest first, each place said once."""
     by_kind: dict[str, list[str | None]] = {}
     for kind, area in plan.signal.work:
         by_kind.setdefault(kind, []).append(area)
     if len(by_kind) > 1 and next(iter(by_kind)) != "change":
         by_kind.pop("change", None)  # "ongoing work" says little next to a heavier kind
-    places = {a for areas in by_kind.values() for a in areas}
-    if len(by_kind) > 1 and len(places) == 1 and (area := places.pop()):
+    places = {a for found in by_kind.values() for a in found}
+    if len(by_kind) > 1 and len(places) == 1 and (place := places.pop()):
         # One place, several kinds: "new features and hardening in c10d".
         kinds = [x.pick("work", k, i) for i, k in enumerate(list(by_kind)[:2])]
-        by_kind = {}
-        phrases_one = [f"{join_words(kinds)} in {area}"]
-    else:
-        phrases_one = []
-    # One kind may name two areas; several kinds name one each, so the sentence stays clear.
+        return [f"{join_words(kinds)} in {place}"]
+    # One kind may name two places; several kinds name one each, so the sentence stays clear.
     most = 2 if len(by_kind) == 1 else 1
-    phrases = phrases_one or [_work_phrase(x, k, areas, i, most)
-                              for i, (k, areas) in enumerate(list(by_kind.items())[:3])]
+    named: set[str] = set()
+    out = []
+    for i, (kind, where) in enumerate(list(by_kind.items())[:3]):
+        fresh = [a for a in dict.fromkeys(where) if a and a not in named]
+        if any(where) and not fresh:
+            continue  # "in Prototype" was said already
+        named.update(fresh[:most])
+        out.append(_work_phrase(x, kind, fresh, i, most))
+    return out
+
+
+def signal(x: Lookup, plan: Plan) -> Part:
+    """The kind of work and where, in one or two sentences: not a list of headlines."""
+    part = Part("signal", x.say("headings", "signal"), rank=95, required=True)
+    phrases = _work_phrases(x, plan)
     key = {1: "one", 2: "two"}.get(len(phrases[:3]), "three")
     text = x.say("signal", key, work=phrases[0], work2=(phrases + ["", ""])[1],
                  work3=(phrases + ["", "", ""])[2]) if phrases else ""

@@ -132,6 +132,8 @@ def has_verb(ws: list[str]) -> bool:
             return True  # "it failed", not "the supported list"
         if (v := base_verb(low)) and low != v and not low.endswith("ing"):
             return True
+        if v and low == v and after.endswith("s") and after not in _DETERMINERS:
+            return True  # "Logs keep …": a plural subject and its verb
     return False
 
 
