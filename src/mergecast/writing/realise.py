@@ -23,7 +23,7 @@ from .numbers import (
     pr_numbers,
     with_article,
 )
-from .phrases import MAX_WORDS, Lookup, cap
+from .phrases import MAX_WORDS, Lookup, cap, phrases
 
 LIST_ITEMS = 4  # objects named in one list
 CLAUSES = 4  # groups of effects told per theme
@@ -59,11 +59,18 @@ def concept(x: Lookup, t: ThemePlan, limit: int = 80) -> str:
     if name and name != "assorted changes" and x.grounded(name):
         return name
     if t.area and x.grounded(t.area):
-        return f"work on {t.area}"
+        said = x.say("effects", "area_work", area=t.area)
+        return said[:1].lower() + said[1:]
     return "one more change"
 
 
 # ------------------------------------------------------------------ effects as clauses
+
+
+def _said(key: str) -> str:
+    """A fixed piece of effect grammar from the phrase file ([effects])."""
+    return str(phrases()["effects"][key][0])
+
 
 
 @dataclass(frozen=True)
@@ -78,10 +85,10 @@ class Clause:
 
     def _verb(self) -> str:
         if self.negated:
-            return f"stop {gerund(self.verb)}"
+            return f"{_said('negated')} {gerund(self.verb)}"
         if self.verb == "support":
-            return "add support"  # "Support X" is "adds support for X"
-        return self.verb or "work on"
+            return _said("support")  # "Support X" is "adds support for X"
+        return self.verb or _said("nameless")
 
     def third(self, plural: bool = False) -> str:
         """The clause after a subject: "uses X" (or "use X" after a plural subject)."""
@@ -90,7 +97,7 @@ class Clause:
 
     def ing(self) -> str:
         if self.negated:
-            return f"no longer {gerund(self.verb)} {self._rest()}"
+            return f"{_said('negated_name')} {gerund(self.verb)} {self._rest()}"
         return f"{gerund(self._verb())} {self._rest()}"
 
     def _rest(self) -> str:
@@ -130,7 +137,7 @@ def factor(objs: Sequence[str]) -> str:
 def _join(items: Sequence[str]) -> str:
     """A spoken list; when an item has its own "and", the last joins with "as well as"."""
     if len(items) > 1 and any(" and " in i for i in items):
-        return ", ".join(items[:-1]) + ", as well as " + items[-1]
+        return ", ".join(items[:-1]) + f", {_said('last_with_and')} " + items[-1]
     return join_words(list(items))
 
 
@@ -210,7 +217,8 @@ def size(x: Lookup, t: ThemePlan) -> list[Line]:
     text = x.say("theme", key, **values)
     fold = folded(x, t)
     if fold:
-        joined = f"{text[:-1]}, {', then '.join(c.ing() for c in fold)}."
+        then = f", {_said('then')} "
+        joined = f"{text[:-1]}, {then.join(c.ing() for c in fold)}."
         more = tuple(dict.fromkeys(cites + tuple(n for c in fold for n in c.cites)))
         if x.grounded(joined, more):
             text, cites = joined, more
@@ -305,12 +313,12 @@ def listed(x: Lookup, t: ThemePlan) -> list[Line]:
 
 def _subject(t: ThemePlan) -> str:
     if t.stack is not None and t.stack.members:
-        return "the stack"
+        return _said("subject_stack")
     if len(t.prs) > 1:
-        return "the PRs"
+        return _said("subject_prs")
     if t.prs:
         return f"PR {t.prs[0]}"
-    return "the commits" if len(t.commits) > 1 else "the commit"
+    return _said("subject_commits" if len(t.commits) > 1 else "subject_commit")
 
 
 def problem(x: Lookup, t: ThemePlan) -> list[Line]:
