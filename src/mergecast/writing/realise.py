@@ -354,7 +354,7 @@ def _cites(c: Claim) -> tuple[int, ...]:
 def related(x: Lookup, t: ThemePlan) -> list[Line]:
     out: list[Line] = []
     for a in t.related[:2]:
-        if a.ref is None or a.ref.pr is None:
+        if a.ref is None or a.ref.pr is None or not a.obj:
             continue
         (clause,) = clauses([a])
         out += _lines(x.line(x.say("theme", "related", pr=a.ref.pr, effect=clause.third()),
