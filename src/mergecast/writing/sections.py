@@ -110,8 +110,9 @@ def signal(x: Lookup, plan: Plan) -> Part:
     if top is not None and top.stack is not None and top.stack.in_window > 2 and top.authors:
         s = top.stack
         size = f"{number_words(s.declared_size or s.in_window)}-part stack"
+        # No cites: the theme tells (and links) the stack; the signal only points at it.
         x.add(part, x.say("signal", "biggest", who=top.authors[0], size=size,
-                          concept=concept(x, top)), s.members, optional=True)
+                          concept=concept(x, top)), optional=True)
     elif len(part.lines) == 1 and plan.mood != "light" and part.lines[0].text != totals:
         x.add(part, totals, optional=True)
     return part
