@@ -42,9 +42,9 @@ from mergecast.models import Digest, Script
 
 ACTIVE_CHANGES = 4  # a day with at least this many changes is "active"
 # The shipped voice's real pace, pauses included, not the [writing] words_per_minute
-# planning figure: three piper renders of real episodes measured 385 words in 207.5 s,
-# 365 in 189.6 s and 327 in 160.4 s (1,077 words in 557.5 s: 116 words a minute).
-SPOKEN_WPM = 116
+# planning figure: four piper renders of real episodes measured 385 words in 207.5 s,
+# 365 in 189.6 s, 327 in 160.4 s and 357 in 171.7 s (1,434 words in 729.2 s: 118 a minute).
+SPOKEN_WPM = 118
 BUSY_CHANGES = 10
 LOW_SECONDS, HIGH_SECONDS = 120.0, 210.0
 FOCUSED_SECONDS = 90.0

@@ -65,8 +65,9 @@ def speak_identifier(token: str) -> str:
 def _dot_word(m: re.Match[str]) -> str:
     """".toml" -> "TOML file"; ".to" (a method) -> "the to method"; ".foo" -> "foo"."""
     word = m.group(1).strip("_")
-    if word.lower() in _FILE_TYPES:
-        return f"{case_word(word.lower())} file"
+    if word.lower() in _FILE_TYPES:  # ".md files" stays "md files"
+        nxt = m.string[m.end():].lstrip()[:4].lower()
+        return case_word(word.lower()) + ("" if nxt.startswith("file") else " file")
     return f"the {word} method" if word.lower() in words().function else word
 
 
