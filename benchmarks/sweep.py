@@ -4,10 +4,11 @@ Not a test and not a speed benchmark: it shows how the offline writer copes with
 history. Per day it prints changes, themes, spoken words, the title and any exception (a
 fact-check failure with its full report); at the end, totals: days, failures, words per
 sentence (mean and max), sentences over the limit, and the duration estimate against the
-target.
+target; then the language figures of issue 16 (sweep_language.py).
 
 Run:  .venv/bin/python benchmarks/sweep.py --db /tmp/q/tt.db [--since DAY --until DAY]
-      [--every N] [--quiet] [--show-script DAY]
+      [--every N] [--quiet] [--show-script DAY] [--language-json FILE]
+Compare two runs: .venv/bin/python benchmarks/sweep_language.py BEFORE.json AFTER.json
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from mergecast.models import Digest, Script
 from mergecast.store import Store
 from mergecast.writing import write_script
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import sweep_language  # noqa: E402  (issue 16's language figures, beside this file)
+
 MAX_SENTENCE_WORDS = 30
 # What a listener should never hear read aloud: code, links, markdown, paths.
 _UNSPOKEN = re.compile(
@@ -50,6 +54,7 @@ class DayResult:
     unspoken: list[str] = field(default_factory=list)  # sentences with code/paths/markup
     script: Script | None = None
     digest: Digest | None = None
+    language: sweep_language.EpisodeLanguage | None = None
 
 
 @dataclass
@@ -89,9 +94,9 @@ def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
     if digest.counts.changes == 0:
         return result
     try:
-        script = write_script(digest, show=pipeline.show_name_for(cfg, digest.changes), day=day,
-                              writing=cfg.writing,
-                              lexicon=cfg.lexicon, llm=cfg.llm, writer="template")
+        script = write_script(digest, show=pipeline.show_name_for(cfg, digest.changes),
+                              day=day, writing=cfg.writing, lexicon=cfg.lexicon, llm=cfg.llm,
+                              writer="template")
     except FactCheckError as exc:
         result.error = f"FactCheckError: {exc}"
         result.report = list(exc.problems)
@@ -100,6 +105,7 @@ def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
         result.error = f"{type(exc).__name__}: {exc}"
         return result
     result.script = script
+    result.language = sweep_language.measure(script, digest)
     result.words = script.words
     result.title = script.title
     for section in script.sections:
@@ -164,6 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--busiest", type=int, default=0, help="print the N busiest days' scripts")
     ap.add_argument("--relations", action="store_true",
                     help="also print the relations report (benchmarks/sweep_relations.py)")
+    ap.add_argument("--language-json", type=Path, default=None,
+                    help="save the language figures here (compare runs with sweep_language.py)")
     args = ap.parse_args(argv)
 
     cfg = pipeline.load_config(args.config, args.db)
@@ -205,6 +213,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"days with >3 changes within ±15 %: {t.within_target}\n"
         f"swept in {t.seconds:.1f} s ({1000 * t.seconds / max(1, len(results)):.1f} ms/day)"
     )
+    lang = sweep_language.report(
+        args.db.stem, [r.language for r in results if r.language is not None], t.days,
+        t.failures)
+    print(sweep_language.table(lang, examples=True))
+    if args.language_json:
+        sweep_language.save(lang, args.language_json)
     return 1 if t.failures else 0
 
 

@@ -17,14 +17,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, replace
 
 from ..models import Change, Stack, Theme, ThemeKind
-from .headlines import clean_title, single_headline, trim
+from .headlines import headline
 from .reverts import reland_title
 from .similarity import Vector, candidate_pairs, cosine
-from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
 
 GROUP_SIM = 0.3
 MAX_UNITS = 12
@@ -255,75 +254,3 @@ def _authors(changes: Sequence[Change], stack: Stack | None) -> tuple[str, ...]:
     rest = sorted((a for a in counts if a not in owner), key=lambda a: (-counts[a], a))
     return (*owner, *rest)
 
-
-def _phrases(words: Sequence[str]) -> set[tuple[str, ...]]:
-    low = [w.lower() for w in words]
-    found: set[tuple[str, ...]] = set()
-    for size in (1, 2, 3):
-        for i in range(len(low) - size + 1):
-            gram = tuple(low[i:i + size])
-            if gram[0] in STOPWORDS or gram[-1] in STOPWORDS or gram[0] in _VERBS:
-                continue
-            if any(w in _VERBS for w in gram) or any(len(w) < 2 for w in gram):
-                continue
-            if all(w in _GENERIC for w in gram):
-                continue  # "related code", "better support": says nothing on its own
-            found.add(gram)
-    return found
-
-
-def headline(
-    titles: Sequence[str], day_titles: Mapping[str, int] | None = None, *,
-    areas: Sequence[str] = (), goal_last: bool = False,
-) -> str:
-    """A short noun phrase from the titles (see headlines.py for the cleaning).
-
-    In order: a phrase of two or more words most titles share (led by a shared tag that
-    is not the area, such as `native_aot`); that tag plus a word most titles share
-    ("native aot kernels"); else one member's title as a noun phrase: a stack's top (its
-    goal) or a cluster's first. A single change's headline is its own title, cleaned and
-    shortened ("Add float8 training (#12)" -> "float8 training").
-    """
-    if len(titles) == 1:
-        return single_headline(titles[0])
-    counts: Counter[tuple[str, ...]] = Counter()
-    surface: dict[tuple[str, ...], str] = {}
-    for t in titles:
-        words = title_words(clean_title(t))
-        for gram in _phrases(words):
-            counts[gram] += 1
-        for size in (1, 2, 3):
-            for i in range(len(words) - size + 1):
-                key = tuple(w.lower() for w in words[i:i + size])
-                surface.setdefault(key, " ".join(words[i:i + size]))
-    need = max(2, math.ceil(len(titles) * 0.4))
-    area_names = {a.lower() for a in areas}
-    tags = [t for t in _shared_tags(titles) if t.lower() not in area_names]
-    tag = clean_title(tags[-1].replace("_", " ")) if tags else None
-    day = day_titles or {}
-
-    def best(size_ok: Callable[[int], bool]) -> tuple[str, ...] | None:
-        found = [g for g, n in counts.items() if n >= need and size_ok(len(g))]
-        if not found:
-            return None
-        return max(found, key=lambda g: (counts[g], len(g), -sum(day.get(w, 0) for w in g), g))
-
-    phrase = best(lambda n: n >= 2)
-    if phrase is not None:
-        text = surface[phrase]
-        lead = tag if tag and tag.lower() not in text.lower() else None
-        found = trim(f"{lead} {text}" if lead else text)
-        if found:
-            return found
-    word = best(lambda n: n == 1)
-    if tag and word is not None and word[0] not in tag.lower():
-        return trim(f"{tag} {surface[word]}")
-    return single_headline(titles[-1] if goal_last else titles[0])
-
-
-def _shared_tags(titles: Sequence[str]) -> list[str]:
-    sets = [[t for t in title_tags(x) if t.lower() not in WEAK_TAGS] for x in titles]
-    if not sets or not sets[0]:
-        return []
-    common = {t.lower() for t in sets[0]}.intersection(*({t.lower() for t in s} for s in sets))
-    return [t for t in sets[0] if t.lower() in common]
