@@ -117,11 +117,11 @@ class Lookup:
         return Line(text, normalise(text, self.lexicon), tuple(cites), optional, weight)
 
     def add(self, part: Part, text: str, cites: Sequence[int] = (), optional: bool = False,
-            roundup: bool = False) -> bool:
+            roundup: bool = False, weight: int = 0) -> bool:
         # The intro and the signal name areas and kinds of work; acronyms are spelled out
         # where the work itself is told.
-        ln = self.line(text, cites, optional, roundup, expand=part.kind not in ("intro",
-                                                                                "signal"))
+        ln = self.line(text, cites, optional, roundup, weight=weight,
+                       expand=part.kind not in ("intro", "signal"))
         if ln is not None:
             part.lines.append(ln)
         return ln is not None

@@ -25,9 +25,8 @@ from .realise import size_phrase, theme_part
 
 __all__ = ["TemplateWriter", "check_not_empty", "size_phrase", "week_monday"]
 
-# An active day whose material runs shorter says it is a short one. In planning minutes
-# ([writing] words_per_minute, 150 by default); piper's measured pace is about 116 words a
-# minute, so this is close to two minutes of real audio.
+# An active day whose material runs shorter says it is a short one: a minute and a half at
+# [writing] words_per_minute (by default piper's measured pace, 118 words a minute).
 SHORT_MINUTES = 1.5
 
 
