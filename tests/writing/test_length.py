@@ -40,7 +40,7 @@ def test_busy_day_lands_within_fifteen_percent(minutes):
 
 
 def test_lower_ranked_sections_are_trimmed_first():
-    full = write(busy_digest(), 2.5)
+    full = write(busy_digest(), 3.5)
     short = write(busy_digest(), 1.5)
     assert short.words < full.words
     def count(s: m.Script, kind: str) -> int:

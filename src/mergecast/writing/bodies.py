@@ -31,7 +31,8 @@ from ..models import Action, Claim, Ref
 
 MIN_WORDS, MAX_WORDS = 6, 30
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
-_THIS_CHANGE = re.compile(r"^(?:This|The)\s+(?:PR|pull request|change|patch|commit)\s+", re.I)
+_THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
+                          r"\s+(?!\d)", re.I)
 _DOTS = re.compile(r"\.\.\.|…")
 _MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
 _DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative

@@ -81,8 +81,8 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     by_sha = {c.sha: c for c in digest.changes if c.sha}
     # A theme of nothing but reverts is told once, as a revert chain, not as a theme.
     kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t)]
-    themes = tuple(_theme(digest, by_sha, t, i, accept)
-                   for i, t in enumerate(kept[:max_themes], 1))
+    themes = _full_first(tuple(_theme(digest, by_sha, t, i, accept)
+                               for i, t in enumerate(kept[:max_themes], 1)))
     told: set[int] = {n for t in themes for n in t.prs}
     told |= {a.ref.pr for t in themes for a in t.related if a.ref and a.ref.pr is not None}
     told_shas = {s for t in themes for s in t.commits}
@@ -104,6 +104,19 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
         notes=tuple(a for c in rest if says_something(a := action(c)))[:NOTES],
         watch=_watch(digest, themes),
     )
+
+
+def is_brief(t: ThemePlan) -> bool:
+    """A theme of one change with nothing to tell beyond its title (no problem, benefit,
+    detail, listed step or related change): said in a sentence, not as a theme."""
+    return len(t.prs) + len(t.commits) <= 1 and t.continues is None and not (
+        t.problem or t.benefit or t.details or t.steps or t.related)
+
+
+def _full_first(themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
+    """Themes with something to tell first, the brief ones after; numbered again."""
+    ordered = sorted(themes, key=is_brief)
+    return tuple(dataclasses.replace(t, index=i) for i, t in enumerate(ordered, 1))
 
 
 def _content(text: str) -> set[str]:

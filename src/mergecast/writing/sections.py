@@ -216,9 +216,8 @@ def _chain(x: Lookup, part: Part, chain: RevertChain) -> None:
     if not any(x.add(part, text, cites) for text in options if text):
         return
     if undo.reason and (reason := shorten(clean_title(undo.reason), 90)):
-        # Why a change was undone is the chain's story: trimmed after a theme's extras.
-        x.add(part, x.say("reverts", "reason", reason=reason.rstrip(".")), cites, optional=True,
-              weight=20)
+        # Why a change was undone is the chain's story: never trimmed away from it.
+        x.add(part, x.say("reverts", "reason", reason=reason.rstrip(".")), cites)
     if back is not None:  # only what the data shows: no "not yet" from a pair
         key = "back" if back.ref.pr is not None else "back_commit"
         x.add(part, x.say("reverts", key, reland=back.ref.pr), cites)

@@ -31,6 +31,7 @@ class Words:
     generic_areas: frozenset[str]
     adverbs: frozenset[str]
     finite: frozenset[str]
+    adjectives: frozenset[str]  # participles that open a title as adjectives ("scaled X")
     name_verbs: frozenset[str]
     verb_class: Mapping[str, str]  # verb -> its class
     merged: frozenset[str]  # verbs told with their class's verb
@@ -59,7 +60,7 @@ def words() -> Words:
         clause=frozenset(w["clause"]), breaks=frozenset(w["breaks"]),
         generic=frozenset(w["generic"]), generic_areas=frozenset(w["generic_areas"]),
         adverbs=frozenset(w["adverbs"]),
-        finite=frozenset(w["finite"]),
+        finite=frozenset(w["finite"]), adjectives=frozenset(w["adjectives"]),
         name_verbs=frozenset(w["name_verbs"]),
         verb_class={v: cls for cls, spec in verbs.items() for v in spec["words"]},
         merged=frozenset(v for spec in verbs.values() for v in spec["merge"]),
