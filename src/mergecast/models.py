@@ -389,6 +389,7 @@ class Roundup:
 
     area: str
     items: tuple[Action, ...]
+    why: tuple[Claim, ...] = ()  # a standalone sentence from an item's description
 
 
 @dataclass(frozen=True)

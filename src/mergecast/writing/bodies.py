@@ -146,7 +146,7 @@ def _plain(raw: str, ref: Ref) -> str | None:
     if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()) or \
             re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
         return None  # a question, an exclamation, or the tail of a wrapped line
-    s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
+    s = re.sub(r"\s+(?:--?|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
     said = speakable(s)
     if said is None or _cues().boilerplate.search(said) or _cues().addressing.search(said):
@@ -235,8 +235,11 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
     """Up to `limit` standalone sentences of a description, in body order, each typed as
     the problem it states, the benefit it promises, or a detail of what the change does."""
     out: list[Claim] = []
-    for prose, _ in _paragraphs(_prose(body)):
-        for raw in _SPLIT.split(prose) if prose else []:
+    for prose, items in _paragraphs(_prose(body)):
+        # A list item that is a whole statement ("Defaults now load from either file.")
+        # stands alone as well; items that open on a verb are steps, told with the titles.
+        stated = [x for i in items for x in _SPLIT.split(_sentence(i)) if _statement(x)][:2]
+        for raw in (_SPLIT.split(prose) if prose else []) + stated:
             said = _plain(raw, ref)
             if said is None or not accept(said, ref):
                 continue
@@ -245,6 +248,16 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
             if len(out) >= limit:
                 return out
     return out
+
+
+def _statement(item: str) -> bool:
+    """A list item that reads as a sentence of its own: a subject and a finite verb early
+    on ("Defaults can be loaded from either file"), no "Label: value", no arrows or
+    symbols; an item opening on a verb is a step, not a statement."""
+    ws = item.split()
+    return bool(ws) and not base_verb(ws[0]) and len(ws) <= 20 and \
+        not re.search(r"[:→×=<>|]", item) and ws[0][:1].isupper() and \
+        any(w.lower() in words().finite for w in ws[1:9])
 
 
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")

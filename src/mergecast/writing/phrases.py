@@ -112,7 +112,7 @@ class Lookup:
         if expand:
             said, spelled = self._expand(text)
             if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
-                text = said
+                text = cap(said) if text[:1].isupper() else said
                 self.expanded |= spelled
         return Line(text, normalise(text, self.lexicon), tuple(cites), optional, weight)
 

@@ -90,7 +90,7 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     told |= {r.pr for ch in chains for r in (ch.original, *(s.ref for s in ch.steps)) if r.pr}
     duplicates = tuple(_duplicate(digest, d.prs, d.evidence) for d in digest.duplicates[:2])
     told |= {n for d in duplicates for n in d.prs}
-    roundups = _roundups(digest, by_sha, told, told_shas)
+    roundups = _roundups(digest, by_sha, told, told_shas, accept)
     told |= {a.ref.pr for r in roundups for a in r.items if a.ref and a.ref.pr}
     told_shas |= {a.ref.sha for r in roundups for a in r.items if a.ref and a.ref.sha}
     rest = [c for c in digest.changes if not is_revert(c)
@@ -220,19 +220,31 @@ def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
 
 
 def _roundups(d: Digest, by_sha: dict[str, Change], told: set[int],
-              told_shas: set[str]) -> tuple[Roundup, ...]:
+              told_shas: set[str], accept: Accept) -> tuple[Roundup, ...]:
     out: list[Roundup] = []
     for area in d.areas:
         prs = [c for n in area.prs if n not in told and (c := d.change(n)) and not is_revert(c)]
         shas = [by_sha[s] for s in area.commits if s not in told_shas and s in by_sha
                 and not is_revert(by_sha[s])]
         # The analysis ranks them: take the first that say something.
-        items = [a for c in prs + shas if says_something(a := action(c))][:ROUNDUP_ITEMS]
-        if items:
-            out.append(Roundup(area_name(area.name), tuple(items)))
+        said = [(c, a) for c in prs + shas if says_something(a := action(c))][:ROUNDUP_ITEMS]
+        if said:
+            out.append(Roundup(area_name(area.name), tuple(a for _, a in said),
+                               tuple(w for c, a in said if (w := _why(c, a, accept)))))
         if len(out) >= ROUNDUP_AREAS:
             break
     return tuple(out)
+
+
+def _why(c: Change, a: Action, accept: Accept) -> Claim | None:
+    """The one sentence of an item's description worth adding to its roundup line: its
+    problem or benefit, else its first detail; none that only repeats the title."""
+    if not c.body:
+        return None
+    title = _content(a.obj)
+    found = [x for x in claims(c.body, Ref(pr=c.number, sha=c.sha), accept=accept, limit=4)
+             if not _repeats(_content(x.text), title, 0.6)]
+    return best(found, "problem") or best(found, "benefit") or next(iter(found), None)
 
 
 def _duplicate(d: Digest, prs: tuple[int, int], evidence: str) -> DuplicatePlan:

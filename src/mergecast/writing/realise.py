@@ -118,18 +118,20 @@ def clauses(actions: Sequence[Action]) -> list[Clause]:
         shared = len({a.qualifier for a in acts}) == 1
         qualifier = acts[0].qualifier if shared else ""
         objs = list(dict.fromkeys(
-            article(trim(a.obj, 10 if len(acts) == 1 else 7)) +
+            article(trim(a.obj, 10 if len(acts) == 1 else 7), a.verb) +
             ("" if shared or not a.qualifier else f" {a.qualifier}") for a in acts))
         cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.ref and a.ref.pr is not None))
         out.append(Clause(verb, factor(objs[:LIST_ITEMS]), qualifier, cites, negated))
     return out
 
 
-def article(obj: str) -> str:
+def article(obj: str, verb: str = "add") -> str:
     """"perf run config" -> "a perf run config": a bare singular count noun (a data list,
-    [effects] count_nouns) takes its article, as a speaker would say it."""
+    [effects] count_nouns) takes its article after a verb that makes, mends or drops a
+    thing ([effects] article_verbs), as a speaker would say it."""
     ws = obj.split()
-    if not ws or ws[0].lower() in _determiners() or ws[0][:1].isdigit() and len(ws) == 1:
+    if verb not in phrases()["effects"]["article_verbs"] or not ws or \
+            ws[0].lower() in _determiners() or (ws[0][:1].isdigit() and len(ws) == 1):
         return obj
     cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS), len(ws))
     if cut < 1 or ws[cut - 1].lower() not in phrases()["effects"]["count_nouns"] or \
@@ -426,8 +428,8 @@ def brief_part(x: Lookup, t: ThemePlan) -> Part:
 
 def theme_part(x: Lookup, t: ThemePlan) -> Part:
     """A theme's section: every slot in order; the first theme is never trimmed away."""
-    if t.index > 1 and is_brief(t):
-        return brief_part(x, t)
+    if t.index > 1 and is_brief(t) and (brief := brief_part(x, t)).lines:
+        return brief
     part = Part("theme", x.say("headings", "theme", ordinal=cap(ordinal_words(t.index)),
                                concept=concept(x, t)),
                 rank=80 - 10 * t.index, required=t.index == 1)

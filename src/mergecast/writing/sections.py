@@ -136,6 +136,13 @@ def roundups(x: Lookup, plan: Plan) -> list[Part]:
         if not part.lines and items:
             x.add(part, x.say("area", "one", area=r.area, item=items[0][1]), cites[:1],
                   roundup=True)
+        for c in r.why if part.lines else ():
+            # What an item is for, when there is time: trimmed before any theme's extras.
+            # Beside two items, only a sentence that names its PR says whose it is.
+            if len(items) > 1 and f"PR {c.ref.pr} " not in c.text:
+                continue
+            x.add(part, c.text, (c.ref.pr,) if c.ref.pr is not None else (), optional=True,
+                  weight=-10)
         if part.lines:
             parts.append(part)
     return parts
