@@ -99,3 +99,9 @@ def test_a_list_item_that_is_a_whole_statement_stands_alone():
             "- Add a size limit for the cache.\n")
     assert said(body) == [
         ("benefit", "Command line args and toml file args are now unified.")]
+
+
+def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
+    assert said("## Problem\nFunctional collectives resolve process groups by name from the "
+                "registry.\n\nNow it will be the default for every run.") == [
+        ("problem", "Functional collectives resolve process groups by name from the registry.")]

@@ -51,6 +51,7 @@ class _Cues:
 
     section_end: re.Pattern[str]
     label: re.Pattern[str]
+    heading: re.Pattern[str]
     labels: dict[str, str]
     first_person: re.Pattern[str]
     addressing: re.Pattern[str]
@@ -82,6 +83,8 @@ def _cues() -> _Cues:
         label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
                                                                         reverse=True))
                          + r")\s*:\s*(?=[A-Z0-9])", re.I),
+        heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
+                           + r")\s*$"),
         labels=labels,
         first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
         connective=_any(drop["connectives"]),
@@ -159,8 +162,9 @@ def _plain(raw: str, ref: Ref) -> str | None:
     ws = said.split()
     if not MIN_WORDS <= len(ws) <= MAX_WORDS:
         return None
-    if ws[0].lower().strip(",") in _cues().leans or not _resolved(ws):
-        return None
+    if ws[0].lower().strip(",") in _cues().leans or not _resolved(ws) or \
+            any(w.lower().strip(",") in _SUBJECT_PRONOUN for w in ws[1:3]):
+        return None  # "Now it will be the default": what "it" is was said elsewhere
     if sum(1 for w in ws if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(ws) // 3:
         return None  # mostly identifiers and numbers: not plain speech
     if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
@@ -172,6 +176,7 @@ def _plain(raw: str, ref: Ref) -> str | None:
     return said[0].upper() + said[1:]
 
 
+_SUBJECT_PRONOUN = frozenset("it they these those".split())
 _PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
 
 
@@ -209,6 +214,8 @@ GAP = "\u27c2"  # where cleaning took a link or mention out: the sentence has a 
 
 def _prose(body: str) -> str:
     text = clean_body(body)
+    # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
+    text = _cues().heading.sub(r"\1:", text)
     cut = _cues().section_end.search(text)
     text = text[: cut.start()] if cut else text
     return "\n".join(_GAP.sub(f" {GAP} ", line.strip()) for line in text.split("\n"))
