@@ -42,6 +42,7 @@ ROUNDUP_AREAS = 4
 ROUNDUP_ITEMS = 2
 BODY_PRS = 3  # descriptions read per theme, base change first
 NOTES = 2
+SERIES = 6  # PRs a theme's "in the same vein" sentence names at most
 
 Accept = Callable[[str, Ref], bool]
 
@@ -81,9 +82,10 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     by_sha = {c.sha: c for c in digest.changes if c.sha}
     # A theme of nothing but reverts is told once, as a revert chain, not as a theme.
     kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t)]
-    themes = _full_first(tuple(_theme(digest, by_sha, t, i, accept)
-                               for i, t in enumerate(kept[:max_themes], 1)))
+    themes = _full_first(_series(digest, tuple(_theme(digest, by_sha, t, i, accept)
+                                               for i, t in enumerate(kept[:max_themes], 1))))
     told: set[int] = {n for t in themes for n in t.prs}
+    told |= {a.ref.pr for t in themes for a in t.series if a.ref and a.ref.pr is not None}
     told |= {a.ref.pr for t in themes for a in t.related if a.ref and a.ref.pr is not None}
     told_shas = {s for t in themes for s in t.commits}
     chains = digest.chains or _chains_from_pairs(digest)
@@ -111,6 +113,29 @@ def is_brief(t: ThemePlan) -> bool:
     detail, listed step or related change): said in a sentence, not as a theme."""
     return len(t.prs) + len(t.commits) <= 1 and t.continues is None and not (
         t.problem or t.benefit or t.details or t.steps or t.related)
+
+
+def _series(d: Digest, themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
+    """One author's run of the same kind of work across areas ("six removals from one
+    developer"): a full theme with a single author takes that author's other changes of
+    its kind of work, from the brief themes and from what no theme tells, as its series
+    (two at least); the brief themes it takes are not told again."""
+    told = {n for t in themes if not is_brief(t) for n in t.prs}
+    taken: set[int] = set()
+    out: list[ThemePlan] = []
+    for t in themes:
+        if len(t.authors) != 1 or t.work in ("change", "") or is_brief(t):
+            out.append(t)
+            continue
+        found = tuple(a for c in d.changes
+                      if c.number is not None and c.number not in told | taken
+                      and c.author.handle == t.authors[0] and not is_revert(c)
+                      and says_something(a := action(c)) and kind_of(a) == t.work)[:SERIES]
+        if len(found) >= 2:
+            taken |= {a.ref.pr for a in found if a.ref and a.ref.pr is not None}
+            t = dataclasses.replace(t, series=found)
+        out.append(t)
+    return tuple(t for t in out if not (is_brief(t) and set(t.prs) & taken))
 
 
 def _full_first(themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:

@@ -408,8 +408,21 @@ def open_work(x: Lookup, t: ThemePlan) -> list[Line]:
                          optional=True, weight=-20))
 
 
-SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, benefit, listed, details,
-                           related, open_work)
+def series(x: Lookup, t: ThemePlan) -> list[Line]:
+    """The same author's same kind of work elsewhere, in one sentence: "In the same vein,
+    vkuzo landed four more PRs, 4748, 4749, 4750 and 4752, removing A, B, C and D"."""
+    prs = [a.ref.pr for a in t.series if a.ref and a.ref.pr is not None]
+    found = clauses(t.series)
+    if not prs or not found:
+        return []
+    told = join_words([c.ing() for c in found[:3]])
+    return _lines(x.line(x.say("theme", "series", who=who(t), status=t.status,
+                               more=_more(len(prs), "PR"), prs=pr_numbers(prs),
+                               effects=told), prs, weight=-5))
+
+
+SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, series, benefit, listed,
+                           details, related, open_work)
 
 
 def brief_part(x: Lookup, t: ThemePlan) -> Part:
