@@ -37,8 +37,9 @@ def parse_title(title: str) -> Action:
     if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
         adverb, ws = ws[0].lower(), ws[1:]
     lemma = base_verb(ws[0]) if ws else None
-    if ws and ws[0].lower() in words().adjectives:
-        lemma = None  # "scaled bias rowwise linear" names a thing: no "scales"
+    if ws and ws[0].lower() in words().adjectives or \
+            any(w.lower() in words().auxiliaries for w in ws[1:4]):
+        lemma = None  # "scaled bias rowwise linear", "batch configs should …": no verb
     if lemma is None or len(ws) < 2:
         found = _noun_action(" ".join(ws) or text)
         if found.lemma or hint is None:
