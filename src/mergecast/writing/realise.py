@@ -415,10 +415,20 @@ def series(x: Lookup, t: ThemePlan) -> list[Line]:
     found = clauses(t.series)
     if not prs or not found:
         return []
-    told = join_words([c.ing() for c in found[:3]])
-    return _lines(x.line(x.say("theme", "series", who=who(t), status=t.status,
-                               more=_more(len(prs), "PR"), prs=pr_numbers(prs),
-                               effects=told), prs, weight=-5))
+    values = {"who": who(t), "status": t.status, "more": _more(len(prs), "PR"),
+              "prs": pr_numbers(prs)}
+    one = x.say("theme", "series", effects=join_words([c.ing() for c in found[:3]]),
+                **values)
+    if len(one.split()) <= MAX_WORDS:
+        return _lines(x.line(one, prs, weight=-5))
+    # Too long for one breath: who and which first, then what they do, as much as fits.
+    out = _lines(x.line(x.say("theme", "series_short", **values), prs))
+    for n in range(min(3, len(found)), 0, -1):
+        text = x.say("theme", "series_effects", subject=f"the {number_words(len(prs))} PRs",
+                     effects=join_words([c.third(plural=True) for c in found[:n]]))
+        if len(text.split()) <= MAX_WORDS:
+            return out + _lines(x.line(text, prs, optional=True, weight=-5))
+    return out
 
 
 SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, series, benefit, listed,

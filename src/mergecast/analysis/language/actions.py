@@ -14,7 +14,7 @@ from .words import base_verb, gerund, lower_first, verb_class, words
 _TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+")
 
 
-_AREA = re.compile(r"^\s*([A-Za-z][\w.-]*):\s")
+_AREA = re.compile(r"^\s*([A-Za-z][A-Za-z0-9-]*):\s")
 _PREPOSITIONS = frozenset("on in for to from with via by at under across".split())
 
 
