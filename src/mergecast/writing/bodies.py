@@ -149,7 +149,7 @@ def _plain(raw: str, ref: Ref) -> str | None:
     if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()) or \
             re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
         return None  # a question, an exclamation, or the tail of a wrapped line
-    s = re.sub(r"\s+(?:--?|—|–)\s+", ", ", s)
+    s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
     said = speakable(s)
     if said is None or _cues().boilerplate.search(said) or _cues().addressing.search(said):
