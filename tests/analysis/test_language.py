@@ -155,3 +155,12 @@ def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():
         "batch invariant configs"
     assert trim("tensors contiguous when they are views", 8) == \
         "tensors contiguous when they are views"
+
+
+@pytest.mark.parametrize(("title", "cleaned"), [
+    ("1/x mx cleanup: remove pack_fp6", "remove pack fp6"),
+    ("[2/3] Add the loader", "Add the loader"),
+    ("(3/n) fix the loader", "fix the loader"),
+])
+def test_a_series_part_number_and_its_series_name_are_not_the_action(title, cleaned):
+    assert clean_title(title) == cleaned
