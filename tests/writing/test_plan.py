@@ -135,3 +135,10 @@ def test_one_authors_same_kind_of_work_elsewhere_is_told_with_the_theme_as_a_ser
         "exports and the orphaned dispatch module." in said, said
     assert "linked PRs, 701 and 702" in said  # the series is not called linked
     assert "PR 705 fixes the int8 matmul fallback" in section(write(removals()), "area")
+
+
+def test_a_revert_of_an_internal_id_is_told_without_reading_the_id():
+    chain = m.RevertChain(m.Ref(sha="a" * 40), "D73201409", None,
+                          (m.ChainStep("revert", m.Ref(pr=191200)),))
+    d = dataclasses.replace(rich_digest(), chains=(chain,), reverts=(), relands=())
+    assert section(write(d), "reverts") == "PR 191200 reverted an earlier commit."

@@ -20,6 +20,7 @@ from .realise import clauses, concept, who
 
 TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
 _WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
+_INTERNAL_ID = re.compile(r"[DT]\d{6,}")
 
 
 def episode_day(episode_id: str) -> tuple[dt.date, bool] | None:
@@ -192,6 +193,7 @@ def reverts(x: Lookup, plan: Plan) -> Part | None:
 def _chain(x: Lookup, part: Part, chain: RevertChain) -> None:
     o = chain.original.pr
     what = trim(name_of(parse_title(chain.title)), 8) if chain.title else ""
+    what = "" if _INTERNAL_ID.fullmatch(what) else what  # "D73201409" names nothing aloud
     undo = next((s for s in chain.steps if s.kind == "revert"), None)
     back = next((s for s in chain.steps if s.kind == "reland"), None)
     cites = [n for n in (o, undo.ref.pr if undo else None, back.ref.pr if back else None)
@@ -216,8 +218,9 @@ def _chain(x: Lookup, part: Part, chain: RevertChain) -> None:
     elif o is not None:
         options = [x.say("reverts", "revert_commit", what=what or "an earlier change",
                          original=o)]
-    elif r is not None and what:
-        options = [x.say("reverts", "revert_unknown", revert=r, what=what)]
+    elif r is not None:
+        options = [x.say("reverts", "revert_unknown", revert=r, what=what) if what else
+                   x.say("reverts", "revert_unnamed_commit", revert=r)]
     else:
         return
     if not any(x.add(part, text, cites) for text in options if text):
