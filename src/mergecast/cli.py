@@ -66,7 +66,8 @@ class _Guarded(click.Group):
             with warnings.catch_warnings():
                 warnings.filterwarnings("always", category=UserWarning, module=r"mergecast\.")
                 warnings.showwarning = lambda message, category, *rest: (
-                    _warn(str(message)) if category.__module__.startswith("mergecast.")
+                    _warn(str(message), getattr(category, "label", "warning"))
+                    if category.__module__.startswith("mergecast.")
                     else shown(message, category, *rest))
                 return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
@@ -85,8 +86,9 @@ class _Guarded(click.Group):
             sys.exit(1)
 
 
-def _warn(message: str) -> None:
-    click.echo(text.printable(f"mergecast: warning: {message}"), err=True)
+def _warn(message: str, label: str = "warning") -> None:
+    """A warning, or a progress line a module labels as its own ("llm")."""
+    click.echo(text.printable(f"mergecast: {label}: {message}"), err=True)
 
 
 def _options(*decorators: Callable[[F], F]) -> Callable[[F], F]:
