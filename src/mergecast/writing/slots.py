@@ -248,7 +248,8 @@ def vet(ask: Ask, key: str, value: str) -> tuple[tuple[str, ...], str]:
         title = title_case(text.strip(" .\"'“”"))
         if not 2 <= len(title.split()) or len(title) > TITLE_LIMIT:
             return (), f'the title "{title}" must be 2 words to {TITLE_LIMIT} characters'
-        problems = v.sentence(title, statement=False) or _names_none(title, ask.names)
+        problems = (v.prose(title, statement=False) or _names_none(title, ask.names)
+                    or v.grounded(title))
         return ((title,), "") if not problems else ((), problems[0])
     said = split_sentences(text)
     if not said:

@@ -39,6 +39,8 @@ _EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`"
                        r"|^\s*#{1,6}\s+|^\s*[-*•]\s+")
 _NUMBER = re.compile(r"(?<![\w.])#?\d[\d,.]*(?:x|×|%)?(?![\w])")  # 101, #101, 2x, 30%
 _BRACES = re.compile(r"[{}]")
+# torch.ops.mps, snake_case, call(): read aloud letter by letter, or not at all
+_CODE = re.compile(r"\b[A-Za-z]\w*(?:\.[A-Za-z_]\w*)+|\b[A-Za-z]+_\w+|\w\(\)")
 _MARKERS = re.compile(r"untrusted|pr-text|<\s*/?\s*pr", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w-]*")
@@ -83,7 +85,11 @@ def clean(text: str) -> str:
 
 
 def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SPLIT.split(text) if s.strip()]
+    """Sentences; a last one left without its full stop (as small models do) gets one."""
+    said = [s.strip() for s in _SPLIT.split(text) if s.strip()]
+    if said and said[-1][-1:].isalnum():
+        said[-1] += "."
+    return said
 
 
 def unsupported_claims(text: str, source: str) -> list[str]:
@@ -158,18 +164,22 @@ class Vetter:
                         "end with a full stop"]
             if not has_verb(ws):
                 return [f"{quoted} has no verb; write a complete sentence"]
-        if speakable(text) is None:
+        if _CODE.search(text) or speakable(text) is None:
             return [f"{quoted} has code in it; say identifiers as words"]
         if m := _policy().first_person.search(text):
             return [f'{quoted} speaks as the author ("{m.group(0)}"); write in the third person']
         return []
 
     def topic(self, text: str) -> list[str]:
-        """The sentence is about what the model was given: at most half of its content
-        words (and at most two when it is short) are foreign to the PR text."""
+        """The sentence is about what the model was given: it names at least one thing the
+        PR text names, and at most half of its content words (at most two when it is short)
+        are foreign to that text. "The new feature was added to a project" names nothing."""
         content = [w for w in _WORD.findall(text) if len(w) >= 4
                    and w.lower() not in words().function and w.lower() not in _policy().common]
         foreign = list(dict.fromkeys(w for w in content if _stem(w) not in self._stems))
+        if len(foreign) == len(content):
+            return [f'"{_short(text)}" names nothing the PR text names; say what changed, in '
+                    "its words"]
         if len(foreign) > max(2, len(content) // 2):
             listed = ", ".join(f'"{w}"' for w in foreign[:3])
             return [f'"{_short(text)}" talks about {listed}, which the PR text does not mention']
