@@ -44,6 +44,7 @@ class PublishReport:
     feeds: tuple[str, ...]  # feed paths relative to OUT
     seconds: float
     url: str = ""  # the main feed's URL
+    warnings: tuple[str, ...] = ()  # one line each, for the CLI to print
 
 
 def _hash(*parts: object) -> str:
