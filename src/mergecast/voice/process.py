@@ -33,10 +33,12 @@ class Worker:
     def __init__(self, command: Sequence[str] | None = None) -> None:
         self._err: IO[bytes] = tempfile.TemporaryFile()  # a file, so it never fills and blocks
         self._lock = threading.Lock()
+        argv = [sys.executable, "-m", "mergecast.voice.worker"]
+        if command is not None:  # tests start a stand-in
+            argv = [*command]
         try:
             self._proc = subprocess.Popen(  # noqa: S603 - our own interpreter, fixed argv
-                list(command or [sys.executable, "-m", "mergecast.voice.worker"]),
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err)
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err)
         except OSError as exc:
             raise VoiceError(f"cannot start the voice worker ({exc.strerror}); {_FIX}") from exc
 
@@ -64,7 +66,10 @@ class Worker:
         return reply, data
 
     def _why(self) -> str:
-        code = self._proc.poll()
+        try:  # its output ended: it is exiting, so its status comes within moments
+            code: int | None = self._proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            code = None
         self._err.seek(0)
         lines = self._err.read()[-2000:].decode("utf-8", "replace").strip().splitlines()
         said = lines[-1] if lines else "no message"
