@@ -186,13 +186,20 @@ def run(cfg: Config, *, date: str | None = None, since: str | None = None,
         _tell(watch, said, collect.warnings_of(reports))
         draft = pipeline.make(cfg, store, target or pipeline.latest(cfg, store),
                               choices=choices, watch=watch)
-        assert draft.episode is not None
-        with timed(watch, "publish") as note:
-            store.save_episode(draft.episode)
-            published = pipeline.publish(cfg, store, out)
-            note(str(out))
-        _tell(watch, said, publish_warnings(published))
+        return _published(cfg, store, draft, out, watch, said, reports)
+
+
+def _published(cfg: Config, store: Store, draft: Draft, out: Path, watch: Watch,
+               said: list[str], reports: Iterable[IngestReport] = ()) -> RunReport:
+    """run's and weekly's end: store the episode, publish the site (and say what the
+    publisher warns of: a local base_url, a feed without an e-mail), report both."""
     episode = draft.episode
+    assert episode is not None
+    with timed(watch, "publish") as note:
+        store.save_episode(episode)
+        published = pipeline.publish(cfg, store, out)
+        note(str(out))
+    _tell(watch, said, published.warnings)
     return RunReport(episode, out / "episodes" / episode.id / "index.html",
                      Urls.for_show(cfg.show).page(episode.id), draft.reused, tuple(reports),
                      tuple(said))
@@ -202,12 +209,6 @@ def _tell(watch: Watch, said: list[str], messages: Iterable[str]) -> None:
     for message in messages:
         watch.warn(message)
         said.append(message)
-
-
-def publish_warnings(report: PublishReport) -> tuple[str, ...]:
-    """What the publisher warns of (a local base_url when the site is meant to be
-    published, a feed without an owner e-mail), one line each."""
-    return report.warnings
 
 
 @dataclasses.dataclass(frozen=True)
@@ -256,7 +257,7 @@ def backfill(cfg: Config, *, start: dt.date, end: dt.date, jobs: int = 1,
             with timed(watch, "publish") as note:
                 published = pipeline.publish(cfg, store, out)
                 note(str(out))
-            _tell(watch, said, publish_warnings(published))
+            _tell(watch, said, published.warnings)
     return BackfillReport(tuple(sorted(e.id for e in made)), tuple(skipped), tuple(quiet),
                           tuple(reports), tuple(said))
 
@@ -331,12 +332,4 @@ def weekly(cfg: Config, *, week: str | None = None, out: Path | None = None,
         target = pipeline.weekly(cfg, week, now, dailies=[
             e.id for e in store.episodes() if e.kind == EpisodeKind.DAILY])
         draft = pipeline.make(cfg, store, target, choices=Choices(voice=voice), watch=watch)
-        assert draft.episode is not None
-        with timed(watch, "publish") as note:
-            store.save_episode(draft.episode)
-            published = pipeline.publish(cfg, store, out)
-            note(str(out))
-        _tell(watch, said, publish_warnings(published))
-    episode = draft.episode
-    return RunReport(episode, out / "episodes" / episode.id / "index.html",
-                     Urls.for_show(cfg.show).page(episode.id), draft.reused, (), tuple(said))
+        return _published(cfg, store, draft, out, watch, said)
