@@ -236,3 +236,11 @@ def test_progress_without_a_terminal_is_a_plain_line_each_quarter(project: Path)
     steps = re.findall(r"^  speak    (\d+)/(\d+) sentences$", r.stderr, re.M)
     assert steps and steps[-1][0] == steps[-1][1] and len(steps) <= 5
     assert "\x1b" not in r.stderr
+
+
+def test_quiet_before_the_command_is_the_same(project: Path):
+    r = cli("--config", project, "-q", "run", "--date", "2026-07-24", "--voice", "none")
+    assert r.exit_code == 0 and r.stdout == "" and r.stderr == ""
+    both = cli("--config", project, "-q", "run", "-v")
+    assert both.exit_code == 2
+    assert both.stderr == "mergecast: expected one of --quiet or --verbose, got both; pick one\n"

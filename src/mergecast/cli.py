@@ -122,6 +122,7 @@ def _print_json(data: Any) -> None:
                    "or a parent folder).")
 @click.option("--db", type=click.Path(path_type=Path, dir_okay=False),
               help="SQLite store (default: [store] path, .mergecast/mergecast.db).")
+@verbosity_options  # here too: `mergecast -q run` as well as `mergecast run -q`
 @click.pass_context
 def main(ctx: click.Context, config_path: Path | None, db: Path | None) -> None:
     """Turn a repository's daily activity into a developer briefing podcast.
