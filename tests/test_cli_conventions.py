@@ -162,9 +162,23 @@ def test_init_prints_next_steps_and_adds_the_gitignore_lines(make_repo, monkeypa
     assert (repo / ".gitignore").read_text() == (
         "*.pyc\n# mergecast: the store, media and locks; the generated site\n/.mergecast/\n"
         "/site/\n")
+    assert (repo / ".gitignore").stat().st_mode & 0o777 == 0o644 & ~_umask()
     third = cli("init", "--force", "--gitignore")
     assert "Add to" not in third.stdout and "added" not in third.stdout
     assert subprocess.run(["git", "-C", repo, "check-ignore", "-q", ".mergecast/x.db"]).returncode == 0
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_a_quiet_day_is_silent_under_quiet(project: Path):
+    r = cli("--config", project, "run", "--date", "2026-07-20", "--voice", "none", "-q")
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
+    loud = cli("--config", project, "run", "--date", "2026-07-20", "--voice", "none")
+    assert loud.stderr.splitlines()[-1].startswith("mergecast: no activity between ")
 
 
 def test_the_site_lock_lives_inside_the_store_folder(project: Path):

@@ -74,7 +74,9 @@ class _Guarded(click.Group):
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except MergecastError as exc:
-            click.echo(f"mergecast: {exc}", err=True)
+            # A quiet window is news, not an error (exit 0): --quiet keeps it off cron's mail.
+            if exc.exit_code or ctx.meta.get(VERBOSITY, 0) >= 0:
+                click.echo(f"mergecast: {exc}", err=True)
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("mergecast: interrupted; nothing was half-written", err=True)

@@ -82,8 +82,12 @@ def _missing_ignores(ignore_file: Path, root: Path, folders: list[Path]) -> tupl
 
 def add_to_gitignore(done: InitDone) -> None:
     """Append `done.ignore` to the checkout's .gitignore (written whole, atomically)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    mode = 0o666 & ~umask  # a new file's mode, as any editor would make it
     try:
         old = done.ignore_file.read_text(encoding="utf-8")
+        mode = done.ignore_file.stat().st_mode & 0o777
     except FileNotFoundError:
         old = ""
     except OSError as exc:
@@ -94,6 +98,7 @@ def add_to_gitignore(done: InitDone) -> None:
     media.write_atomic(done.ignore_file.parent,
                        {done.ignore_file.name: (body + "\n".join(done.ignore) + "\n").encode()},
                        what=".gitignore")
+    os.chmod(done.ignore_file, mode)  # the temp file it was renamed from was private
 
 
 def ingest(cfg: Config, flags: Flags, *, date: str | None, since: str | None,
