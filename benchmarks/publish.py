@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "publish"), str(ROOT / "src")]
 
-from publish_fakes import SHOW, make_episode, mp3_bytes, series  # noqa: E402
+from publish_fakes import IDENTITY, SHOW, make_episode, mp3_bytes, series  # noqa: E402
 
 from mergecast.models import Episode  # noqa: E402
 from mergecast.publish import publish_site  # noqa: E402
@@ -59,11 +59,11 @@ def run(count: int, work: Path) -> tuple[float, float, float, int]:
         return media_root / i
 
     t0 = time.perf_counter()
-    publish_site(episodes, site, SHOW, media=media)
+    publish_site(episodes, site, SHOW, identity=IDENTITY, media=media)
     full = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    report = publish_site([*episodes, newest], site, SHOW, media=media)
+    report = publish_site([*episodes, newest], site, SHOW, identity=IDENTITY, media=media)
     incremental = time.perf_counter() - t0
 
     t0 = time.perf_counter()

@@ -4,10 +4,11 @@ Not a test and not a speed benchmark: it shows how the offline writer copes with
 history. Per day it prints changes, themes, spoken words, the title and any exception (a
 fact-check failure with its full report); at the end, totals: days, failures, words per
 sentence (mean and max), sentences over the limit, and the duration estimate against the
-target.
+target; then the language figures of issue 16 (sweep_language.py).
 
 Run:  .venv/bin/python benchmarks/sweep.py --db /tmp/q/tt.db [--since DAY --until DAY]
-      [--every N] [--quiet] [--show-script DAY]
+      [--every N] [--quiet] [--show-script DAY] [--language-json FILE]
+Compare two runs: .venv/bin/python benchmarks/sweep_language.py BEFORE.json AFTER.json
 """
 
 from __future__ import annotations
@@ -26,9 +27,12 @@ from mergecast import pipeline
 from mergecast.config import Config
 from mergecast.dates import day_of, day_window
 from mergecast.errors import FactCheckError, MergecastError
-from mergecast.models import Script
+from mergecast.models import Digest, Script
 from mergecast.store import Store
 from mergecast.writing import write_script
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import sweep_language  # noqa: E402  (issue 16's language figures, beside this file)
 
 MAX_SENTENCE_WORDS = 30
 # What a listener should never hear read aloud: code, links, markdown, paths.
@@ -49,6 +53,8 @@ class DayResult:
     sentence_words: list[int] = field(default_factory=list)
     unspoken: list[str] = field(default_factory=list)  # sentences with code/paths/markup
     script: Script | None = None
+    digest: Digest | None = None
+    language: sweep_language.EpisodeLanguage | None = None
 
 
 @dataclass
@@ -69,7 +75,7 @@ class Totals:
 
 def store_days(store: Store, cfg: Config) -> list[dt.date]:
     """Every episode day from the store's first activity to its last (empty days too)."""
-    latest = store.latest_activity()
+    latest = store.latest_activity(dt.datetime.now(dt.UTC))
     if latest is None:
         return []
     first = min((t for c in store.changes_between(dt.datetime(1970, 1, 1, tzinfo=dt.UTC),
@@ -83,13 +89,14 @@ def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
     """One day's digest and template script, with any failure captured (never raised)."""
     window = day_window(day, cfg.show)
     digest = pipeline.digest_for(cfg, store, window)
-    result = DayResult(day=day, changes=digest.counts.changes, themes=len(digest.themes))
+    result = DayResult(day=day, changes=digest.counts.changes, themes=len(digest.themes),
+                       digest=digest)
     if digest.counts.changes == 0:
         return result
     try:
-        script = write_script(digest, show=pipeline.show_name_for(cfg, digest.changes), day=day,
-                              writing=cfg.writing,
-                              lexicon=cfg.lexicon, llm=cfg.llm, writer="template")
+        script = write_script(digest, show=pipeline.show_name_for(cfg, digest.changes),
+                              day=day, writing=cfg.writing, lexicon=cfg.lexicon, llm=cfg.llm,
+                              writer="template")
     except FactCheckError as exc:
         result.error = f"FactCheckError: {exc}"
         result.report = list(exc.problems)
@@ -98,6 +105,7 @@ def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
         result.error = f"{type(exc).__name__}: {exc}"
         return result
     result.script = script
+    result.language = sweep_language.measure(script, digest)
     result.words = script.words
     result.title = script.title
     for section in script.sections:
@@ -160,6 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--show-script", type=dt.date.fromisoformat, action="append", default=[],
                     help="also print this day's full script (repeatable)")
     ap.add_argument("--busiest", type=int, default=0, help="print the N busiest days' scripts")
+    ap.add_argument("--relations", action="store_true",
+                    help="also print the relations report (benchmarks/sweep_relations.py)")
+    ap.add_argument("--language-json", type=Path, default=None,
+                    help="save the language figures here (compare runs with sweep_language.py)")
     args = ap.parse_args(argv)
 
     cfg = pipeline.load_config(args.config, args.db)
@@ -181,6 +193,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for text in r.unspoken if not args.quiet else ():
                     print(f"    ! unspoken: {text}")
         elapsed = time.perf_counter() - started
+        if args.relations:
+            from sweep_relations import report
+
+            print("\n" + report(results, store, cfg, args.db.stem))
     shown = {r.day: r for r in results}
     for day in args.show_script:
         if (r := shown.get(day)) and r.script:
@@ -197,6 +213,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"days with >3 changes within ±15 %: {t.within_target}\n"
         f"swept in {t.seconds:.1f} s ({1000 * t.seconds / max(1, len(results)):.1f} ms/day)"
     )
+    lang = sweep_language.report(
+        args.db.stem, [r.language for r in results if r.language is not None], t.days,
+        t.failures)
+    print(sweep_language.table(lang, examples=True))
+    if args.language_json:
+        sweep_language.save(lang, args.language_json)
     return 1 if t.failures else 0
 
 

@@ -33,7 +33,7 @@ def project(tmp_path: Path, make_repo) -> Path:
     repo = make_repo(history(), origin="https://github.com/o/r.git")
     conf = tmp_path / "mergecast.toml"
     conf.write_text(f'[show]\nname = "Demo"\nbase_url = "https://example.org/cast/"\n'
-                    f'[source]\nrepo = "{repo}"\n', encoding="utf-8")
+                    f'email = "cast@example.org"\n[source]\nrepo = "{repo}"\n', encoding="utf-8")
     return conf
 
 
@@ -53,6 +53,19 @@ def test_run_json_and_quiet(project: Path):
 
     again = cli("--config", project, "run", "--date", "2026-07-24", "--voice", "none", "-q")
     assert again.exit_code == 0 and again.stdout == "" and again.stderr == ""
+
+
+def test_the_publishers_warnings_reach_run_and_its_json(project: Path):
+    project.write_text(project.read_text().replace('base_url = "https://example.org/cast/"\n',
+                                                   "").replace('email = "cast@example.org"\n', ""))
+    r = cli("--config", project, "run", "--date", "2026-07-24", "--voice", "none", "--json")
+    assert r.exit_code == 0, r.output
+    warned = [line.removeprefix("mergecast: warning: ") for line in r.stderr.splitlines()
+              if line.startswith("mergecast: warning: ")]
+    assert json.loads(r.stdout)["warnings"] == warned and len(warned) == 2
+    assert warned[0].startswith("mergecast.toml [show] base_url is http://127.0.0.1:8000/, a "
+                                "local address")
+    assert warned[1].startswith("mergecast.toml [show] email is not set")
 
 
 def test_quiet_and_verbose_exclude_each_other(project: Path):

@@ -65,3 +65,66 @@ def test_weeks():
     assert dates.week_days(2026, 30)[0] == dt.date(2026, 7, 20)
     with pytest.raises(InputError):
         dates.parse_week("2026-W60")
+
+
+def test_a_since_until_episode_is_dated_by_the_last_day_it_covers():
+    show = ShowConfig()
+    w = dates.window_for(show, None, "2026-09-05", "2026-09-07")
+    assert dates.covered_day(w, show) == dt.date(2026, 9, 6)
+    assert dates.spoken_date(dates.covered_day(w, show)) == "September 6th, 2026"
+    # DAY's own window, given as --since/--until, is still DAY's episode
+    own = dates.day_window(dt.date(2026, 9, 6), show)
+    assert dates.covered_day(own, show) == dt.date(2026, 9, 6)
+    # one afternoon: that afternoon's day, in the show's timezone
+    paris = ShowConfig(timezone="Europe/Paris")
+    w = dates.window_for(paris, None, "2026-09-05T14:00", "2026-09-05T23:30")
+    assert dates.covered_day(w, paris) == dt.date(2026, 9, 5)
+
+
+# ------------------------------------------------------------------ days no calendar reaches
+
+
+def _cli(tmp_path, *args):
+    from click.testing import CliRunner
+
+    from mergecast.cli import main
+
+    return CliRunner().invoke(main, ["--db", str(tmp_path / "m.db"), *map(str, args)])
+
+
+DAYS = "expected a day from 1970-01-01 to 9998-12-31"
+WEEKS = "expected a week from 1970-W02 to 9998-W52"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("run", "--date", "0001-01-01"), f"{DAYS}, got '0001-01-01' for --date"),
+    (("run", "--date", "9999-12-31"), f"{DAYS}, got '9999-12-31' for --date"),
+    (("ingest", "--since", "0001-01-01T00:00", "--until", "2026-01-01"),
+     f"{DAYS}, got '0001-01-01T00:00' for --since"),
+    (("digest", "--since", "2026-01-01", "--until", "9999-12-31"),
+     f"{DAYS}, got '9999-12-31' for --until"),
+    (("weekly", "--week", "0001-W01"), f"{WEEKS}, got '0001-W01' for --week"),
+    (("weekly", "--week", "9999-W52"), f"{WEEKS}, got '9999-W52' for --week"),
+    (("backfill", "--from", "0001-01-01", "--to", "2026-01-01"),
+     f"{DAYS}, got '0001-01-01' for --from"),
+])
+def test_cli_days_out_of_range_are_one_line(tmp_path, args, message):
+    extra: tuple[object, ...] = ()
+    if args[0] in ("run", "weekly", "backfill"):
+        extra = ("--out", tmp_path / "site")
+    if args[0] == "run":  # `run` ingests before it resolves the day: give it a tiny export
+        (tmp_path / "prs.json").write_text("[]")
+        extra += ("--gh-json", tmp_path / "prs.json", "--repo-name", "o/r")
+    result = _cli(tmp_path, *args, *extra)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == f"mergecast: {message}"
+    assert "Traceback" not in result.stderr and not (tmp_path / "site").exists()
+
+
+def test_the_edges_of_the_range_still_work():
+    show = ShowConfig()
+    for day in (dates.FIRST_DAY, dates.LAST_DAY):
+        w = dates.day_window(dates.parse_day(day.isoformat()), show)
+        assert dates.day_of(w.until - dt.timedelta(microseconds=1), show) == day
+    assert dates.week_days(*dates.parse_week("9998-W52"))[-1] <= dates.LAST_DAY
+    assert dates.week_days(*dates.parse_week("1970-W02"))[0] >= dates.FIRST_DAY

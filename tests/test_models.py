@@ -23,10 +23,17 @@ def test_episode_round_trips_with_int_keyed_links():
         m.Section("intro", "Intro", (m.Sentence("Hi.", "Hi.", (5,)),)),))
     audio = m.Audio(1.5, (m.Cue(0, 0, 0.0, 1.0, "Hi."),), (m.Chapter(0.0, "Intro"),), 10, "ff", "piper")
     w = m.Window(dt.datetime(2026, 7, 24, 13, tzinfo=UTC), dt.datetime(2026, 7, 25, 13, tzinfo=UTC))
-    ep = m.Episode("2026-07-25", "daily", w, w.until, script, audio, links={5: "https://x/5"})
+    ep = m.Episode(
+        "2026-07-25", "daily", w, w.until, script, audio, links={5: "https://x/5"},
+        ledger=(m.LedgerEntry(5, None, "Fix", "https://x/5", "fixes", True, "ada", "author"),
+                m.LedgerEntry(None, "abc", "Tidy", None, "Other changes", False, "", "bot")),
+        duplicates=(m.Duplicate((5, 6), "both say they fix #7", "issue", ("#7",)),),
+        chains=(m.RevertChain(m.Ref(3), "Speed up", "ada",
+                              (m.ChainStep("revert", m.Ref(5), "bo", "flaky", True),)),))
     back = m.from_dict(m.Episode, m.to_dict(ep))
     assert back == ep
     assert back.links[5] == "https://x/5"
+    assert back.coverage == "2 changes: 1 told, 1 listed"
 
 
 def test_window_is_half_open():

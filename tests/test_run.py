@@ -184,7 +184,7 @@ def test_weekly_recap_links_its_dailies_and_has_its_own_feed(make_repo, project)
     site = project / "site"
     page = (site / "episodes/2026-W30/index.html").read_text(encoding="utf-8")
     for daily in ("2026-07-23", "2026-07-24", "2026-07-25"):
-        assert f'href="../{daily}/"' in page
+        assert f'href="../{daily}/index.html"' in page
     weekly_items = ET.parse(site / "weekly/feed.xml").getroot().findall("./channel/item")
     assert [i.findtext("title") for i in weekly_items][0].startswith("Weekly Recap - ")
     assert len(weekly_items) == 1
@@ -195,10 +195,31 @@ def test_weekly_recap_links_its_dailies_and_has_its_own_feed(make_repo, project)
     cites = [n for s in script["sections"] for n in s["cites"] if n in (301, 302, 303, 304)]
     assert cites and len([s for s in script["sections"] if 301 in s["cites"]]) == 1
     daily = (site / "episodes/2026-07-24/index.html").read_text(encoding="utf-8")
-    assert 'href="../2026-W30/"' in daily  # listed among nearby episodes
+    assert 'href="../2026-W30/index.html"' in daily  # listed among nearby episodes
 
 
 def test_weekly_rejects_a_bad_week(project):
     r = cli("--config", project / "mergecast.toml", "weekly", "--week", "2026-30")
     assert r.exit_code == 2
     assert r.stderr == "mergecast: expected an ISO week such as 2026-W30, got '2026-30' for --week\n"
+
+
+def test_episode_json_accounts_for_every_change_of_the_window(make_repo, project):
+    repo = make_repo(history(), origin="https://github.com/o/r.git")
+    r = cli("--config", project / "mergecast.toml", "run", "--repo", repo, "--date",
+            "2026-07-24", "--voice", "none")
+    assert r.exit_code == 0, r.output
+    data = json.loads((project / "site/episodes/2026-07-24/episode.json").read_text())
+    cited = {n for s in data["sections"] for n in s["cites"]}
+    coverage = data["coverage"]
+    ledger = coverage["ledger"]
+    assert sorted(e["number"] for e in ledger) == [301, 302, 303, 304, 305]
+    told = sum(1 for e in ledger if e["told"])
+    assert coverage["text"] == f"5 changes: {told} told, {5 - told} listed"
+    assert (coverage["changes"], coverage["told"]) == (5, told)
+    for e in ledger:
+        assert e["told"] == (e["number"] in cited)
+        assert e["url"] == f"https://github.com/o/r/pull/{e['number']}"
+        assert e["group"] and e["credit"] == "author"
+    assert {e["author"] for e in ledger if e["number"] != 305} == {"isalia20"}
+    assert data["duplicates"] == [] and data["chains"] == []

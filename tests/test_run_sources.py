@@ -36,7 +36,9 @@ def refused() -> str:
 def project(tmp_path: Path, repo: Path | None) -> Path:
     conf = tmp_path / "mergecast.toml"
     source = f'repo = "{repo}"\n' if repo else ""
-    conf.write_text(f'[show]\nname = "Demo"\n[source]\n{source}github = "o/r"\n'
+    conf.write_text(f'[show]\nname = "Demo"\nbase_url = "https://example.org/cast/"\n'
+                    'email = "cast@example.org"\n'
+                    f'[source]\n{source}github = "o/r"\n'
                     "[github]\nretries = 0\ntimeout = 5\n", encoding="utf-8")
     return conf
 

@@ -265,14 +265,14 @@ def speak_command(date: str | None, since: str | None, until: str | None, voice:
 def publish_command(out: Path | None, as_json: bool) -> None:
     """Render every stored episode: pages, feeds and sitemap, swapped in atomically."""
     report = jobs.publish(config(), out)
-    for message in report.warnings:
-        _warn(message)
     if as_json:
         _print_json(console.publish_json(report))
-        return
-    _say(f"published {report.episodes} episodes to {report.out} "
-         f"({len(report.rendered)} pages rendered, {report.files_linked} files reused, "
-         f"{report.seconds:.2f} s); feed: {report.url}")
+    else:
+        _say(f"published {report.episodes} episodes to {report.out} "
+             f"({len(report.rendered)} pages rendered, {report.files_linked} files reused, "
+             f"{report.seconds:.2f} s); feed: {report.url}")
+    for message in report.warnings:
+        _warn(message)
 
 
 @main.command("serve", epilog=examples("mergecast serve", "mergecast serve --out site --port 0"))

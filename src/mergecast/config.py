@@ -67,11 +67,11 @@ class ShowConfig:
     title: str = key("", "The title of the feed and pages. Empty: `name`, then `mergecast`.")
     description: str = key("", "The feed and show page description. Empty: a generated sentence about the repository.")  # noqa: E501
     author: str = key("", "The feed's `itunes:author` and owner name. Empty: the title.")
-    email: str = key("", "The feed owner's e-mail (`itunes:email`). Omitted when empty.")
+    email: str = key("", "The feed owner's e-mail (`itunes:email`), where directories such as Apple Podcasts Connect send their ownership check. Omitted when empty, and `publish` then warns.")  # noqa: E501
     language: str = key("en", "The language tag of the feed and pages.")
     timezone: str = key("UTC", "The IANA time zone of `publish_time` and of bare dates in `--since`/`--until`, for example `\"Europe/Berlin\"`.", form="timezone")  # noqa: E501
     publish_time: dt.time = key(dt.time(13, 0), "When a day's episode is published. `--date DAY` covers the 24 hours that end at this time on DAY.", doc_type='string `"HH:MM"` or TOML time')  # noqa: E501
-    base_url: str = key("http://127.0.0.1:8000/", "Where the site is hosted. Feed, enclosure and page URLs are made absolute against it.", form="url")  # noqa: E501
+    base_url: str = key("http://127.0.0.1:8000/", "Where the site is hosted. Feed, enclosure and page URLs are made absolute against it. Changing it later moves every URL but not the feed's identity (see [Feed identity](#feed-identity)). `publish` warns while it is a local address.", form="url")  # noqa: E501
     image: Path | None = key(None, "The cover art: a PNG or JPEG, square, 1400×1400 or larger. It is copied to `OUT/cover.png` or `OUT/cover.jpg`. When unset, mergecast draws `cover.png` from the show name. A missing file or another format fails at publish time.")  # noqa: E501
 
     @property
@@ -86,7 +86,7 @@ class SourceConfig:
     github: str = key("", "The GitHub repository. When it is set, `run` and `backfill` also read its pull requests from the API, and git changes from `repo` take this identity.", form="slug")  # noqa: E501
     gh_json: Path | None = key(None, "A `gh pr list --json ...` export that `run` imports. `ingest` imports it when `repo` is not set.")  # noqa: E501
     first_parent: bool = key(True, "`true`: follow only the branch's first-parent line, so a merged branch counts as one change. `false`: read every reachable commit.")  # noqa: E501
-    bots: tuple[str, ...] = key((), "Author handles to treat as bots, in addition to any `[bot]` account.")  # noqa: E501
+    bots: tuple[str, ...] = key((), "Author handles to treat as bots, in addition to any `[bot]` account and the built-in list (pytorchbot, pytorchmergebot, facebook-github-bot, dependabot, …). A bot is never credited with work; see [`mergecast digest`](#mergecast-digest).")  # noqa: E501
     forge: str = key("auto", "Where the repository is hosted, for the links to its PRs and commits: `github`, `gitlab`, `gitea`, `forgejo` (also Codeberg), or `none` (only the `pr_url` and `commit_url` templates). `auto`: from the host name of `web_url`, of `github`, or of the checkout's `origin` remote.", choices=_names(Forge))  # noqa: E501
     web_url: str = key("", "The repository's web address, for example `https://gitlab.example.com/group/project`. Empty: `https://github.com/` and `github` when that is set, else the `origin` remote's address.", form="url", empty_ok=True)  # noqa: E501
     pr_url: str = key("", "The link of a pull (merge) request: an http(s) URL template with `{number}`, and optionally `{repo}` (owner/name), for example `https://review.example.com/{repo}/changes/{number}`. Empty: the forge's own.", fields=("number", "repo"))  # noqa: E501

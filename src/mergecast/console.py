@@ -136,8 +136,9 @@ class _LogHandler(logging.Handler):
         self.console = console
 
     def emit(self, record: logging.LogRecord) -> None:
+        kind = "warning: " if record.levelno >= logging.WARNING else ""
         try:
-            self.console.line(printable(f"mergecast: {record.getMessage()}"))
+            self.console.line(printable(f"mergecast: {kind}{record.getMessage()}"))
         except Exception:  # a log line must never break the command
             self.handleError(record)
 

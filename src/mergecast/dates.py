@@ -9,13 +9,25 @@ from .errors import InputError
 from .models import Window
 
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
+# Days an episode can be about. Git's clock starts in 1970; the margin before year 9999
+# leaves room for a window's day on either side, a week's seven and the history we read.
+FIRST_DAY = dt.date(1970, 1, 1)
+LAST_DAY = dt.date(9998, 12, 31)
+
+
+def _in_range(day: dt.date, value: str, flag: str) -> dt.date:
+    if not FIRST_DAY <= day <= LAST_DAY:
+        raise InputError(
+            f"expected a day from {FIRST_DAY} to {LAST_DAY}, got {value!r} for {flag}"
+        )
+    return day
 
 
 def parse_when(value: str, show: ShowConfig, flag: str = "--since") -> dt.datetime:
     """An ISO date (midnight in the show's timezone) or datetime (naive: the show's zone)."""
     try:
         if len(value) == 10:
-            day = dt.date.fromisoformat(value)
+            day = _in_range(dt.date.fromisoformat(value), value, flag)
             return dt.datetime.combine(day, dt.time(0), tzinfo=show.tz)
         moment = dt.datetime.fromisoformat(value)
     except ValueError as exc:
@@ -23,14 +35,16 @@ def parse_when(value: str, show: ShowConfig, flag: str = "--since") -> dt.dateti
             f"expected an ISO date or datetime such as 2026-07-25 or 2026-07-25T13:00, "
             f"got {value!r} for {flag}"
         ) from exc
+    _in_range(moment.date(), value, flag)
     return moment if moment.tzinfo else moment.replace(tzinfo=show.tz)
 
 
 def parse_day(value: str, flag: str = "--date") -> dt.date:
     try:
-        return dt.date.fromisoformat(value)
+        day = dt.date.fromisoformat(value)
     except ValueError as exc:
         raise InputError(f"expected a day as YYYY-MM-DD, got {value!r} for {flag}") from exc
+    return _in_range(day, value, flag)
 
 
 def publish_moment(day: dt.date, show: ShowConfig) -> dt.datetime:
@@ -71,8 +85,11 @@ def window_for(
 
 
 def covered_day(window: Window, show: ShowConfig) -> dt.date:
-    """The day an episode for a --since/--until window is dated by."""
-    return day_of(window.until - dt.timedelta(microseconds=1), show)
+    """The day an episode for a --since/--until window is dated by: the last calendar day
+    (in the show's timezone) the window covers. `--since 2026-09-05 --until 2026-09-07`
+    ends at midnight, so it is the September 6th episode; a window that ends at the
+    publish time on DAY (DAY's own window) is DAY's."""
+    return (window.until - dt.timedelta(microseconds=1)).astimezone(show.tz).date()
 
 
 def parse_week(value: str) -> tuple[int, int]:
@@ -80,10 +97,16 @@ def parse_week(value: str) -> tuple[int, int]:
     try:
         year_s, week_s = value.upper().split("-W")
         year, week = int(year_s), int(week_s)
-        dt.date.fromisocalendar(year, week, 1)
+        monday = dt.date.fromisocalendar(year, week, 1)
     except ValueError as exc:
         raise InputError(
             f"expected an ISO week such as 2026-W30, got {value!r} for --week") from exc
+    if not FIRST_DAY <= monday <= LAST_DAY - dt.timedelta(days=6):
+        first = FIRST_DAY + dt.timedelta(days=-FIRST_DAY.weekday() % 7)
+        last = LAST_DAY - dt.timedelta(days=(LAST_DAY.weekday() + 1) % 7)
+        raise InputError(
+            f"expected a week from {week_id(first)} to {week_id(last)}, got {value!r} for --week"
+        )
     return year, week
 
 

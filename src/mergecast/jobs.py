@@ -186,7 +186,7 @@ def run(cfg: Config, *, date: str | None = None, since: str | None = None,
             reports = collect.collect(store, collect.configured(cfg, flags, store), window,
                                       strict=flags.strict)
             collect.check_fallback(reports, bool(store.changes_in(target.window)) if target
-                                   else store.latest_activity() is not None)
+                                   else store.latest_activity(dt.datetime.now(dt.UTC)) is not None)
             note("; ".join(r.line() for r in reports))
         _tell(watch, said, collect.warnings_of(reports))
         draft = pipeline.make(cfg, store, target or pipeline.latest(cfg, store),

@@ -1,7 +1,9 @@
 """One run at a time per store and output folder.
 
 An advisory `flock` on a lock file beside each resource: the kernel drops it when the
-process dies, so a killed run never leaves a stale lock behind.
+process dies, so a killed run never leaves a stale lock behind. A lock file we may not
+write is opened read-only (flock works on any open file); one we cannot create is one
+line naming it and the folder to make writable.
 """
 
 from __future__ import annotations
@@ -13,7 +15,34 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import LockError
+from .errors import InputError, LockError
+
+
+def _open(lock: Path) -> int:
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        if lock.exists():
+            with contextlib.suppress(OSError):
+                return os.open(lock, os.O_RDONLY)
+        raise LockError(
+            f"cannot create the lock file {lock} ({exc.strerror}); make {lock.parent} "
+            "writable, or pass another --out or --db"
+        ) from exc
+
+
+def own_folder(path: Path) -> Path:
+    """`path`, absolute; InputError for the root folder, which cannot hold mergecast's files
+    (nor have a lock beside it)."""
+    path = Path(os.path.abspath(path))
+    if not path.name:
+        raise InputError(
+            f"cannot use {path} for mergecast's files: it is the root folder, and "
+            "a lock, a store or a site needs a folder of its own; pass --out or --db "
+            "with a path such as ./site"
+        )
+    return path
 
 
 @contextlib.contextmanager
@@ -23,9 +52,9 @@ def exclusive(paths: list[Path], *, wait: float = 30.0, poll: float = 0.1) -> It
     fds: list[int] = []
     try:
         for path in paths:
+            path = own_folder(path)
             lock = path.with_name(path.name + ".lock")
-            lock.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = _open(lock)
             fds.append(fd)
             while True:
                 try:

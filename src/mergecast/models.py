@@ -235,8 +235,10 @@ class Duplicate:
 
     prs: tuple[int, int]
     why: str  # one human-readable line of evidence, shown on the episode page
-    evidence: str = ""  # issue | title | files: the kind of evidence that paired them
-    shared: tuple[str, ...] = ()  # what they share: "#1234", the title, or file paths
+    # issue | title | files | problem: the kind of evidence that paired them ("problem":
+    # similar problem statements of PRs not both landed whose file lists are unknown)
+    evidence: str = ""
+    shared: tuple[str, ...] = ()  # what they share: "#1234", the title, file paths or terms
 
 
 @dataclass(frozen=True)
@@ -281,10 +283,23 @@ class RevertChain:
 
 
 @dataclass(frozen=True)
+class Credit:
+    """Who a change is credited to, and how analysis resolved that from what was recorded."""
+
+    number: int | None
+    sha: str | None
+    handle: str  # the credited identity as said ("" when nobody but a bot can be named)
+    # author | merged identity | author email | pr author | ghstack | co-author | resolved pr
+    # | bot: which evidence named the person (see analysis/identity.py)
+    how: str
+    recorded: str  # the author handle the source recorded
+
+
+@dataclass(frozen=True)
 class Area:
     name: str
-    prs: tuple[int, ...]
-    commits: tuple[str, ...]
+    prs: tuple[int, ...]  # highest-ranked work first, docs/CI housekeeping last
+    commits: tuple[str, ...]  # likewise
 
 
 @dataclass(frozen=True)
@@ -307,14 +322,120 @@ class Digest:
     first_time_contributors: tuple[str, ...]
     chains: tuple[RevertChain, ...] = ()
     # The window's changes, for writers that explain themes from PR text. Not in to_json().
+    # Each carries its credited author (analysis/identity.py), never a bot that landed it.
     changes: tuple[Change, ...] = ()
     area_of: Mapping[str, str] = field(default_factory=dict)  # change key -> area
+    credits: tuple[Credit, ...] = ()  # one per window change, in `changes` order
+    group_of: Mapping[str, str] = field(default_factory=dict)  # change key -> ledger group
 
     def change(self, number: int) -> Change | None:
         for c in self.changes:
             if c.number == number:
                 return c
         return None
+
+
+# --------------------------------------------------------------------------- plan
+# What an episode will say, decided before any sentence is written (writing/plan.py). The
+# template writer realises every slot from phrase banks (writing/realise.py); a writer that
+# words the slots differently (an LLM) can take the same plan and replace any realisation.
+
+
+@dataclass(frozen=True)
+class Action:
+    """One change told by what it does: its title read as verb, object and qualifier."""
+
+    verb: str  # the verb class (add, fix, move, …); "" when the title names a thing
+    lemma: str  # the verb as said, base form ("migrate", "speed up")
+    obj: str  # what it acts on, speakable ("min and max")
+    qualifier: str = ""  # "to Metal"
+    negated: bool = False  # "Do not count X"
+    ref: Ref | None = None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A sentence of a change's description that stands on its own."""
+
+    text: str
+    kind: str  # problem | benefit | detail
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class ThemePlan:
+    """One theme: concept, who and how big, problem, effects, benefit, open work."""
+
+    index: int  # 1-based place in the episode
+    concept: str  # the theme's name as said ("native ahead-of-time kernels")
+    kind: ThemeKind
+    authors: tuple[str, ...]
+    status: str  # landed | opened | pushed | posted
+    prs: tuple[int, ...]  # in the order they are told
+    commits: tuple[str, ...]
+    stack: Stack | None
+    work: str  # capability | performance | correctness | cleanup | infrastructure
+    area: str | None
+    problem: Claim | None = None
+    effects: tuple[Action, ...] = ()
+    benefit: Claim | None = None
+    details: tuple[Claim, ...] = ()  # more of what the change does, said when time allows
+    steps: tuple[Action, ...] = ()  # what descriptions list as done ("- add a size limit")
+    related: tuple[Action, ...] = ()  # changes grouped with a stack but not part of it
+    open_prs: tuple[int, ...] = ()
+    continues: Continuity | None = None
+
+
+@dataclass(frozen=True)
+class Signal:
+    """The day in one or two sentences: the kinds of work and where, heaviest first."""
+
+    work: tuple[tuple[str, str | None], ...]  # (kind of work, area)
+    counts: Counts
+
+
+@dataclass(frozen=True)
+class Roundup:
+    """One area's sentence: its top items (at most two) told by what they do."""
+
+    area: str
+    items: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class DuplicatePlan:
+    prs: tuple[int, int]
+    topic: str  # what both tackle, speakable; "" when no safe words were found
+    evidence: str  # issue | title | files | "" (unknown)
+    authors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Watch:
+    """What to watch: the rest of a stack, or an open PR."""
+
+    kind: str  # stack | open
+    prs: tuple[int, ...]
+    author: str | None = None
+    size: int = 0  # the stack's declared size
+    in_window: int = 0
+
+
+@dataclass(frozen=True)
+class Plan:
+    show: str
+    day: dt.date
+    weekly: str | None  # "2026-W30" for a weekly recap
+    # quiet | light | thin (many small changes) | focused (one big theme) | focused_thin | active
+    mood: str
+    signal: Signal
+    themes: tuple[ThemePlan, ...]
+    roundups: tuple[Roundup, ...] = ()
+    duplicates: tuple[DuplicatePlan, ...] = ()
+    chains: tuple[RevertChain, ...] = ()
+    first_timers: tuple[str, ...] = ()
+    notes: tuple[Action, ...] = ()  # left-over changes worth one line each
+    watch: Watch | None = None
 
 
 # --------------------------------------------------------------------------- script
@@ -456,6 +577,16 @@ class LedgerEntry:
     url: str | None
     group: str  # the theme headline or area it is listed under on the page
     told: bool  # the script cites it; False: listed on the page only
+    author: str = ""  # the credited identity (Credit.handle)
+    credit: str = ""  # how that identity was resolved (Credit.how)
+
+
+@dataclass(frozen=True)
+class Developer:
+    """A developer an episode credits, with their forge profile when the forge is known."""
+
+    handle: str
+    url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -472,3 +603,13 @@ class Episode:
     related: tuple[str, ...] = ()  # episode ids this one refers to (weekly: its dailies)
     source_hash: str = ""  # hash of the inputs; equal hash means nothing to redo
     ledger: tuple[LedgerEntry, ...] = ()  # every change in the window: told or listed
+    credits: tuple[Developer, ...] = ()  # the themes' authors, for podcast:person and the page
+    duplicates: tuple[Duplicate, ...] = ()  # with their evidence, for the page and episode.json
+    chains: tuple[RevertChain, ...] = ()
+
+    @property
+    def coverage(self) -> str:
+        """How the episode covers its window, said plainly: "45 changes: 12 told, 33 listed"."""
+        told = sum(1 for e in self.ledger if e.told)
+        n = len(self.ledger)
+        return f"{n} change{'' if n == 1 else 's'}: {told} told, {n - told} listed"

@@ -79,12 +79,13 @@ def check_day(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         today = dt.datetime.now(config().show.tz).date()
         return (today - dt.timedelta(days=value == "yesterday")).isoformat()
     try:
-        return dates.parse_day(value, flag).isoformat()
-    except InputError:
+        dt.date.fromisoformat(value)
+    except ValueError:
         also = ", 'yesterday' or 'latest'" if ctx.info_name == "run" and flag == "--date" \
             else " or 'yesterday'"
         raise InputError(f"expected a day as YYYY-MM-DD, 'today'{also}, got {value!r} for "
                          f"{flag}") from None
+    return dates.parse_day(value, flag).isoformat()  # and the days mergecast can be about
 
 
 def _verbosity(level: int) -> Callable[[click.Context, click.Parameter, bool], None]:

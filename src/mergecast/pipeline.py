@@ -27,6 +27,7 @@ from . import __version__, dates, locking, voice
 from . import config as config_mod
 from . import publish as publishing
 from .analysis import build_digest, digest_json, path_rules_from_repo
+from .analysis.ledger import ledger
 from .analysis.memory import link_earlier
 from .config import AreaRule, Config, VoiceConfig, WritingConfig
 from .errors import EmptyWindowError
@@ -43,6 +44,8 @@ from .models import (
     to_dict,
 )
 from .publish import media
+from .publish.content import Urls, credits_for
+from .publish.identity import show_identity
 from .sources import forge
 from .store import Store
 from .watch import SILENT, Watch, audio_line, timed
@@ -80,7 +83,7 @@ def site_lock(cfg: Config, out: Path) -> Path:
     """The lock of site folder `out`, kept with the store (`.mergecast/site-<hash>.lock`),
     not beside the site, so the project holds one folder to ignore. The hash names the
     folder's real path: two spellings of one folder share one lock."""
-    real = os.path.realpath(out)
+    real = os.path.realpath(locking.own_folder(out))
     digest = hashlib.sha256(real.encode()).hexdigest()[:12]
     return cfg.store.path.parent / f"{Path(real).name or 'site'}-{digest}"
 
@@ -109,7 +112,7 @@ def wants_latest(date: str | None, since: str | None, until: str | None) -> bool
 
 def latest(cfg: Config, store: Store) -> Target:
     """The newest day with stored activity."""
-    newest = store.latest_activity()
+    newest = store.latest_activity(dt.datetime.now(dt.UTC))
     if newest is None:
         raise EmptyWindowError("the store holds no activity yet; nothing to make an episode of")
     return daily(dates.day_of(newest, cfg.show), cfg)
@@ -332,7 +335,9 @@ def digest_for(cfg: Config, store: Store, window: Window,
         window,
         areas=cfg.areas,
         history=history,
-        earlier_authors=store.earlier_authors(window.since),
+        earlier_authors=store.earlier_people(window.since),
+        history_since=store.earliest_activity(),
+        bots=cfg.source.bots,
         path_rules=repo_path_rules(cfg),
     )
 
@@ -428,6 +433,8 @@ def assemble(cfg: Config, draft: Draft, audio: Audio) -> Episode:
         published_at=published.astimezone(dt.UTC), script=script, audio=audio,
         themes=themes, areas=tuple(sorted(areas)), links=links_for(draft),
         related=draft.related, source_hash=draft.key,
+        credits=credits_for(digest), ledger=ledger(digest, cited),
+        duplicates=digest.duplicates, chains=digest.chains,
     )
 
 
@@ -436,8 +443,10 @@ def publish(cfg: Config, store: Store, out: Path) -> PublishReport:
     episodes = {e.id: e for e in store.episodes()}
     newest = max(episodes.values(), key=lambda e: e.published_at, default=None)
     name = cfg.show.name or (newest.script.show if newest else "") or cfg.show_name
+    show = dataclasses.replace(cfg.show, name=name)
     return publishing.publish_site(
-        list(episodes.values()), out, dataclasses.replace(cfg.show, name=name),
+        list(episodes.values()), out, show,
         media=lambda episode_id: media_for(cfg, episode_id, episodes[episode_id].source_hash),
+        identity=show_identity(store, show, Urls.for_show(show).feed, out, str(store.path)),
         latest=cfg.publish.latest,
     )

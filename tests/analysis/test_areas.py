@@ -1,8 +1,8 @@
 from analysis_builders import files, pr
 
+from deadline import deadline
 from mergecast.analysis.areas import (
     assign_areas,
-    glob_match,
     parse_codeowners,
     parse_labeler,
     path_rules_from_repo,
@@ -38,14 +38,6 @@ CODEOWNERS = """\
 /torch/distributed/ @acme/distributed
 /torch/distributed/rpc/ @alice
 """
-
-
-def test_glob_match():
-    assert glob_match("torch/_dynamo/**", "torch/_dynamo/utils.py")
-    assert glob_match("docs/**/*", "docs/a/b.md")
-    assert glob_match("**/*.md", "README.md")
-    assert not glob_match(".ci/*", ".ci/a/b.sh")
-    assert glob_match("/torch/x.py", "torch/x.py")
 
 
 def test_labeler_v4():
@@ -141,3 +133,66 @@ def test_snake_case_tags_are_said_as_words():
     area = assign_areas([pr(1, "[qwen3_5] Reset state"), pr(2, "[kimi_k2_7] Add config")],
                         AreasConfig())
     assert area == {"acme/widgets#1": "qwen3 5", "acme/widgets#2": "kimi k2 7"}
+
+
+def test_one_area_however_it_is_spelled_in_the_projects_casing():
+    changes = [pr(1, "[graph trainer] a"), pr(2, "[GraphTrainer] b"), pr(3, "[graph_trainer] c"),
+               pr(4, "[graphtrainer] d"), pr(5, "[cmake] e"), pr(6, "[cortex-m] f"),
+               pr(7, "[Cortex_M] g"), pr(8, "[rocm] h"), pr(9, "[exir] i"), pr(10, "[llm] j")]
+    area = assign_areas(changes, AreasConfig())
+    assert {area[f"acme/widgets#{n}"] for n in (1, 2, 3, 4)} == {"graph trainer"}
+    assert [area[f"acme/widgets#{n}"] for n in range(5, 11)] == \
+        ["CMake", "Cortex-M", "Cortex-M", "ROCm", "EXIR", "LLM"]
+    # the config's own names win over the data file, matched however they are spelled
+    named = assign_areas(changes, AreasConfig(names={"Graph-Trainer": "GraphTrainer"}))
+    assert named["acme/widgets#3"] == "GraphTrainer"
+
+
+def test_type_labels_and_tags_are_not_areas():
+    cfg = AreasConfig(rules=(AreaRule("label", r"^(?P<area>.+)$"),
+                             AreaRule("label", r"^release notes: (?P<area>.+)$"),
+                             AreaRule("tag", "*")))
+    changes = [pr(1, "Fix cache", labels=("bug", "triaged", "cache")),
+               pr(2, "[enhancement] Faster load", labels=("enhancement",)),
+               pr(3, "Nothing to say", labels=("release notes: none",))]
+    area = assign_areas(changes, cfg)
+    assert area == {"acme/widgets#1": "cache"}
+
+
+def test_area_work_comes_highest_ranked_first_and_housekeeping_last():
+    from analysis_builders import ghstack, window
+
+    from mergecast.analysis import build_digest
+
+    stack = [pr(n, f"[cache] Warm cache part {n - 20}", author="ana", body=ghstack(n, 21, 22),
+                files=files(f"cache/w{n}.py", add=200)) for n in (21, 22)]
+    changes = [
+        pr(10, "[cache] Fix a typo in the cache docs", author="bo",
+           files=files("docs/cache.md", add=1, delete=1)),
+        pr(11, "[cache] Log cache misses", author="cy", files=files("cache/log.py", add=5)),
+        *stack,
+    ]
+    d = build_digest(changes, window(10), areas=AreasConfig())
+    [cache] = d.areas
+    assert cache.name == "cache" and cache.prs == (21, 22, 11, 10)
+
+
+# ------------------------------------------------------------------ hostile repository files
+
+
+DEEP = "a/" * 3000 + "x.py"  # 3,000 folders deep
+
+
+def test_a_hostile_codeowners_line_cannot_hang_the_digest():
+    owners = "**/" * 40 + "x.py @acme/owners\n"
+    changes = [pr(1, "Deep", files=files(DEEP, "a/" * 2000 + "y.py"))]
+    with deadline(1.0):
+        area = assign_areas(changes, AreasConfig(), parse_codeowners(owners))
+    assert area == {"acme/widgets#1": "owners"}
+
+
+def test_a_line_of_spaces_in_labeler_yml_is_read_in_linear_time():
+    line = "a" + " " * 1_000_000 + "b"
+    with deadline(1.0):
+        assert parse_labeler(line) == []
+        assert parse_labeler("docs:\n  - " + line) == [AreaRule("path", line, "docs")]

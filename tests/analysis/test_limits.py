@@ -14,7 +14,8 @@ from analysis_builders import ghstack, pr
 from mergecast.analysis.reverts import revert_of
 from mergecast.analysis.stacks import stack_lists
 from mergecast.analysis.text import BODY_LIMIT, clean_body, issue_refs
-from mergecast.writing.plain import body_sentences
+from mergecast.models import Ref
+from mergecast.writing.bodies import claims
 
 FILLER = "Padding words here. " * (BODY_LIMIT // 20 + 5)
 
@@ -57,5 +58,5 @@ def test_cleaned_body_and_spoken_sentences(where, seen) -> None:  # type: ignore
     body = where(sentence)
     assert (sentence in clean_body(body)) is seen
     assert len(clean_body(body)) <= BODY_LIMIT
-    said = body_sentences(body, accept=lambda s: "allocator" in s)
+    said = claims(body, Ref(pr=9), accept=lambda s, ref: "allocator" in s)
     assert bool(said) is seen

@@ -69,3 +69,13 @@ def test_revert_links_to_the_episode_that_covered_the_original():
     pair = m.RevertPair(m.Ref(pr=50), m.Ref(pr=42), "broke trunk")
     d = link_earlier(digest(5, reverts=[pair]), [episode(3, [ref([42])]), episode(4, [ref([43])])])
     assert d.reverts[0].original_episode == "2026-08-03"
+
+
+def test_a_chain_whose_original_an_earlier_episode_told_links_to_it():
+    chain = m.RevertChain(m.Ref(700), "Speed up the widget loader", "ada-l",
+                          (m.ChainStep("revert", m.Ref(710), by="carol-c"),))
+    other = m.RevertChain(m.Ref(800), "Unrelated", None,
+                          (m.ChainStep("revert", m.Ref(810)),))
+    d = m.Digest(window(5), m.Counts(2, 2, 0, 1), (), (), (), (), (), (), chains=(chain, other))
+    linked = link_earlier(d, [episode(2, [ref([700])]), episode(3, [ref([1])])])
+    assert [c.original_episode for c in linked.chains] == ["2026-08-02", None]

@@ -1,9 +1,9 @@
 from analysis_builders import commit, pr, window
 
 from mergecast.analysis.digest import build_digest
-from mergecast.analysis.reverts import pair_reverts, reland_title, revert_of
+from mergecast.analysis.reverts import reland_title, revert_of, revert_story
 from mergecast.config import AreasConfig
-from mergecast.models import Ref, Revert
+from mergecast.models import ChainStep, Ref, Revert
 
 ORIGINAL = pr(600, "[cache] Keep widget cache entries across resize", day=8,
               shas=("c0ffee" + "0" * 34,))
@@ -16,7 +16,7 @@ RELAND = pr(620, "Reland: [cache] Keep widget cache entries across resize", day=
 
 def test_revert_is_read_from_title_and_body():
     rv = revert_of(REVERT)
-    assert rv == Revert(sha="c0ffee0000", pr=600, reason="breaks the ARM build",
+    assert rv == Revert(sha="c0ffee0000", pr=600, reason="breaks the ARM build", by="carol",
                         title="[cache] Keep widget cache entries across resize")
     assert reland_title(RELAND) == "[cache] Keep widget cache entries across resize"
     assert reland_title(pr(1, "[reland] Speed up x")) == "Speed up x"
@@ -27,19 +27,67 @@ def test_revert_and_reland_on_two_days_pair_through_history():
     [pair] = d9.reverts
     assert pair.revert == Ref(610, None) and pair.original == Ref(600, ORIGINAL.sha)
     assert pair.reason == "breaks the ARM build"
-    top = next(t for t in d9.themes if 610 in t.prs)
-    assert "1 revert or reland" in top.why
+    assert not any(610 in t.prs for t in d9.themes)  # a revert is no theme's landed work
+    [chain] = d9.chains
+    assert chain.original == Ref(600, ORIGINAL.sha) and chain.author == "alice"
+    assert chain.title == "Keep widget cache entries across resize"
+    assert chain.steps == (ChainStep("revert", Ref(610, None), by="carol",
+                                     reason="breaks the ARM build"),)
 
     d10 = build_digest([RELAND], window(10), areas=AreasConfig(), history=[ORIGINAL, REVERT])
     assert [(p.revert.pr, p.original.pr) for p in d10.relands] == [(620, 600)]
     assert d10.reverts == ()
+    [chain] = d10.chains  # told once: the revert yesterday, the reland today
+    assert [(s.kind, s.ref.pr, s.in_window) for s in chain.steps] == \
+        [("revert", 610, False), ("reland", 620, True)]
+    assert chain.relanded and chain.author == "alice"
 
 
 def test_revert_by_sha_only_and_by_source_parse():
     landed = commit("abc1234" + "f" * 33, "Speed up loader", day=8)
     rv = commit("d" * 40, 'Revert "Speed up loader"', body="This reverts commit abc1234.", day=9)
-    reverts, _ = pair_reverts([rv], [landed])
+    _, reverts, _ = revert_story(window(9), [rv], [landed], {})
     assert reverts[0].original == Ref(None, landed.sha)
     parsed = pr(5, "Back out loader", revert=Revert(pr=4, reason="flaky"))
-    reverts, _ = pair_reverts([parsed], [])
+    _, reverts, _ = revert_story(window(10), [parsed], [], {})
     assert reverts[0].original == Ref(4, None) and reverts[0].reason == "flaky"
+
+
+def test_revert_chain_from_a_real_history_credits_the_original_author(make_repo):
+    import datetime as dt
+
+    from gitrepo import Commit, day
+    from mergecast.models import Window
+    from mergecast.sources.git import GitSource
+
+    bot = ("PyTorch MergeBot", "pytorchmergebot@users.noreply.github.com")
+    ada = ("Ada Lovelace", "4242+ada-l@users.noreply.github.com")
+    repo = make_repo([
+        Commit("Speed up the widget loader (#600)", day(18), {"w/load.py": b"fast\n"},
+               author=ada),
+        Commit('Revert "Speed up the widget loader (#600)"\n\nReverted '
+               "https://github.com/acme/widgets/pull/600 on behalf of "
+               "https://github.com/carol-c due to breaks the ARM build ([comment](https://"
+               "github.com/acme/widgets/pull/600#issuecomment-1))", day(19),
+               {"w/load.py": b"slow\n"}, author=bot),
+        Commit('Revert "Revert "Speed up the widget loader (#600)""\n\n'
+               "Pull Request resolved: https://github.com/acme/widgets/pull/620", day(20, 9),
+               {"w/load.py": b"fast\n"}, author=ada),
+        Commit("Render gadgets faster (#621)", day(20, 10), {"g/r.py": b"x\n"},
+               author=("Bob Babbage", "bob@acme.dev")),
+    ])
+    changes = list(GitSource(repo, slug="acme/widgets").read())
+    w = Window(day(20, 0), day(20, 0) + dt.timedelta(days=1))
+    today = [c for c in changes if c.active_in(w)]
+    history = [c for c in changes if not c.active_in(w)]
+    d = build_digest(today, w, areas=AreasConfig(), history=history)
+    [chain] = d.chains
+    assert (chain.original.pr, chain.title, chain.author) == \
+        (600, "Speed up the widget loader", "ada-l")
+    assert [(s.kind, s.by, s.reason, s.in_window) for s in chain.steps] == [
+        ("revert", "carol-c", "breaks the ARM build", False),
+        ("reland", "ada-l", None, True),
+    ]
+    assert chain.relanded
+    assert all(620 not in t.prs for t in d.themes)  # told by its chain, not as a theme
+    assert [(p.revert.pr, p.original.pr) for p in d.relands] == [(620, 600)]

@@ -3,6 +3,7 @@ from mergecast.analysis.text import (
     clean_body,
     issue_refs,
     split_identifier,
+    strip_markup,
     strip_tags,
     title_tags,
     tokens,
@@ -83,3 +84,12 @@ def test_title_tags_and_stripping():
 def test_issue_refs_take_fix_keywords_and_issue_urls_not_bare_numbers():
     body = "Fixes #1200. See https://github.com/acme/widgets/issues/77 and also #555."
     assert issue_refs(body) == {1200, 77}
+
+
+def test_speech_markup_is_markup():
+    # issue 15 item 18: SSML in a title must not reach the voice or the captions as tags
+    text = ('Fix <speak><break time="30s"/><prosody rate="x-slow">slow</prosody> '
+            '<say-as interpret-as="digits">12</say-as><amazon:effect name="whispered">hi'
+            '</amazon:effect><mstts:express-as style="sad">x</mstts:express-as></speak> now')
+    assert " ".join(strip_markup(text).split()) == "Fix slow 12 hi x now"
+    assert strip_markup("List<int> stays") == "List<int> stays"  # code, not a tag

@@ -17,10 +17,21 @@ from hypothesis import strategies as st
 
 from mergecast.config import ShowConfig
 from mergecast.errors import PublishError
-from mergecast.models import Audio, Chapter, Cue, Episode, Script, Section, Sentence, Window
+from mergecast.models import (
+    Audio,
+    Chapter,
+    Cue,
+    Developer,
+    Episode,
+    Script,
+    Section,
+    Sentence,
+    Window,
+)
 from mergecast.publish.content import Urls
-from mergecast.publish.feed import FeedSpec, build_feed, build_items
+from mergecast.publish.feed import PODCAST, FeedSpec, build_feed, build_items
 from mergecast.publish.files import chapters_json, webvtt
+from mergecast.publish.identity import FeedIdentity
 from mergecast.publish.paths import (
     area_slugs,
     check_episode_id,
@@ -69,6 +80,9 @@ SHOW = ShowConfig(name="Widgets", title="Widgets Daily", description="Daily note
                   author="Team", email="team@example.com", base_url="https://casts.example.org/")
 
 
+IDENTITY = FeedIdentity("0b1c2d3e-4f50-5a6b-8c7d-9e0f1a2b3c4d", "mergecast:widgets")
+
+
 def _episode(day: int, title: str, summary: str, text: str) -> Episode:
     date = dt.date(2026, 3, 1) + dt.timedelta(days=day)
     published = dt.datetime.combine(date, dt.time(13), tzinfo=dt.UTC)
@@ -80,6 +94,7 @@ def _episode(day: int, title: str, summary: str, text: str) -> Episode:
         audio=Audio(12.0, (Cue(0, 0, 0.0, 1.0, text),), (Chapter(0.0, text),), audio_bytes=100,
                     audio_sha256="0" * 64, voice="piper"),
         links={101: "https://github.com/o/r/pull/101", 102: "javascript:alert(1)"},
+        credits=(Developer(title, "javascript:alert(1)"), Developer(text, "https://github.com/a")),
     )
 
 
@@ -88,8 +103,10 @@ def _episode(day: int, title: str, summary: str, text: str) -> Episode:
 def test_feed_is_valid_xml_and_round_trips_through_feedparser(rows: list[tuple]) -> None:
     episodes = [_episode(i, t, s, x) for i, (t, s, x) in enumerate(rows)]
     urls = Urls.for_show(SHOW)
-    items = build_items(episodes, show=SHOW, urls=urls, audio_sizes={e.id: 100 for e in episodes})
-    raw = build_feed(episodes, show=SHOW, spec=FeedSpec(urls.feed, "Widgets Daily", "Notes."),
+    items = build_items(episodes, show=SHOW, urls=urls, audio_sizes={e.id: 100 for e in episodes},
+                        identity=IDENTITY)
+    raw = build_feed(episodes, show=SHOW, spec=FeedSpec(urls.feed, "Widgets Daily", "Notes.",
+                                                        IDENTITY.podcast_guid),
                      urls=urls, cover_url=urls.base + "cover.png", items=items)
     root = ET.fromstring(raw)  # well-formed XML, entities never expanded from input
     titles = [i.findtext("title") for i in root.iter("item")]
@@ -97,6 +114,9 @@ def test_feed_is_valid_xml_and_round_trips_through_feedparser(rows: list[tuple])
     assert titles == [clean_text(e.script.title) for e in newest_first]
     for item in root.iter("item"):  # the description is HTML: no live javascript: link
         assert '<a href="javascript' not in (item.findtext("description") or "").lower()
+        for person in item.iter(f"{{{PODCAST}}}person"):
+            assert (person.text or "").strip() and person.get("href") in (
+                None, "https://github.com/a")
     parsed = feedparser.parse(raw)
     assert not parsed.bozo, parsed.get("bozo_exception")
     assert [e.id for e in parsed.entries] == [f"mergecast:widgets:{e.id}" for e in newest_first]

@@ -21,10 +21,15 @@ from mergecast.models import (
     ThemeRef,
     Window,
 )
+from mergecast.publish.identity import FeedIdentity, podcast_guid
 
 SHOW = ShowConfig(name="Widgets", title="Widgets Daily", description="Daily notes on widgets.",
                   author="The Widgets team", email="team@example.com",
                   base_url="https://casts.example.org/widgets/")
+
+# As a new show gets it: the UUIDv5 of its feed URL when first published.
+IDENTITY = FeedIdentity(podcast_guid("https://casts.example.org/widgets/feed.xml"),
+                        "mergecast:c0ffee00-0000-5000-8000-000000000001")
 
 # Everything PR text can throw at a page or a feed.
 HOSTILE = ('Fix <script>alert("pwned")</script> & "quotes" ]]> &amp; &#x3C;b&#x3E; '

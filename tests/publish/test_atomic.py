@@ -14,7 +14,7 @@ from pathlib import Path
 
 import feedparser
 import pytest
-from publish_fakes import SHOW, series, write_media
+from publish_fakes import IDENTITY, SHOW, series, write_media
 
 from mergecast.models import Episode
 from mergecast.publish import Publisher, publish_site
@@ -71,13 +71,13 @@ def test_a_failure_at_every_step_leaves_a_whole_site(tmp_path: Path) -> None:
     media = write_media(tmp_path / "media", new)
     site = tmp_path / "site"
     steps: list[str] = []
-    publish_site(old, site, SHOW, media=media)
-    Publisher(SHOW, media=media, hook=steps.append).publish(old, tmp_path / "probe")
+    publish_site(old, site, SHOW, identity=IDENTITY, media=media)
+    Publisher(SHOW, identity=IDENTITY, media=media, hook=steps.append).publish(old, tmp_path / "probe")
     assert steps[0] == "start" and steps[-3:] == ["swap", "swapped", "done"]
     assert any(s.startswith("episode:") for s in steps) and "feeds" in steps
 
     for step in steps:
-        publish_site(old, site, SHOW, media=media)
+        publish_site(old, site, SHOW, identity=IDENTITY, media=media)
         before = _snapshot(site)
 
         def fail(at: str, step: str = step) -> None:
@@ -85,7 +85,7 @@ def test_a_failure_at_every_step_leaves_a_whole_site(tmp_path: Path) -> None:
                 raise Crash(step)
 
         with pytest.raises(Crash):
-            Publisher(SHOW, media=media, hook=fail).publish(new, site)
+            Publisher(SHOW, identity=IDENTITY, media=media, hook=fail).publish(new, site)
         _assert_valid(site)
         if step in ("swapped", "done"):
             assert "Widgets news for 2026-03-02!" in (site / "feed.xml").read_text()
@@ -98,7 +98,7 @@ _CHILD = """
 import os, signal, sys
 sys.path[:0] = [{here!r}, {src!r}]
 from pathlib import Path
-from publish_fakes import SHOW
+from publish_fakes import IDENTITY, SHOW
 from test_atomic import _versions
 from mergecast.publish import Publisher
 step, tmp = sys.argv[1], Path(sys.argv[2])
@@ -106,7 +106,7 @@ old, new = _versions()
 def hook(at):
     if at == step:
         os.kill(os.getpid(), signal.SIGKILL)
-Publisher(SHOW, media=lambda i: tmp / "media" / i, hook=hook).publish(new, tmp / "site")
+Publisher(SHOW, identity=IDENTITY, media=lambda i: tmp / "media" / i, hook=hook).publish(new, tmp / "site")
 """
 
 
@@ -115,7 +115,7 @@ def test_sigkill_mid_publish_leaves_a_whole_site(tmp_path: Path, step: str) -> N
     old, new = _versions()
     media = write_media(tmp_path / "media", new)
     site = tmp_path / "site"
-    publish_site(old, site, SHOW, media=media)
+    publish_site(old, site, SHOW, identity=IDENTITY, media=media)
     before = _snapshot(site)
     child = _CHILD.format(here=str(HERE), src=str(SRC))
     proc = subprocess.run([sys.executable, "-c", child, step, str(tmp_path)],
@@ -128,7 +128,7 @@ def test_sigkill_mid_publish_leaves_a_whole_site(tmp_path: Path, step: str) -> N
     else:
         assert _snapshot(site) == before
     # The next publish clears the dead run's leftovers and succeeds.
-    publish_site(new, site, SHOW, media=media)
+    publish_site(new, site, SHOW, identity=IDENTITY, media=media)
     _assert_valid(site)
     assert _wait_clean(tmp_path) == []
 
@@ -137,7 +137,7 @@ def test_sigkill_at_random_moments_of_a_full_rebuild(tmp_path: Path) -> None:
     old, new = _versions()
     media = write_media(tmp_path / "media", new)
     site = tmp_path / "site"
-    publish_site(old, site, SHOW, media=media)
+    publish_site(old, site, SHOW, identity=IDENTITY, media=media)
     before = _snapshot(site)
     child = _CHILD.format(here=str(HERE), src=str(SRC))
     outcomes = set()
@@ -150,14 +150,14 @@ def test_sigkill_at_random_moments_of_a_full_rebuild(tmp_path: Path) -> None:
         snap = _snapshot(site)
         outcomes.add("old" if snap == before else "new")
         if snap != before:  # it finished the swap: start again from the old site
-            publish_site(old, site, SHOW, media=media)
+            publish_site(old, site, SHOW, identity=IDENTITY, media=media)
             before = _snapshot(site)
     assert "old" in outcomes
 
 
 def test_recover_restores_a_half_done_fallback_swap(tmp_path: Path) -> None:
     site = tmp_path / "site"
-    publish_site(series(2), site, SHOW, media=write_media(tmp_path / "media", series(2)))
+    publish_site(series(2), site, SHOW, identity=IDENTITY, media=write_media(tmp_path / "media", series(2)))
     before = _snapshot(site)
     # The two-rename fallback died after moving OUT aside, before moving the new tree in.
     os.rename(site, tmp_path / ".site.old-abc123")

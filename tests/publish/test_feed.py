@@ -2,25 +2,31 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import email.utils
+import io
+import re
 import uuid
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import feedparser
+from mutagen.id3 import ID3
 from PIL import Image
-from publish_fakes import SHOW, make_episode, series, write_media
+from publish_fakes import IDENTITY, SHOW, make_episode, series, write_media
 
+from mergecast.models import Developer, Section, Sentence
 from mergecast.publish import publish_site
-from mergecast.publish.feed import ITUNES, PODCAST, podcast_guid
+from mergecast.publish.feed import CONTENT, ITUNES, PODCAST
+from mergecast.publish.identity import podcast_guid
 
 NS = {"itunes": ITUNES, "podcast": PODCAST}
 
 
 def _publish(tmp_path: Path, episodes: list, show=SHOW) -> Path:  # type: ignore[no-untyped-def]
     media = write_media(tmp_path / "media", episodes)
-    publish_site(episodes, tmp_path / "site", show, media=media)
+    publish_site(episodes, tmp_path / "site", show, identity=IDENTITY, media=media)
     return tmp_path / "site"
 
 
@@ -94,7 +100,7 @@ def test_guids_stay_stable_across_rebuilds_and_base_url_moves(tmp_path: Path) ->
     before = {e.link: e.id for e in feedparser.parse((site / "feed.xml").read_bytes()).entries}
     moved = SHOW.__class__(**{**SHOW.__dict__, "base_url": "https://new.example.net/"})
     more = episodes + [make_episode(dt.date(2026, 3, 9))]
-    publish_site(more, site, moved, media=write_media(tmp_path / "media", more))
+    publish_site(more, site, moved, identity=IDENTITY, media=write_media(tmp_path / "media", more))
     after = {e.link.replace("https://new.example.net/", SHOW.base_url): e.id
              for e in feedparser.parse((site / "feed.xml").read_bytes()).entries}
     assert len(after) == 5
@@ -117,3 +123,84 @@ def test_weekly_and_area_feeds_hold_the_right_items(tmp_path: Path) -> None:
             e.script.title for e in episodes if area in e.areas}
     assert titles("feed.xml") == {e.script.title for e in episodes}
     assert len(titles("areas/mps/feed.xml")) == 4
+
+
+def test_ai_disclosure_people_and_description_chapters(tmp_path: Path) -> None:
+    ep = dataclasses.replace(
+        make_episode("2026-03-02"),
+        credits=(Developer("ada", "https://github.com/ada"), Developer("Bob Smith")))
+    llm = dataclasses.replace(make_episode("2026-03-03"), credits=())
+    llm = dataclasses.replace(llm, script=dataclasses.replace(llm.script, writer="llm"))
+    site = _publish(tmp_path, [ep, llm])
+    raw = (site / "feed.xml").read_bytes()
+    assert feedparser.parse(raw).bozo == 0
+    channel = ET.fromstring(raw).find("channel")
+    assert channel is not None
+    txt = channel.findall("podcast:txt", NS)
+    assert [(t.get("purpose"), t.text) for t in txt] == [("ai-content", "true")]
+    items = {i.findtext("link", "").rsplit("/", 2)[-2]: i for i in channel.findall("item")}
+    people = items["2026-03-02"].findall("podcast:person", NS)
+    assert [(p.text, p.get("role"), p.get("group"), p.get("href")) for p in people] == [
+        ("ada", "guest", "cast", "https://github.com/ada"), ("Bob Smith", "guest", "cast", None)]
+    # Stored before credits existed: the themes' authors, unlinked.
+    assert [p.text for p in items["2026-03-03"].findall("podcast:person", NS)] == ["ada", "bob"]
+
+    description = items["2026-03-02"].findtext("description") or ""
+    chapters = re.search(r"<p>Chapters:<br>(.*?)</p>", description)
+    assert chapters is not None
+    assert chapters.group(1).split("<br>") == [
+        "00:00:00 Welcome", "00:00:28 The signal", "00:01:25 Faster builds", "00:02:21 On Dynamo"]
+    assert "Written by mergecast&#39;s template writer (no language model)" in description
+    assert "every fact was checked against that data. Voiced by the piper neural voice." in (
+        description)
+    assert "Written by a language model (LLM)" in (items["2026-03-03"].findtext("description") or "")
+
+
+def test_missing_email_and_a_local_base_url_are_reported(tmp_path: Path) -> None:
+    local = dataclasses.replace(SHOW, email="", base_url="http://127.0.0.1:8000/")
+    episodes = series(1, weekly=False)
+    report = publish_site(episodes, tmp_path / "site", local, identity=IDENTITY,
+                          media=write_media(tmp_path / "media", episodes))
+    assert report.warnings == (
+        "mergecast.toml [show] base_url is http://127.0.0.1:8000/, a local address: podcast "
+        "apps and other machines cannot reach the feed, its audio or its pages; set it to the "
+        "address the site will be served from before you publish it (a preview with "
+        "`mergecast serve` works as it is)",
+        "mergecast.toml [show] email is not set, so the feed has no itunes:email: Apple "
+        "Podcasts Connect and other directories send their ownership check to that address; "
+        "set [show] email to an address you read",
+    )
+    owner = ET.parse(tmp_path / "site" / "feed.xml").getroot().find("channel/itunes:owner", NS)
+    assert owner is not None and owner.find("itunes:email", NS) is None
+    assert _publish(tmp_path / "b", episodes).joinpath("feed.xml").is_file()
+    assert publish_site(episodes, tmp_path / "c", SHOW, identity=IDENTITY,
+                        media=write_media(tmp_path / "m", episodes)).warnings == ()
+
+
+def test_published_mp3_carries_cover_art_and_the_shows_name(tmp_path: Path) -> None:
+    site = _publish(tmp_path, series(1, weekly=False))
+    tags = ID3(site / "episodes" / "2026-03-02" / "episode.mp3")
+    apic = tags.getall("APIC")[0]
+    with Image.open(io.BytesIO(apic.data)) as art:
+        assert (art.format, art.size) == ("JPEG", (600, 600))
+    assert str(tags["TALB"]) == "Widgets Daily"
+    assert tags.getall("WOAF")[0].url == "https://casts.example.org/widgets/episodes/2026-03-02/"
+    assert [str(c.sub_frames["TIT2"]) for c in tags.getall("CHAP")] == [
+        "Welcome", "The signal", "Faster builds ", "On Dynamo"]
+
+
+def test_descriptions_stay_within_apples_4000_bytes(tmp_path: Path) -> None:
+    many = range(1000, 1120)
+    ep = make_episode("2026-03-02", links={n: f"https://github.com/acme/widgets/pull/{n}"
+                                           for n in many})
+    said = Section("notes", "Notes", (Sentence("Many PRs.", "Many PRs.", tuple(many)),))
+    ep = dataclasses.replace(ep, script=dataclasses.replace(
+        ep.script, sections=(*ep.script.sections, said)))
+    site = _publish(tmp_path, [ep])
+    item = ET.parse(site / "feed.xml").getroot().find("channel/item")
+    assert item is not None
+    for tag in ("description", f"{{{CONTENT}}}encoded"):
+        html = item.findtext(tag) or ""
+        assert 3500 < len(html.encode()) <= 4000, tag
+        assert re.search(r"#1\d{3}</a> and \d+ more on the page</p>", html)
+        assert html.endswith("</p>") and "Transcript, show notes and chapters" in html

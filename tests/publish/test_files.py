@@ -3,18 +3,33 @@ and the media folder they are written into."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from pathlib import Path
 
 import pytest
+from publish_fakes import DAY0, make_episode
 
 from mergecast.errors import PublishError
-from mergecast.models import Audio, Chapter, Cue, Script, Section, Sentence
-from mergecast.publish.content import duration_iso
+from mergecast.models import (
+    Audio,
+    ChainStep,
+    Chapter,
+    Cue,
+    Duplicate,
+    LedgerEntry,
+    Ref,
+    RevertChain,
+    Script,
+    Section,
+    Sentence,
+)
+from mergecast.publish.content import Urls, duration_iso
 from mergecast.publish.files import (
     chapters_file,
     chapters_json,
+    episode_json,
     escape,
     timestamp,
     transcript_vtt,
@@ -105,3 +120,29 @@ def test_copy_media_into_a_site_folder_replaces_a_stale_mp3(tmp_path: Path):
     assert sorted(p.name for p in target.iterdir()) == ["chapters.json", "transcript.vtt"]
     with pytest.raises(PublishError, match="expected an episode id"):
         copy_media(media, site, "../x")
+
+
+def test_episode_json_carries_coverage_evidence_and_chains():
+    ledger = (
+        LedgerEntry(101, None, "Faster builds", "https://github.com/acme/widgets/pull/101",
+                    "faster builds", True, "ada", "author"),
+        LedgerEntry(106, None, "Bump numpy", "javascript:alert(1)", "CI", False, "", "bot"),
+        LedgerEntry(None, "c" * 40, "Tidy", None, "Other changes", False, "bob", "author email"),
+    )
+    dup = Duplicate((101, 107), "both say they fix #77", "issue", ("#77",))
+    chain = RevertChain(Ref(90), "Speed up the loader", "ada",
+                        (ChainStep("revert", Ref(108), "cy", "flaky", True),))
+    ep = dataclasses.replace(make_episode(DAY0), ledger=ledger, duplicates=(dup,),
+                             chains=(chain,))
+    data = json.loads(episode_json(ep, Urls("https://x.org/"), None))
+    coverage = data["coverage"]
+    assert coverage["text"] == ep.coverage == "3 changes: 1 told, 2 listed"
+    assert (coverage["changes"], coverage["told"]) == (3, 1)
+    assert coverage["ledger"][1]["url"] is None  # no script scheme ever becomes a link
+    assert coverage["ledger"][2] == {"number": None, "sha": "c" * 40, "title": "Tidy",
+                                     "url": None, "group": "Other changes", "told": False,
+                                     "author": "bob", "credit": "author email"}
+    assert data["duplicates"] == [{"prs": [101, 107], "why": "both say they fix #77",
+                                   "evidence": "issue", "shared": ["#77"]}]
+    assert data["chains"][0]["steps"][0] == {"kind": "revert", "ref": {"pr": 108, "sha": None},
+                                             "by": "cy", "reason": "flaky", "in_window": True}

@@ -99,3 +99,96 @@ def test_serve_command_names_a_missing_folder(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.output == (f"mergecast: {tmp_path / 'nope'} is not a folder; run "
                              f"`mergecast publish --out {tmp_path / 'nope'}` first\n")
+
+
+# ------------------------------------------------------------------ hostile requests
+
+
+def _raw(where: tuple[str, int], request: bytes) -> bytes:
+    """Send bytes as they are (no client-side quoting) and read the whole answer."""
+    import socket
+
+    with socket.create_connection(where, timeout=10) as sock:
+        sock.sendall(request)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@pytest.mark.parametrize("path", [
+    "/%2emergecast-manifest.json", "/%2Emergecast-manifest.json",
+    "/episodes/%2e%2e/.mergecast-manifest.json", "/episodes/", "/",
+])
+def test_dotfiles_stay_hidden_however_the_path_is_spelled(server, capsys, path) -> None:
+    answer = _raw(server, f"GET {path} HTTP/1.0\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.0 404 ")
+    assert b"{}" not in answer.split(b"\r\n\r\n", 1)[1]  # never the manifest's body
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("request_line", "headers", "status"), [
+    ("GET /%00 HTTP/1.0", "", b"404"),
+    ("GET /episodes/2026-03-02/episode.mp3%00.txt HTTP/1.0", "", b"404"),
+    ("GET /episodes/2026-03-02/episode.mp3 HTTP/1.0", f"Range: bytes={'9' * 5000}-\r\n", b"416"),
+    ("GET /episodes/2026-03-02/episode.mp3 HTTP/1.0", f"Range: bytes=0-{'9' * 5000}\r\n", b"206"),
+    ("GET /episodes/2026-03-02/episode.mp3 HTTP/1.0", f"Range: bytes=-{'9' * 5000}\r\n", b"206"),
+])
+def test_hostile_requests_get_an_answer_not_a_dropped_connection(
+        server, capsys, request_line: str, headers: str, status: bytes) -> None:
+    answer = _raw(server, f"{request_line}\r\n{headers}\r\n".encode())
+    assert answer.split(b" ", 2)[1] == status
+    if status == b"206":
+        assert b"Content-Range: bytes 0-1023/1024" in answer
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_an_ipv6_host_is_served(tmp_path: Path) -> None:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        pytest.skip("no IPv6 loopback on this machine")
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    srv = make_server(tmp_path, host="::1", port=0)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        resp, body = _get(("::1", srv.server_address[1]), "/")
+        assert (resp.status, body) == (200, b"<p>hi</p>")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_a_host_that_is_not_ours_names_the_host_not_the_port(tmp_path: Path) -> None:
+    from mergecast.errors import PublishError
+
+    with pytest.raises(PublishError) as err:
+        make_server(tmp_path, host="192.0.2.1", port=0)  # TEST-NET-1: never this machine
+    assert str(err.value) == (
+        "cannot listen on 192.0.2.1:0: Cannot assign requested address; check --host names "
+        "an address of this machine, such as 127.0.0.1 or ::1"
+    )
+    with pytest.raises(PublishError) as err:
+        make_server(tmp_path, host="fe80::dead:beef", port=0)  # link-local, not ours
+    assert str(err.value).startswith("cannot listen on [fe80::dead:beef]:0: ")
+    assert str(err.value).endswith("; check --host names an address of this machine, such "
+                                   "as 127.0.0.1 or ::1")
+
+
+def test_a_port_in_use_says_to_pick_another(tmp_path: Path) -> None:
+    from mergecast.errors import PublishError
+
+    first = make_server(tmp_path, port=0)
+    try:
+        with pytest.raises(PublishError) as err:
+            make_server(tmp_path, port=first.server_address[1])
+        assert str(err.value) == (
+            f"cannot listen on 127.0.0.1:{first.server_address[1]}: Address already in use; "
+            "pick another --port"
+        )
+    finally:
+        first.server_close()

@@ -3,6 +3,17 @@
 It holds a list of pull requests (GraphQL node shape), filters them by the search
 qualifiers mergecast sends, pages them by cursor, and counts every request. Tests can
 queue scripted answers (status, headers, body) that are served before the normal ones.
+
+Hostile modes, each one way a broken or malicious server misbehaves (tests combine them):
+
+- `echo_token`: paste the request's `Authorization` value (and `echo_cut` characters
+  of it, as a truncating echo would) into every PR title and body, and an `errors`
+  message when `graphql_error` is set;
+- `issue_count`: claim this many results for every query, whatever it matched;
+- `endless`: always say there is a next page, with a fresh cursor;
+- `nesting`: answer JSON nested this many levels deep;
+- `graphql_error`: answer HTTP 200 with this GraphQL `errors` message;
+- `padding`: add this many bytes of filler to every answer (a server that never stops).
 """
 
 from __future__ import annotations
@@ -124,6 +135,13 @@ class FakeGitHub:
     seen: list[Seen] = field(default_factory=list)
     url: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
+    echo_token: bool = False
+    echo_cut: int = 0
+    issue_count: int | None = None
+    endless: bool = False
+    nesting: int = 0
+    graphql_error: str | None = None
+    padding: int = 0
 
     @property
     def requests(self) -> int:
@@ -144,8 +162,14 @@ class FakeGitHub:
             if self.script:
                 return self.script.popleft()
         parts = urlsplit(seen.path)
+        if self.nesting:
+            return 200, {}, b"[" * self.nesting + b"]" * self.nesting
+        if seen.method == "POST" and parts.path == "/graphql" and self.graphql_error is not None:
+            message = self.graphql_error + self._echo(seen.headers)
+            return 200, {}, json.dumps({"errors": [{"type": "FORBIDDEN",
+                                                    "message": message}]}).encode()
         if seen.method == "POST" and parts.path == "/graphql":
-            return self._graphql(json.loads(seen.body))
+            return self._graphql(json.loads(seen.body), seen.headers)
         if seen.method == "GET" and parts.path == "/search/issues":
             return self._rest(parse_qs(parts.query), seen.headers)
         return 404, {}, b'{"message": "Not Found"}'
@@ -154,17 +178,34 @@ class FakeGitHub:
         hits = [p for p in self.prs if _matches(p, q, self.repo)]
         return sorted(hits, key=lambda p: -p["number"])
 
-    def _graphql(self, payload: dict[str, Any]) -> tuple[int, dict[str, str], bytes]:
+    def _echo(self, headers: dict[str, str]) -> str:
+        if not self.echo_token:
+            return ""
+        said = headers.get("authorization", "")
+        cut = said[: len("Bearer ") + self.echo_cut] if self.echo_cut else ""
+        return f" [you sent: {said}] [{cut}]"
+
+    def _graphql(self, payload: dict[str, Any], headers: dict[str, str],
+                 ) -> tuple[int, dict[str, str], bytes]:
         v = payload["variables"]
         hits = self._hits(v["q"])
         start = int(v["after"] or 0)
         end = min(start + v["first"], CAP, len(hits))
+        nodes = hits[start:end]
+        echo = self._echo(headers)
+        if echo:
+            nodes = [{**n, "title": n["title"] + echo, "body": n["body"] + echo} for n in nodes]
+        more = end < min(len(hits), CAP)
+        if self.endless:
+            more, end = True, start + 1
+            nodes = nodes or [make_pr(100_000 + start, dt.datetime(2026, 8, 3, 14, tzinfo=dt.UTC))]
         data = {"data": {
             "rateLimit": {"cost": 1, "remaining": 4999, "resetAt": "2026-12-02T19:00:00Z"},
+            "padding": "x" * self.padding,
             "search": {
-                "issueCount": len(hits),
-                "pageInfo": {"hasNextPage": end < min(len(hits), CAP), "endCursor": str(end)},
-                "nodes": hits[start:end],
+                "issueCount": len(hits) if self.issue_count is None else self.issue_count,
+                "pageInfo": {"hasNextPage": more, "endCursor": str(end)},
+                "nodes": nodes,
             },
         }}
         return 200, {"X-RateLimit-Remaining": "4999"}, json.dumps(data).encode()

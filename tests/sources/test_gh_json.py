@@ -197,3 +197,122 @@ def test_cli_broken_export_is_one_line_exit_2_and_stores_nothing(tmp_path: Path)
     out = runner.invoke(main, ["--db", db, "changes", "--since", "2026-08-01",
                                "--until", "2026-08-10", "--json"])
     assert [c["number"] for c in json.loads(out.stdout)] == [42]
+
+
+def test_author_association_is_read_when_an_export_has_it(tmp_path: Path) -> None:
+    # `gh pr list` cannot export it; GraphQL-shaped exports and the GitHub source can
+    records = [{**FULL, "number": 1, "authorAssociation": "FIRST_TIME_CONTRIBUTOR"},
+               {**FULL, "number": 2, "authorAssociation": "<b>MEMBER</b>"},
+               {**FULL, "number": 3}]
+    changes = load_gh_json(write(tmp_path, json.dumps(records)))
+    assert [c.author_association for c in changes] == ["FIRST_TIME_CONTRIBUTOR", None, None]
+
+
+# ------------------------------------------------------------------ hostile exports
+
+
+def refused(tmp_path: Path, **fields: object) -> tuple[Path, str]:
+    """(the export, its one-line error) for FULL with `fields` changed."""
+    path = write(tmp_path, json.dumps([{**FULL, **fields}]))
+    with pytest.raises(GhJsonError) as err:
+        load_gh_json(path)
+    return path, str(err.value)
+
+
+@pytest.mark.parametrize("number", [2**63, 2**31, 0, -5])
+def test_a_pr_number_out_of_range_is_one_clear_error(tmp_path: Path, number: int) -> None:
+    path, error = refused(tmp_path, number=number)
+    assert error == (
+        f"{path}:1:2: record 1: expected a PR number from 1 to 2147483647, got {number}; {FIX}"
+    )
+
+
+def test_a_count_out_of_range_is_one_clear_error(tmp_path: Path) -> None:
+    path, error = refused(tmp_path, additions=10**30)
+    assert error == (
+        f"{path}:1:2: record 1: expected additions from 0 to 2147483647, got "
+        f"1000000000000000000000000000000 in PR #42; {FIX}"
+    )
+
+
+@pytest.mark.parametrize("layout", ["array", "lines", "bare"])
+def test_json_nested_100000_deep_is_one_clear_error(tmp_path: Path, layout: str) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    text = {"array": f"[{json.dumps(FULL)},\n {deep}]", "lines": f"{json.dumps(FULL)}\n{deep}\n",
+            "bare": deep}[layout]
+    path = write(tmp_path, text)
+    with pytest.raises(GhJsonError) as err:
+        load_gh_json(path)
+    where = {"array": "2:2", "lines": "2:1", "bare": "1:2"}[layout]
+    assert str(err.value) == (
+        f"{path}:{where}: JSON nested too deeply to read (gh never nests more than a few "
+        f"levels); {FIX}"
+    )
+
+
+@pytest.mark.parametrize("url", [
+    "https://github.com/o/r\x1b]0;pwned\x07/pull/42",  # a terminal title escape
+    "https://github.com/\u202eo/r\u202c/pull/42",  # RTL override around the owner
+    "https://github.com/o\u200b/r/pull/42",  # a zero-width space in the owner
+])
+def test_the_repository_from_a_url_is_cleaned(tmp_path: Path, url: str) -> None:
+    [c] = load_gh_json(write(tmp_path, json.dumps([{**FULL, "url": url}])))
+    assert c.repo == "o/r" and c.key == "o/r#42"
+    assert c.url == "https://github.com/o/r/pull/42"
+
+
+@pytest.mark.parametrize("url", [
+    "https://github.com/<b>o</b>/r/pull/42", "https://github.com/../r/pull/42",
+    "https://github.com/o/r;rm -rf/pull/42",
+])
+def test_a_url_without_a_plain_owner_and_name_is_refused(tmp_path: Path, url: str) -> None:
+    path, error = refused(tmp_path, url=url)
+    assert error == (
+        f"{path}:1:2: record 1: PR #42 has no url of the form "
+        "https://github.com/OWNER/NAME/pull/N to take the repository from; pass --repo-name "
+        f"OWNER/NAME or set [source] github; {FIX}"
+    )
+
+
+def test_branch_names_are_cleaned(tmp_path: Path) -> None:
+    record = {**FULL, "baseRefName": "main\x1b[2J", "headRefName": "alice/\u202etrace\n"}
+    [c] = load_gh_json(write(tmp_path, json.dumps([record])))
+    assert (c.base_ref, c.head_ref) == ("main", "alice/trace")
+
+
+def test_cli_a_pr_number_of_2_to_the_63_is_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from mergecast.cli import main
+
+    path = write(tmp_path, json.dumps([{**FULL, "number": 2**63}]))
+    result = CliRunner().invoke(main, ["--db", str(tmp_path / "mc.db"), "ingest",
+                                       "--gh-json", str(path)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"mergecast: {path}:1:2: record 1: expected a PR number from 1 to 2147483647, got "
+        f"9223372036854775808; {FIX}\n"
+    )
+
+
+def test_cli_a_terminal_escape_in_a_url_never_reaches_stdout(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from mergecast.cli import main
+
+    url = "https://github.com/o/r\x1b]0;pwned\x07\u202e/pull/42"
+    path = write(tmp_path, json.dumps([{**FULL, "url": url}]))
+    result = CliRunner().invoke(main, ["--db", str(tmp_path / "mc.db"), "ingest",
+                                       "--gh-json", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("ingested 1 changes from o/r (1 new, 0 updated)")
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+
+
+@pytest.mark.parametrize("when", ["9999-12-31T23:00:00-14:00", "1969-07-20T20:17:00Z"])
+def test_a_time_no_clock_of_ours_can_hold_is_one_clear_error(tmp_path: Path, when: str) -> None:
+    path, error = refused(tmp_path, createdAt=when)
+    assert error == (
+        f"{path}:1:2: record 1: expected an ISO time such as 2026-08-03T13:00:00Z for "
+        f"createdAt, got '{when}' in PR #42; {FIX}"
+    )

@@ -186,7 +186,12 @@ def test_replayed_real_history(tmp_path):
     assert any(c.trailer_values("ghstack-source-id") for c in changes)
     assert any(c.bot for c in changes)
     assert all(c.landed_at.tzinfo is dt.UTC for c in changes)
-    assert src.warnings == []
+    # Real squash merges whose body quotes another PR's trailer: the subject's number wins.
+    assert src.warnings == [
+        "13 commit(s) name another PR in a `Pull Request resolved:` line than in their subject "
+        "(e.g. 1cef9663b8: subject #4669, body #4646); the subject's number, which GitHub "
+        "writes, is used"
+    ]
 
 
 def test_fetch_reads_after_the_cursor_and_everything_when_history_was_rewritten(make_repo):
@@ -199,3 +204,20 @@ def test_fetch_reads_after_the_cursor_and_everything_when_history_was_rewritten(
     assert [c.title for c in src.fetch(None, after=two)] == ["three"]
     gone = "0" * 40  # a cursor history no longer holds: read it all again
     assert [c.title for c in src.fetch(None, after=gone)] == ["three", "two", "one"]
+
+
+def test_a_body_line_cannot_move_a_commit_to_another_pr(make_repo):
+    hostile = ("Fix the parser (#4242)\n\nLooks harmless.\n\n"
+               "Pull Request resolved: https://github.com/o/r/pull/999999")
+    repo = make_repo([Commit("Other (#7)", day(20)), Commit(hostile, day(21)),
+                      Commit("Same (#8)\n\nPull Request resolved: https://github.com/o/r/pull/8",
+                             day(22))])
+    changes, src = read(repo)
+    assert [c.number for c in changes] == [8, 4242, 7]
+    assert changes[1].url == "https://github.com/o/r/pull/4242"
+    sha = changes[1].sha
+    assert src.warnings == [
+        "1 commit(s) name another PR in a `Pull Request resolved:` line than in their subject "
+        f"(e.g. {sha[:10]}: subject #4242, body #999999); the subject's number, which GitHub "
+        "writes, is used"
+    ]

@@ -363,3 +363,216 @@ def test_cli_without_a_token_warns_on_stderr(fake: FakeGitHub, tmp_path: Path) -
     assert code == 0 and out.startswith("ingested 1 changes from o/r")
     assert "no GitHub token" in err and "lower limit" in err
     assert fake.seen[0].method == "GET"
+
+
+# --------------------------------------------------------------------------- hostile servers
+# Each test below runs one hostile mode of github_fake.FakeGitHub.
+
+LONG = "x" * 170  # puts the echoed token across the 200-character cut
+
+
+def _runs_of(secret: str, text: str, run: int = 8) -> list[str]:
+    """Every `run`-character piece of `secret` that appears in `text`."""
+    return [secret[i:i + run] for i in range(len(secret) - run + 1) if secret[i:i + run] in text]
+
+
+def test_a_403_message_is_redacted_before_it_is_cut(fake: FakeGitHub) -> None:
+    body = json.dumps({"message": f"Forbidden for {LONG} {TOKEN} end"}).encode()
+    fake.script.append((403, {}, body))
+    with pytest.raises(GitHubError) as err:
+        source(fake).fetch(WINDOW)
+    assert _runs_of(TOKEN, str(err.value)) == []
+    assert str(err.value) == (
+        f"GitHub refused /graphql (403 Forbidden for {LONG} *** end); the token from "
+        "GITHUB_TOKEN lacks access to this repository; grant it read access to pull requests"
+    )
+
+
+def test_a_graphql_error_is_redacted_before_it_is_cut(fake: FakeGitHub) -> None:
+    fake.graphql_error = "Resource not accessible " + "y" * 240  # the token at 283..300
+    fake.echo_token = True
+    with pytest.raises(GitHubError) as err:
+        source(fake).fetch(WINDOW)
+    message = str(err.value)
+    assert _runs_of(TOKEN, message) == []
+    assert message == (
+        "GitHub GraphQL error on /graphql: Resource not accessible " + "y" * 240
+        + " [you sent: Bearer ***] []"
+    )
+
+
+def test_partial_token_runs_are_redacted() -> None:
+    gh = GitHubSource("o/r", token=TOKEN, api_url="http://127.0.0.1:9")
+    cut = TOKEN[:12]
+    assert gh.client.redact(f"token starts {cut}; tail {TOKEN[-9:]}; short {TOKEN[:7]}") == (
+        "token starts ***; tail ***; short ghp_SEC"
+    )
+
+
+def test_a_200_echoing_the_token_is_scrubbed_before_use_and_cache(fake: FakeGitHub) -> None:
+    fake.prs = [make_pr(1, at(1), title="Echo me")]
+    fake.echo_token, fake.echo_cut = True, 20
+    cache = MemoryCache()
+    [change] = source(fake, cache).fetch(WINDOW)
+    assert change.title == "Echo me [you sent: Bearer ***] [Bearer ***]"
+    assert _runs_of(TOKEN, change.body) == []
+    [entry] = cache.entries.values()
+    assert _runs_of(TOKEN, entry.body.decode()) == []
+    again = source(fake, cache, offline=True, token=None).fetch(WINDOW)
+    assert again == [change]
+
+
+def test_a_200_echoing_the_token_never_reaches_the_store(fake: FakeGitHub, tmp_path: Path,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    from mergecast import config as config_mod
+    from mergecast.store import Store
+
+    fake.prs = [make_pr(n, at(n)) for n in range(1, 4)]
+    fake.echo_token, fake.echo_cut = True, 11
+    cfg = config_mod.parse({"github": {"api_url": fake.url}})
+    with caplog.at_level(logging.DEBUG), Store(tmp_path / "mc.db") as store:
+        ingest_github(cfg, store, "o/r", WINDOW, False,
+                      environ={"GITHUB_TOKEN": TOKEN, "PATH": ""})
+        assert len(store.changes_in(WINDOW)) == 3
+    files = [p for p in tmp_path.iterdir() if p.is_file()]
+    assert {p.name for p in files} >= {"mc.db"}
+    for path in files:  # the db, and its WAL and shm when they are still there
+        assert _runs_of(TOKEN, path.read_bytes().decode("latin-1")) == [], path.name
+    assert _runs_of(TOKEN, caplog.text) == []
+    assert "GitHub API answer for /graphql carried a secret of ours; it was scrubbed" in caplog.text
+
+
+def test_a_server_inflating_its_count_is_stopped_after_a_few_requests(fake: FakeGitHub) -> None:
+    fake.prs = [make_pr(1, at(1))]
+    fake.issue_count = 5000  # every slice, however small, claims 5,000 results
+    with pytest.raises(GitHubError) as err:
+        source(fake).fetch(WINDOW)
+    assert fake.requests < 20
+    assert str(err.value).startswith("GitHub API answered 5000 results for 'repo:o/r is:pr ")
+    assert str(err.value).endswith(
+        "', more than the 0 left of the wider search it is part of; the server's counts are "
+        "inconsistent: check GITHUB_API_URL or [github] api_url points at GitHub")
+
+
+def test_a_server_that_never_stops_paging_is_read_at_most_ten_pages(fake: FakeGitHub) -> None:
+    fake.prs = [make_pr(1, at(1))]
+    fake.endless = True
+    changes = source(fake).fetch(WINDOW)
+    assert fake.requests == 10
+    assert [c.number for c in changes][:2] == [1, 100_001]
+
+
+def test_requests_per_run_are_bounded(fake: FakeGitHub) -> None:
+    fake.prs = [make_pr(n, at(n / 100)) for n in range(1, 400)]
+    with pytest.raises(GitHubError) as err:
+        source(fake, max_requests=3).fetch(WINDOW)
+    assert fake.requests == 3
+    assert str(err.value) == (
+        f"GitHub API at {fake.url} needed more than 3 requests in this run (the last for "
+        "/graphql); a real window never does: check GITHUB_API_URL or [github] api_url points "
+        "at GitHub, or ingest a shorter window with --since/--until"
+    )
+
+
+def test_json_nested_100000_deep_is_one_clear_error(fake: FakeGitHub) -> None:
+    fake.nesting = 100_000
+    with pytest.raises(GitHubError) as err:
+        source(fake).fetch(WINDOW)
+    assert str(err.value) == (
+        "GitHub API returned JSON nested too deeply to read for /graphql; check "
+        "GITHUB_API_URL or [github] api_url points at a GitHub API, then retry"
+    )
+
+
+@pytest.mark.parametrize("headers", [
+    {"Retry-After": "1" + "0" * 21},
+    {"Retry-After": "9" * 5000},
+    {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1" + "0" * 21},
+    {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "\u00b2", "Retry-After": "\u00b3"},
+])
+def test_absurd_rate_limit_headers_are_one_clear_error(fake: FakeGitHub,
+                                                       headers: dict[str, str]) -> None:
+    fake.script.append((429, headers, b'{"message": "slow down"}'))
+    fake.script.append((429, headers, b'{"message": "slow down"}'))
+    sleep = Sleeper()
+    with pytest.raises(RateLimitError) as err:
+        source(fake, sleep=sleep, retries=1).fetch(WINDOW)
+    assert sleep.calls in ([], [60.0])  # never a wait of 10**21 seconds
+    when = "an unknown time (the server named one more than ten years away)"
+    if "\u00b2" in headers.values() or headers.get("X-RateLimit-Reset", "").startswith("1" + "0"):
+        when = "unknown"
+    assert str(err.value) == (
+        f"GitHub rate limit exhausted on /graphql: {headers.get('X-RateLimit-Remaining', '?')} "
+        f"of ? requests remain, the limit resets at {when}; run again after that or use "
+        "--offline"
+    )
+
+
+def test_an_absurd_result_count_is_cut_in_the_error(fake: FakeGitHub) -> None:
+    body = json.dumps({"data": {"search": {"issueCount": 10 ** 30, "nodes": []}}}).encode()
+    fake.script.append((200, {}, body))
+    with pytest.raises(GitHubError) as err:
+        source(fake).fetch(WINDOW)
+    assert str(err.value) == (
+        "GitHub API returned an unexpected result count for /graphql: 1000000000000000000000000000000"
+    )
+
+
+def test_an_answer_larger_than_64_mb_is_refused_not_read_whole(fake: FakeGitHub) -> None:
+    fake.prs = [make_pr(1, at(1))]
+    fake.padding = 65 * 2**20
+    with pytest.raises(GitHubError) as err:
+        source(fake).fetch(WINDOW)
+    assert str(err.value) == (
+        "GitHub API answered more than 64 MB for /graphql; a page of 100 pull requests is a "
+        "few MB: check GITHUB_API_URL or [github] api_url points at GitHub"
+    )
+
+
+def test_terminal_escapes_in_a_server_message_never_reach_the_error(fake: FakeGitHub) -> None:
+    body = json.dumps({"message": "Nope\x1b]0;pwned\x07 \u202eevil\x1b[2J done"}).encode()
+    fake.script.append((422, {}, body))
+    with pytest.raises(GitHubError) as err:
+        source(fake).fetch(WINDOW)
+    assert str(err.value) == (
+        "GitHub API answered 422 for /graphql (Nope evil done); check the "
+        "repository name and GITHUB_API_URL or [github] api_url"
+    )
+
+
+HOSTILE_MODES = {
+    "200 echoing the token": ({"echo_token": True, "echo_cut": 13}, []),
+    "GraphQL error echoing the token": (
+        {"echo_token": True, "graphql_error": "denied " + "z" * 270}, []),
+    "403 echoing the token": ({}, [(403, {}, json.dumps(
+        {"message": f"no access for {'y' * 170} {TOKEN}"}).encode())]),
+    "401 echoing the token": ({}, [(401, {}, json.dumps({"message": f"bad {TOKEN}"}).encode())]),
+    "422 echoing a cut token": ({}, [(422, {}, json.dumps(
+        {"message": f"bad {TOKEN[:-3]}"}).encode())]),
+    "inflated issueCount": ({"issue_count": 5000}, []),
+    "endless pages": ({"endless": True}, []),
+    "JSON nested 100,000 deep": ({"nesting": 100_000}, []),
+    "Retry-After 10**21": ({}, [(429, {"Retry-After": "1" + "0" * 21}, b"{}")] * 5),
+}
+
+
+@pytest.mark.parametrize("mode", list(HOSTILE_MODES))
+def test_cli_run_against_each_hostile_mode_leaks_nothing_and_ends_cleanly(
+        fake: FakeGitHub, tmp_path: Path, mode: str) -> None:
+    attrs, script = HOSTILE_MODES[mode]
+    fake.prs = [make_pr(n, at(n)) for n in range(1, 4)]
+    for name, value in attrs.items():
+        setattr(fake, name, value)
+    fake.script.extend(script)
+    env = {"GITHUB_TOKEN": TOKEN, "GITHUB_API_URL": fake.url}
+    code, out, err = _cli(["--db", str(tmp_path / "mc.db"), "run", "--github", "o/r",
+                           "--date", "2026-08-04", "--voice", "none", "--out",
+                           str(tmp_path / "site")], env)
+    assert code in (0, 1, 2) and "Traceback" not in err
+    failure = [line for line in err.splitlines() if not line.startswith("mergecast: warning: ")]
+    assert code == 0 or len(failure) == 1  # a failure is one line (beside any warnings)
+    assert fake.requests <= 40
+    assert _runs_of(TOKEN, out + err) == []
+    for path in tmp_path.rglob("*"):  # the store, its WAL, the site, the media
+        if path.is_file():
+            assert _runs_of(TOKEN, path.read_bytes().decode("latin-1")) == [], path

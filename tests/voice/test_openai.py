@@ -41,6 +41,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         type(self).requests.append((self.path, dict(self.headers), body))
         if self.mode == "refuse":
             self._send(500, b'{"error": "model tts-1 is not loaded"}', "application/json")
+        elif self.mode == "escape":  # a server's error page that would recolour a terminal
+            self._send(500, b"bad \x1b[31mred\x1b]0;title\x07 \xe2\x80\xae end", "text/plain")
+        elif self.mode == "echo_cut":  # a server quoting part of the key it was sent
+            key = self.headers["Authorization"].removeprefix("Bearer ")
+            self._send(401, f"key {key[:10]}... is invalid".encode(), "text/plain")
         elif self.mode == "slow":
             time.sleep(2.5)
             self._send(200, _wav(0.5), "audio/wav")
@@ -105,6 +110,32 @@ def test_refusal_is_one_clear_line_and_nothing_written(server, short_script, tmp
         "check [voice.openai] model and voice, and the server's log"
     )
     assert not (tmp_path / "m").exists()
+
+
+def _refused(server, short_script, tmp_path, mode: str) -> str:
+    base, handler = server
+    handler.mode = mode
+    with pytest.raises(VoiceError) as err:
+        render_media(short_script, tmp_path / "m", _cfg(base))
+    return str(err.value)
+
+
+def test_part_of_the_key_is_never_repeated(server, short_script, tmp_path, monkeypatch):
+    base, _ = server
+    monkeypatch.setenv("MC_TEST_KEY", "sk-live-0123456789abcdef")
+    assert _refused(server, short_script, tmp_path, "echo_cut") == (
+        f"TTS server {base}/audio/speech refused speech: HTTP 401: key ***... is invalid; "
+        "set $MC_TEST_KEY to a valid key"
+    )
+
+
+def test_control_characters_in_an_error_page_never_reach_the_message(server, short_script,
+                                                                     tmp_path):
+    base, _ = server
+    assert _refused(server, short_script, tmp_path, "escape") == (
+        f"TTS server {base}/audio/speech refused speech: HTTP 500: bad [31mred ]0;title end; "
+        "check [voice.openai] model and voice, and the server's log"
+    )
 
 
 def test_timeout_is_one_clear_line_and_old_files_survive(server, short_script, tmp_path):

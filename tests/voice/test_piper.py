@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import mutagen.mp3
 import numpy as np
 import pytest
 from mutagen.id3 import ID3
+from test_mp3 import ffmpeg_true_peak
 
 from mergecast.config import VoiceConfig
 from mergecast.pipeline import render_media
 from mergecast.voice import audio as audio_mod
+from mergecast.voice import mp3
 from mergecast.voice.narrate import narrate
 from mergecast.voice.piper import PiperBackend, model_path
 
@@ -77,8 +80,9 @@ def test_mp3_duration_tags_and_chapters_read_back_by_mutagen(rendered, short_scr
     data = path.read_bytes()
     assert a.audio_bytes == len(data)
     f = mutagen.mp3.MP3(path)
-    assert abs(f.info.length - a.duration_seconds) < 0.1
-    assert (f.info.sample_rate, f.info.channels, f.info.bitrate) == (44100, 1, 64000)
+    assert f.info.length == pytest.approx(a.duration_seconds, abs=1e-6)  # the Info header
+    assert (f.info.sample_rate, f.info.channels) == (44100, 1)
+    assert f.info.bitrate_mode == mutagen.mp3.BitrateMode.CBR
     tags = ID3(path)
     assert str(tags["TIT2"]) == short_script.title
     assert str(tags["TPE1"]) == str(tags["TALB"]) == "demo-show"
@@ -98,6 +102,15 @@ def test_loudness_and_true_peak_within_bounds(piper_voice, short_script):
     pcm = audio_mod.master(n.samples, n.sample_rate)
     assert audio_mod.loudness(pcm, 44100) == pytest.approx(-16.0, abs=1.0)
     assert audio_mod.true_peak(pcm) <= -1.0
+
+
+def test_published_mp3_decodes_under_minus_one_dbtp(rendered):
+    _, out = rendered
+    decoded = mp3.decode((out / "episode.mp3").read_bytes())
+    assert audio_mod.loudness(decoded, 44100) == pytest.approx(-16.0, abs=1.0)
+    assert audio_mod.true_peak(decoded) <= -1.0
+    if shutil.which("ffmpeg"):
+        assert ffmpeg_true_peak(out / "episode.mp3") <= -1.0
 
 
 def test_deterministic_mode_is_byte_identical(piper_voice, short_script, rendered, tmp_path):

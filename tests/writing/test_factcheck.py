@@ -3,11 +3,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from writing_builders import DAY, LLM, WRITING, rich_digest
+from writing_builders import DAY, LLM, WRITING, pr, rich_digest
 
 from mergecast import models as m
 from mergecast.errors import FactCheckError
 from mergecast.writing import Facts, fact_check, write_script
+from mergecast.writing.factcheck import supported
 
 
 def script_saying(*texts: str, cites: tuple[int, ...] = ()) -> m.Script:
@@ -96,3 +97,48 @@ def test_years_and_small_numbers_are_fine_but_unknown_pr_slots_are_not():
 def test_wrong_totals_fail():
     found = problems("In all, twelve changes from nine developers were active in this window.")
     assert [p.split("'")[1] for p in found] == ["twelve changes", "nine developers"]
+
+
+# --- issue 15 item 7: the check is of what we claim, never of a quoted title -----------
+
+def _day_titled(title: str) -> m.Digest:
+    """The rich day with its top theme renamed after one PR's (hostile) title."""
+    d = rich_digest(extra=[pr(191300, title, "ada")])
+    top = dataclasses.replace(d.themes[0], headline=title, prs=(191300,), stack=None,
+                              authors=("ada",))
+    return dataclasses.replace(d, themes=(top, *d.themes[1:]))
+
+
+@pytest.mark.parametrize("title", ["Zero PRs left behind", "Zero authors",
+                                   "Seven commits from nobody", "The tenth day of testing"])
+def test_a_title_that_reads_like_a_count_does_not_block_the_day(title):
+    d = _day_titled(title)
+    script = write_script(d, show="Widget", day=DAY, writing=WRITING, lexicon={}, llm=LLM)
+    said = " ".join([script.title, script.summary, script.transcript]).lower()
+    assert title.lower() in said  # named as the theme it is
+    fact_check(script, d)  # and what we claim still passes
+
+
+def test_a_count_we_claim_is_still_checked_next_to_a_quoted_title():
+    d = _day_titled("Zero PRs left behind")
+    facts = Facts.from_digest(d, day=DAY)
+    assert facts.problems("First theme: zero PRs left behind.") == []
+    assert facts.problems("Zero PRs left behind landed nine PRs.") == [
+        "count 'nine PRs' is not supported by the digest"]
+
+
+def test_an_unsupported_sentence_is_dropped_not_the_episode():
+    good = script_saying("Worth noting: PR 999999 fixed everything.", "Worth noting: more.")
+    kept, dropped = supported(good, rich_digest())
+    notes = [s for s in kept.sections if s.kind == "notes"][-1]
+    assert [s.text for s in notes.sentences] == ["Worth noting: more."]
+    assert dropped == ['"Worth noting: PR 999999 fixed everything.": '
+                       'PR number 999999 is not in the digest']
+    fact_check(kept, rich_digest())
+
+
+def test_the_show_name_is_ours_not_the_inputs():
+    d = rich_digest()
+    script = write_script(d, show="h16 daily", day=DAY, writing=WRITING, lexicon={}, llm=LLM)
+    assert "h16 daily" in script.sections[0].text
+    fact_check(script, d)

@@ -27,19 +27,19 @@ def first_theme(script: m.Script) -> str:
 def test_yesterday_and_the_third_day_and_more_not_new() -> None:
     two = first_theme(write(rich_digest(continues=m.Continuity(
         "2026-03-11", "native kernels", 2, (191040,)))))
-    assert "This continues yesterday's work on native kernels." in two
+    assert "Work on native kernels continues from yesterday." in two
     assert "slayton58 adds six more PRs to the eleven-part stack, PRs 191044 through 191049." \
         in two
     assert "landed an eleven-part stack" not in two  # not introduced as new
     three = first_theme(write(rich_digest(continues=m.Continuity(
         "2026-03-11", "native kernels", 3))))
-    assert "This is the third day of work on native kernels." in three
+    assert "Work on native kernels is now in its third day." in three
 
 
 def test_covered_earlier_but_not_yesterday_names_that_episode() -> None:
     text = first_theme(write(rich_digest(continues=m.Continuity(
         "2026-03-05", "native kernels", 1))))
-    assert "This returns to native kernels from the March 5th episode." in text
+    assert "We come back to native kernels from the March 5th episode." in text
     assert "yesterday" not in text and "third day" not in text
     weekly = first_theme(write(rich_digest(continues=m.Continuity(
         "2026-W09", "native kernels", 1))))

@@ -14,8 +14,9 @@ import pytest
 from writing_builders import DAY, LLM, WRITING, pr, rich_digest
 
 from mergecast import models as m
+from mergecast.analysis.language import clean_title, parse_title
 from mergecast.writing import Facts, fact_check, write_script
-from mergecast.writing.plain import strip_title, verb_phrase
+from mergecast.writing.realise import clauses
 
 REAL_TITLES = [
     "[rl] Qwen3.5 Unified Path in RL (bitwise parity, cudagraph, TP+DP/EP)",
@@ -41,9 +42,10 @@ def facts(d: m.Digest) -> Facts:
 @pytest.mark.parametrize("title", REAL_TITLES)
 def test_tokens_from_the_digests_own_titles_pass(title):
     f = facts(digest_with(pr(4000, title, "vkuzo")))
-    said = strip_title(title)
+    said = clean_title(title)
     assert f.problems(f"Worth noting: PR 4000 covers {said}.") == []
-    assert f.problems(f"PR 4000 {verb_phrase(title)}.") == []
+    (effect,) = clauses([parse_title(title)])
+    assert f.problems(f"PR 4000 {effect.third()}.") == []
 
 
 def test_split_pieces_of_a_title_are_known_but_invented_names_still_fail():
@@ -97,4 +99,4 @@ def test_titles_read_aloud_carry_no_code():
             "PYTHONHASHSEED needs to be in the range of",
     }
     for title, said in cases.items():
-        assert strip_title(title) == said, title
+        assert clean_title(title) == said, title

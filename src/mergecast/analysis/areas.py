@@ -6,57 +6,54 @@ then the first non-generic title tag, then a known area of the day named as a wo
 the title, then the most-touched directory. Path rules are decided per file (first
 matching rule for each file) and the change takes its files' majority area.
 
-Areas are identified case-insensitively; the display name is `[areas] names` when set,
-else the spelling most changes of the day used.
+Areas are identified with case and separators folded; labels that classify a change
+(`bug`, `triaged`) are never areas; the display name comes from area_names.py.
 """
 
 from __future__ import annotations
 
 import fnmatch
-import functools
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from ..config import AreaRule, AreasConfig
 from ..models import Change
+from .area_names import display_names, is_type_label
+from .globs import glob_match
 from .text import WEAK_TAGS, title_tags
-
-# --------------------------------------------------------------------------- globs
-
-
-@functools.lru_cache(maxsize=4096)
-def _glob_regex(pattern: str) -> re.Pattern[str]:
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("".join(out) + r"\Z")
-
-
-def glob_match(pattern: str, path: str) -> bool:
-    """Glob with `**` across directories, `*` and `?` within one; anchored at the root."""
-    return _glob_regex(pattern.lstrip("/")).match(path.lstrip("/")) is not None
-
 
 # --------------------------------------------------------------------------- repo files
 
 _BRANCH_KEYS = frozenset({"head-branch", "base-branch"})
-_KEY = re.compile(r"""^(['"]?)(?P<key>[^'"]+?)\1\s*:(?:\s+(?P<value>.*))?$""")
+
+
+def _key_value(body: str) -> tuple[str, str | None] | None:
+    """`key: value` with the key optionally quoted, or None when `body` is no such pair.
+
+    A scan, not a regex: the lazy-key regex this replaces took quadratic time on a long
+    line of spaces, and labeler.yml is written by whoever lands a commit."""
+    quote = body[:1] if body[:1] in ("'", '"') else ""
+    if quote:
+        end = min((i for i in (body.find("'", 1), body.find('"', 1)) if i != -1), default=-1)
+        if end <= 1 or body[end] != quote:
+            return None
+        key, after = body[1:end], body[end + 1 :].lstrip()
+        if not after.startswith(":"):
+            return None
+        after = after[1:]
+        if after and not after[0].isspace():
+            return None
+    else:
+        colon = body.find(":")
+        while colon != -1 and not (
+            colon > 0 and (colon + 1 == len(body) or body[colon + 1].isspace())
+        ):
+            colon = body.find(":", colon + 1)
+        if colon == -1 or "'" in body[:colon] or '"' in body[:colon]:
+            return None
+        key, after = body[:colon], body[colon + 1 :]
+    return key, (after.lstrip() if after else None)
 
 
 def _strip_comment(line: str) -> str:
@@ -99,22 +96,22 @@ def parse_labeler(text: str) -> list[AreaRule]:
             skip_indent = None
         body = line.strip()
         if indent == 0 and not body.startswith("-"):
-            m = _KEY.match(body)
-            label = m.group("key").strip() if m else None
-            if m and m.group("value") and label:
-                rules += _globs(label, _scalars(m.group("value")))
+            pair = _key_value(body)
+            label = pair[0].strip() if pair else None
+            if pair and pair[1] and label:
+                rules += _globs(label, _scalars(pair[1]))
             continue
         if label is None:
             continue
         item = body[1:].strip() if body.startswith("-") else body
-        m = _KEY.match(item)
-        if m:
-            key = m.group("key").strip()
+        pair = _key_value(item)
+        if pair:
+            key = pair[0].strip()
             if key in _BRANCH_KEYS:
                 skip_indent = indent
                 continue
-            if m.group("value"):
-                rules += _globs(label, _scalars(m.group("value")))
+            if pair[1]:
+                rules += _globs(label, _scalars(pair[1]))
             continue
         rules += _globs(label, _scalars(item))
     return rules
@@ -203,22 +200,21 @@ def _path_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
 
 
 _SERIES_TAG = re.compile(r"^\s*\d+\s*/\s*(?:\d+|[a-z])\s*$", re.I)  # [2/5], [10/x]
-_SNAKE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 _GENERIC_DIRS = frozenset("src lib libs test tests python csrc include source sources".split())
 
 
 def _tags(change: Change) -> list[str]:
     return [t for t in title_tags(change.title)
-            if t.lower() not in WEAK_TAGS and not _SERIES_TAG.match(t)]
+            if t.lower() not in WEAK_TAGS and not _SERIES_TAG.match(t) and not is_type_label(t)]
 
 
 def _config_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
     for i, rule in enumerate(rules):
         if rule.kind == "label":
             for label in change.labels:
-                m = re.search(rule.pattern, label)
-                if m:
-                    return _from_rule(rule, m, label)
+                m = None if is_type_label(label) else re.search(rule.pattern, label)
+                if m and not is_type_label(named := _from_rule(rule, m, label)):
+                    return named
         elif rule.kind == "title":
             m = re.search(rule.pattern, change.title)
             if m:
@@ -284,7 +280,7 @@ def assign_areas(
         area = named[0] if named else _clean_name(_top_directory(c) or "")
         if area:
             raw[c.key] = area
-    return _display(raw, areas.names)
+    return display_names(raw, areas.names)
 
 
 _MARKUP_TAG = re.compile(r"<[^<>]*>")
@@ -297,15 +293,3 @@ def _clean_name(area: str) -> str | None:
     name = _UNSAFE.sub(" ", _MARKUP_TAG.sub(" ", area))
     name = re.sub(r"\s+", " ", name).strip(" ./:-")
     return name if re.search(r"[^\W_]", name) else None
-
-
-def _display(raw: Mapping[str, str], names: Mapping[str, str]) -> dict[str, str]:
-    spellings: dict[str, Counter[str]] = {}
-    for area in raw.values():
-        spellings.setdefault(area.lower(), Counter())[area] += 1
-    chosen = {
-        # An area is said aloud: "qwen3_5" reads as "qwen3 5", not "qwen three underscore".
-        low: names.get(low) or _SNAKE_JOIN.sub(" ", min(counts, key=lambda s: (-counts[s], s)))
-        for low, counts in spellings.items()
-    }
-    return {key: chosen[area.lower()] for key, area in raw.items()}

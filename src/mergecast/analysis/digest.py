@@ -5,24 +5,48 @@ changes (the store's `changes_in(window)`); any change with timestamps that are 
 outside the window is dropped, and a change without any timestamp is kept. `history`
 holds the store's previous 14 days: duplicates and revert/reland originals may come
 from it, and changes also in the window are ignored there.
+
+Every change is first credited to the person who did the work (identity.py); from then
+on each carries that person's one identity. `earlier_authors` are the people the store
+saw before the window and `history_since` its first activity: a first-time contributor
+is claimed only when GitHub says so or that history reaches FIRST_TIME_HISTORY back.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
-from collections.abc import Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 
 from ..config import AreaRule, AreasConfig
-from ..models import Area, Change, Counts, Digest, Episode, Stack, Window
+from ..models import (
+    Area,
+    Change,
+    Counts,
+    Digest,
+    Episode,
+    Person,
+    RevertChain,
+    Stack,
+    State,
+    Theme,
+    Window,
+)
 from .areas import assign_areas
-from .duplicates import DupInput, find_duplicates
-from .reverts import pair_reverts
+from .boilerplate import Titles
+from .duplicates import DupInput, find_duplicates, references, specific_files
+from .identity import Identities, bot_names, credit_changes, first_time_association
+from .reverts import revert_of, revert_story
 from .similarity import TITLE_WEIGHT, centroid, tfidf
-from .stacks import detect_stacks
-from .text import clean_body, issue_refs, strip_tags, tokens
-from .themes import Unit, build_themes
+from .stacks import detect_stacks, stack_lists
+from .text import clean_body, issue_refs, strip_tags, tokens, truncate
+from .themes import Unit, build_themes, is_noise
 
 PROBLEM_CHARS = 600  # the opening of a cleaned body that states the problem
+# First-time claims from history only when the store reaches this far before the window.
+FIRST_TIME_HISTORY = dt.timedelta(days=90)
+OTHER_GROUP = "Other changes"  # the ledger group of a change with neither theme nor area
+_LANDED = frozenset({State.MERGED, State.LANDED})
 
 
 def _order(c: Change) -> tuple[bool, int, str]:
@@ -52,13 +76,19 @@ def build_digest(
     *,
     areas: AreasConfig,
     history: Sequence[Change] = (),
-    earlier_authors: Set[str] | None = None,
+    earlier_authors: Iterable[str | Person] | None = None,
+    history_since: dt.datetime | None = None,
+    bots: Sequence[str] = (),
     path_rules: Sequence[AreaRule] = (),
     earlier: Sequence[Episode] = (),  # accepted for cross-day memory; not used here
 ) -> Digest:
-    today = [c for c in _unique(changes) if not c.times() or c.active_in(window)]
-    keys = {c.key for c in today}
-    past = [c for c in _unique(history) if c.key not in keys]
+    window_raw = [c for c in _unique(changes) if not c.times() or c.active_in(window)]
+    keys = {c.key for c in window_raw}
+    past_raw = [c for c in _unique(history) if c.key not in keys]
+    known = [_person(p) for p in earlier_authors or ()]
+    credited = credit_changes(window_raw + past_raw, bot_names(bots), known)
+    today = [credited.changes[c.key] for c in window_raw]
+    past = [credited.changes[c.key] for c in past_raw]
 
     area_of_all = assign_areas(today + past, areas, path_rules)
     area_of = {c.key: area_of_all[c.key] for c in today if c.key in area_of_all}
@@ -66,13 +96,11 @@ def build_digest(
     stack_of = {n: i for i, s in enumerate(stacks) for n in s.members}
 
     full_docs: dict[str, Counter[str]] = {}
-    title_docs: dict[str, Counter[str]] = {}
     problem_docs: dict[str, Counter[str]] = {}
     issues: dict[str, frozenset[int]] = {}
     for c in today + past:
         title_terms = Counter(tokens(c.title))
         cleaned = clean_body(c.body)
-        title_docs[c.key] = title_terms
         problem = Counter({t: n * TITLE_WEIGHT for t, n in title_terms.items()})
         problem.update(tokens(_problem(cleaned)))
         problem_docs[c.key] = problem
@@ -82,50 +110,108 @@ def build_digest(
             full.update(tokens(cleaned))
             full_docs[c.key] = full
     full_vecs = tfidf(full_docs)
-    title_vecs = tfidf(title_docs)
-    problem_vecs = tfidf(problem_docs)
 
-    reverts, relands = pair_reverts(today, past)
-    revert_refs = {(p.revert.pr, p.revert.sha) for p in reverts + relands}
-    revert_keys = {c.key for c in today if (c.number, c.sha) in revert_refs}
+    handles = {k: cr.handle for k, cr in credited.credits.items()}
+    chains, reverts, relands = revert_story(window, today, past, handles)
+    reverting = {c.key for c in today + past if revert_of(c) is not None}
 
     first_timers: set[str] = set()
-    if earlier_authors is not None:
-        first_timers = {c.author.handle for c in today
-                        if not c.bot and c.author.handle not in earlier_authors}
+    if earlier_authors is not None or any(c.author_association for c in today):
+        first_timers = _first_timers(today, window, credited.identities,
+                                     known + [c.author for c in past if not c.bot],
+                                     history_since if earlier_authors is not None else None)
 
-    units = _units(today, stacks, stack_of, area_of, full_vecs, issues)
+    told = [c for c in today if c.key not in reverting and not c.bot]
+    units = _units(told, stacks, stack_of, area_of, full_vecs, issues)
     day_words: Counter[str] = Counter(
         w.lower() for c in today for w in set(strip_tags(c.title).split())
     )
-    themes = build_themes(units, first_timers=first_timers, revert_keys=revert_keys,
-                          day_titles=day_words)
-
-    dup_items = [
-        DupInput(
-            change=c, in_window=c.key in keys, area=area_of_all.get(c.key),
-            stack=stack_of.get(c.number) if c.key in keys and c.number is not None else None,
-            title_vec=title_vecs[c.key], problem_vec=problem_vecs[c.key], issues=issues[c.key],
-        )
-        for c in today + past if c.number is not None
-    ]
+    themes = build_themes(units, first_timers=first_timers, day_titles=day_words)
+    duplicates = find_duplicates(
+        _dup_inputs(today, past, keys, area_of_all, stacks, chains, problem_docs, reverting),
+        Titles(c.title for c in today + past))
     return Digest(
         window=window,
         counts=Counts(
             changes=len(today),
             prs=sum(1 for c in today if c.number is not None),
             commits=sum(1 for c in today if c.shas),
-            authors=len({c.author.handle for c in today}),
+            authors=len({c.author.handle for c in today if not c.bot}),
         ),
         themes=tuple(themes),
-        duplicates=tuple(find_duplicates(dup_items)),
+        duplicates=tuple(duplicates),
         reverts=tuple(reverts),
         relands=tuple(relands),
-        areas=_areas(today, area_of),
+        areas=_areas(today, area_of, themes),
         first_time_contributors=tuple(sorted(first_timers)),
+        chains=tuple(chains),
         changes=tuple(today),
         area_of=area_of,
+        credits=tuple(credited.credits[c.key] for c in today),
+        group_of=_groups(today, area_of, themes),
     )
+
+
+def _person(p: str | Person) -> Person:
+    """An earlier author as the store names them: a Person, or a handle (login, name or
+    email)."""
+    if isinstance(p, Person):
+        return p
+    if "@" in p:
+        return Person(email=p)
+    return Person(name=p) if " " in p.strip() else Person(login=p)
+
+
+def _first_timers(
+    today: Sequence[Change], window: Window, identities: Identities, known: Sequence[Person],
+    history_since: dt.datetime | None,
+) -> set[str]:
+    """Handles new to the repository: the source says so (authorAssociation), or the
+    store's history reaches FIRST_TIME_HISTORY before the window and never saw them."""
+    deep = history_since is not None and history_since <= window.since - FIRST_TIME_HISTORY
+    seen = {identities.root(p) for p in known}
+    out: set[str] = set()
+    for c in today:
+        if c.bot:
+            continue
+        said = first_time_association(c.author_association)
+        if said or (said is None and deep and identities.root(c.author) not in seen):
+            out.add(c.author.handle)
+    return out
+
+
+def _dup_inputs(
+    today: Sequence[Change], past: Sequence[Change], keys: Set[str],
+    area_of: Mapping[str, str], stacks: Sequence[Stack], chains: Sequence[RevertChain],
+    problem_docs: Mapping[str, Counter[str]], reverting: Set[str],
+) -> list[DupInput]:
+    """Every change that can be duplicated effort: a person's PR that is no revert and not
+    docs/CI housekeeping."""
+    pool = [c for c in [*today, *past] if c.number is not None and not c.bot
+            and c.key not in reverting and not is_noise(c)]
+    problem_vecs = tfidf({c.key: problem_docs[c.key] for c in pool})
+    groups: dict[int, set[str]] = {}
+    for i, s in enumerate(stacks):
+        for n in s.declared:
+            groups.setdefault(n, set()).add(f"stack{i}")
+    for i, chain in enumerate(chains):
+        for ref in (chain.original, *(step.ref for step in chain.steps)):
+            if ref.pr is not None:
+                groups.setdefault(ref.pr, set()).add(f"chain{i}")
+    out = []
+    for c in pool:
+        assert c.number is not None
+        # a window change's own stack list is already in its stack's `declared`
+        listed = set() if c.key in keys else {n for _, ns in stack_lists(c) for n in ns}
+        own = set(groups.get(c.number, ())) | {f"stack-of:{n}" for n in listed | {c.number}}
+        closing, named = references(c.title, truncate(c.body))
+        out.append(DupInput(
+            change=c, in_window=c.key in keys, landed=c.state in _LANDED,
+            area=area_of.get(c.key), groups=frozenset(own), person=c.author.handle,
+            problem_vec=problem_vecs[c.key],
+            files=specific_files(c), closing=closing, mentions=named,
+        ))
+    return out
 
 
 def _units(
@@ -159,9 +245,14 @@ def _unit(
     )
 
 
-def _areas(today: Sequence[Change], area_of: dict[str, str]) -> tuple[Area, ...]:
+def _areas(today: Sequence[Change], area_of: Mapping[str, str],
+           themes: Sequence[Theme]) -> tuple[Area, ...]:
+    """Each area's changes, its highest-ranked work first: changes of higher-ranked themes,
+    then the rest by size, docs/CI housekeeping and bot changes last."""
+    rank = {key: t.rank for key, t in _theme_of(today, themes).items()}
     buckets: dict[str, list[Change]] = {}
-    for c in today:
+    for c in sorted(today, key=lambda c: (is_noise(c), rank.get(c.key, len(themes) + 1),
+                                          -c.lines_changed, _order(c))):
         if c.key in area_of:
             buckets.setdefault(area_of[c.key], []).append(c)
     out = [
@@ -174,3 +265,24 @@ def _areas(today: Sequence[Change], area_of: dict[str, str]) -> tuple[Area, ...]
     ]
     out.sort(key=lambda a: (-(len(a.prs) + len(a.commits)), a.name.lower()))
     return tuple(out)
+
+
+def _groups(today: Sequence[Change], area_of: Mapping[str, str],
+            themes: Sequence[Theme]) -> dict[str, str]:
+    """change key -> where the coverage ledger lists it: its theme, else its area."""
+    theme_of = _theme_of(today, themes)
+    return {c.key: theme_of[c.key].headline if c.key in theme_of
+            else area_of.get(c.key, OTHER_GROUP) for c in today}
+
+
+def _theme_of(today: Sequence[Change], themes: Sequence[Theme]) -> dict[str, Theme]:
+    """change key -> the theme that tells it."""
+    by_ref: dict[int | str, Theme] = {}
+    for t in themes:
+        for ref in t.prs:
+            by_ref.setdefault(ref, t)
+        for sha in t.commits:
+            by_ref.setdefault(sha, t)
+    found = {c.key: by_ref.get(c.number if c.number is not None else c.sha or "")
+             for c in today}
+    return {k: t for k, t in found.items() if t is not None}

@@ -1,239 +1,206 @@
-"""Headline text: PR titles cleaned into short, speakable noun phrases.
+"""Theme names: the concept a theme is about, as a maintainer would name it.
 
-A headline is said aloud ("First theme: float8 training.") and shown as an episode title,
-so it must be short, plain and safe to read: no tags, no conventional-commit prefixes, no
-PR or issue references (a number the briefing says must come from the digest's structure,
-never from title text), no paths, file extensions, code punctuation or unbalanced brackets.
+A name is said aloud ("First theme: native ahead-of-time kernels.") and shown in episode
+titles, so it must be a complete, plain phrase: the stack's or cluster's shared tag or
+title words, expanded through the lexicon (`native_aot` -> "native ahead-of-time"),
+qualified by the area when it would be too bare alone ("MPS reductions"). A name never
+ends on a function word, is never a vendor prefix and never a clipped verb phrase; the
+language itself (cleaning, verbs, casing) lives in language.py.
 """
 
 from __future__ import annotations
 
-import functools
+import math
 import re
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 
-from .text import strip_markup
-
-MAX_WORDS = 6  # a headline longer than this is cut at a natural boundary
-
-_TAGS = re.compile(r"^\s*(?:\[[^\[\]]{0,40}\]\s*|\([^()]{1,20}\)\s*)+")
-# `fix:`, `feat(x)!:`, `ci:`, `RL:`, `components.checkpoint:`, `metal lowbit kernels:`
-_PREFIX = re.compile(
-    r"^\s*(?:[A-Za-z][\w./-]*(?:\([^()]{0,30}\))?!?|[A-Za-z][\w-]*(?:\s[\w-]+){1,2}):\s+")
-_TRAILING_REF = re.compile(r"\s*\(\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*\)\s*$")
-_REF = (r"(?:(?:\b(?:PRs?|pull requests?|issues?)\s*)?(?:[\w.-]+/[\w.-]+)?#\d+"
-        r"|\b(?:PRs?|pull requests?|issues?)\s+\d+|\b[\w-]+#\d+)"
-        r"(?:\s*(?:,|and|&)\s*#?\d+)*")
-# A reference at the end of a clause takes its preposition along ("fix feedback from PR 111");
-# one inside a phrase goes alone ("workaround for pytorch#138575 checkpoint loading").
-_TRAILING_PR_REF = re.compile(
-    r"\s*\b(?:from|in|see|for|of|after|by|via|and|on|per|like|fixes|closes)\s+" + _REF
-    + r"(?=\s*(?:$|[,;:.)]))", re.I)
-_PR_REF = re.compile(r"\s*" + _REF, re.I)
-_PR_WORD = re.compile(r"\b(?:PRs?|pull|issues?)\b", re.I)
-_URL = re.compile(r"\s*\bhttps?://\S+")
-_TICKS = re.compile(r"`([^`]*)`")
-_CALL = re.compile(r"\b([A-Za-z_][\w.]*)\(\)")
-_PARENS = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\})")
-_EXT = re.compile(
-    r"(?<=\w)\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
-    r"lock|gz|ipynb|cff)\b",
-    re.I,
+from .language import (
+    as_name,
+    base_verb,
+    case_word,
+    clean_title,
+    expand_term,
+    kind_of,
+    name_of,
+    parse_title,
+    sentence_case,
+    split_prefix,
+    trim,
+    words,
 )
-_PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
-_LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
-_SNAKE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*_[A-Za-z0-9]+"
-                    r"(?:[_.][A-Za-z0-9]+)*)"
-                    r"(?![\w.])")
-_WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
-_ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
-# Clause breaks; a comma inside a word list ("start, end and step") is not one.
-_CLAUSE = re.compile(r"\s*(?:;|\s[-–—]+\s|:\s|,\s(?![\w-]+\s(?:and|or)\s)|\.\s|\s\+\s|\s&\s"
-                     r"|\s\|\s|\.\.\.|…)")
-_QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
-_TAIL_WORDS = frozenset(
-    """a an the and or of to for in on at by with from via into onto as when while that
-    which so if than vs per its their this these those our your is are be being was after
-    before over under between without within also only better more""".split()
-)
-# Where a long phrase is cut: before a clause word (earliest), else before a preposition.
-_CLAUSE_WORDS = frozenset("that which who when while so because if unless until where".split())
-_BREAK_WORDS = frozenset("with for in on at by from via to as into across using".split())
+from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
 
-# Verbs whose object is the noun phrase itself: "Add float8 training" -> "float8 training".
-_OBJECT_VERBS = frozenset(
-    "add adds added introduce introduces implement implements create creates enable enables "
-    "expose exposes provide provides land lands initial basic".split()
-)
-_VERBS = frozenset(
-    """adjust align allow apply avoid bump cache change check clarify clean convert define
-    delete deprecate disable document drop ensure expand extend fix fold generate give guard
-    handle honor improve inline keep let log lower make mark merge migrate move optimize
-    pass port preserve prevent propagate raise record reduce refactor register reland remove
-    rename reorder replace respect restore return reuse revert rewrite route run set show
-    simplify skip speed split start stop teach tighten track turn unify update upgrade use
-    validate wire wrap trace emit lift hoist bind cast fuse shard decompose annotate
-    deduplicate specialize unroll vectorize warn build bring clamp cap capture defer delay
-    enhance generalize increase decrease limit load save pin unpin print rework replay
-    reset resolve retry scale separate shuffle support hook sync swap test tune unblock extract
-    unskip""".split()
-)
-_DOUBLE = frozenset("stop drop wrap skip set let run ship plan pin unpin tag log cap trim "
-                    "strip split swap flag map".split())
-_IRREGULAR_3RD = {"fixes": "fix", "passes": "pass", "patches": "patch", "switches": "switch",
-                  "applies": "apply", "unifies": "unify", "simplifies": "simplify",
-                  "does": "do", "goes": "go", "copies": "copy"}
-
-
-@functools.lru_cache(maxsize=50_000)
-def clean_title(title: str) -> str:
-    """A title without tags, prefixes, PR references, links, paths and code punctuation."""
-    t = " ".join(strip_markup(title).split())
-    t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
-    t = re.sub(r"^\s*\[?(?:reland|revert)\]?\s*:?\s+", "", t, flags=re.I)
-    t = _TRAILING_REF.sub("", t)
-    for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix
-        before = t
-        t = _TAGS.sub("", t)
-        t = _PREFIX.sub("", t)
-        if t == before:
-            break
-    t = _URL.sub("", t)
-    t = _TICKS.sub(r"\1", t)
-    t = _CALL.sub(r"\1", t)
-    if "#" in t or _PR_WORD.search(t):  # the reference patterns are the slow ones
-        t = _TRAILING_PR_REF.sub("", t)
-        t = _PR_REF.sub("", t)
-    t = _ARROW.sub(" to ", t)
-    t = _PARENS.sub("", t)
-    t = re.sub(r"[()\[\]{}<>]", " ", t)  # whatever brackets are left are unbalanced
-    t = _EXT.sub("", t)
-    # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
-    t = _WORD_LIST.sub(lambda m: _word_list(m.group(1)), t)
-    t = _PATH.sub(lambda m: m.group(1).lstrip("_."), t)
-    t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
-    t = t.replace("/", " ")  # whatever slashes are left: "flow/", "fbcode//ao"
-    t = _LONG_NUMBER.sub("", t)
-    t = _SNAKE.sub(lambda m: re.sub(r"[_.]", " ", m.group(1)), t)
-    t = re.sub(r"(?<=\w)_+(?!\w)|(?<!\w)_+(?=\w)", "", t)  # copy_ -> copy, _models -> models
-    t = _QUOTES.sub("", t)
-    t = re.sub(r"[*=#@$\\|~^]+", " ", t)
-    return " ".join(t.split()).strip(" .,;:!?-")
-
-
-def _word_list(text: str) -> str:
-    parts = text.split("/")
-    if all(p.isalpha() and len(p) > 2 for p in parts):
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
-    return parts[-1]
-
-
-def _sentence_case(text: str) -> str:
-    """Title Case titles ("Unified Path in RL") read as plain words ("unified path in RL")."""
-    words = text.split()
-    long = [w for w in words[1:] if w.isalpha() and len(w) >= 4]
-    capital = [w for w in long if w[0].isupper() and w[1:].islower()]
-    if len(capital) < 2 or len(capital) * 2 < len(long):
-        return text
-    return " ".join(w.lower() if w.isalpha() and w[0].isupper() and w[1:].islower() else w
-                    for w in words)
-
-
-def _base_verb(word: str) -> str | None:
-    low = word.lower()
-    if low.startswith("re-") and _base_verb(low[3:]):
-        return "re-" + (_base_verb(low[3:]) or "")
-    if low in _IRREGULAR_3RD:
-        return _IRREGULAR_3RD[low]
-    if low in _VERBS or low in _OBJECT_VERBS:
-        return low
-    for cut in ("s", "es", "ed", "d"):
-        stem = low[: -len(cut)] if low.endswith(cut) else ""
-        if stem in _VERBS or stem in _OBJECT_VERBS:
-            return stem
-    if low.endswith("ied") and low[:-3] + "y" in _VERBS:
-        return low[:-3] + "y"
-    if low.endswith("ing") and low[:-3] in _VERBS | _OBJECT_VERBS:
-        return low[:-3]
-    return None
-
-
-def gerund(verb: str) -> str:
-    """"make" -> "making", "stop" -> "stopping", "add" -> "adding"."""
-    if verb in _DOUBLE:
-        return verb + verb[-1] + "ing"
-    if verb.endswith("ie"):
-        return verb[:-2] + "ying"
-    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
-        return verb[:-1] + "ing"
-    return verb + "ing"
-
-
-def lower_first(text: str) -> str:
-    first = text.split(" ", 1)[0]
-    if len(first) > 1 and first[0].isupper() and first[1:].islower():
-        return first.lower() + text[len(first):]
-    if len(first) == 1 and first.isupper() and first != "I":
-        return first.lower() + text[1:]
-    return text
-
-
-def noun_phrase(text: str) -> str:
-    """A cleaned title as a topic: "Add float8 training" -> "float8 training";
-    "Fix NaN in sdpa" -> "fixing NaN in sdpa"; "Support X" -> "support for X"."""
-    words = text.split()
-    if not words:
-        return ""
-    verb = _base_verb(words[0])
-    rest = words[1:]
-    if verb is None or not rest:
-        return lower_first(text)
-    if verb == "support":
-        return "support for " + " ".join(rest) if rest[0].lower() != "for" else \
-            "support " + " ".join(rest)
-    if verb in _OBJECT_VERBS or words[0].lower() in ("initial", "basic"):
-        if words[0].lower() in ("initial", "basic"):
-            return lower_first(text)
-        if rest[0].lower() in ("a", "an", "the", "some") and len(rest) > 1:
-            rest = rest[1:]
-        if rest[0].lower() == "support" and len(rest) > 1:
-            return " ".join(["support"] + rest[1:])
-        return lower_first(" ".join(rest))
-    return gerund(verb) + " " + " ".join(rest)
-
-
-def trim(text: str, limit: int = MAX_WORDS) -> str:
-    """Cut to the first clause, then to `limit` words at a natural break; never ends on a
-    small word. No ellipsis: the headline must read as a complete phrase."""
-    first = _CLAUSE.split(text, maxsplit=1)[0].strip()
-    if len(first.split()) >= 2 or len(text.split()) <= 1:
-        text = first
-    words = text.split()
-    if len(words) > limit:
-        low = [w.lower() for w in words]
-        cut = next((i for i in range(2, limit + 1) if low[i] in _CLAUSE_WORDS), None)
-        for group in (_BREAK_WORDS, {"and", "or"}):
-            if cut is None:
-                cut = next((i for i in range(limit, 1, -1) if low[i] in group), None)
-        words = words[: cut or limit]
-    while len(words) > 1 and (
-        words[-1].lower().strip(",") in _TAIL_WORDS
-        or (len(words) > 2 and words[-2].lower() in ("and", "or") and _base_verb(words[-1]))
-    ):
-        words.pop()
-        if words[-1].lower() in ("and", "or"):
-            words.pop()
-    return " ".join(words).strip(" ,;:-")
+MAX_WORDS = 7  # a name longer than this is cut at a natural boundary
+KIND_SHARE = 0.6  # a theme whose titles share nothing is named by its work when most agree
 
 
 def single_headline(title: str) -> str:
-    """One change's headline: its cleaned title as a short noun phrase."""
-    cleaned = clean_title(title)
-    if not cleaned:
-        return "assorted changes"
-    phrase = trim(noun_phrase(_sentence_case(trim(cleaned, limit=MAX_WORDS + 2))))
+    """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
+    -> "float8 training"; "Revert "X"" -> "a revert of X")."""
+    phrase = as_name(trim(name_of(parse_title(title)), MAX_WORDS))
     undo = re.match(r'^\s*(?:\[\s*)?(revert|reland)\b', title, re.I)
     if phrase and undo:
         verb = undo.group(1).lower()
-        lead = f"a {verb} of" if phrase.split()[0].endswith("ing") else gerund(verb)
+        lead = f"a {verb} of" if phrase.split()[0].endswith("ing") else f"{verb}ing"
         phrase = f"{lead} {trim(phrase, limit=MAX_WORDS - 1)}"
-    return phrase or "assorted changes"
+    return _noun(phrase) if phrase else "assorted changes"
+
+
+def headline(
+    titles: Sequence[str], day_titles: Mapping[str, int] | None = None, *,
+    areas: Sequence[str] = (), goal_last: bool = False,
+) -> str:
+    """A theme's concept name from its titles.
+
+    In order: a phrase of two or more words most titles share, led by a shared tag that is
+    not the area (`native_aot` -> "native ahead-of-time kernels"); that tag plus a word most
+    titles share; the area and the kind of work most titles do ("RL fixes"); else one
+    member's title as a noun phrase: a stack's top (its goal) or a cluster's first. A single
+    change's name is its own title, cleaned and shortened.
+    """
+    if len({clean_title(t).lower() for t in titles}) == 1:  # one title, posted again
+        name = single_headline(titles[0])
+    else:
+        # A stack's top title states its goal; a cluster is named by its kind of work.
+        name = (_shared_name(titles, areas, day_titles or {})
+                or (single_headline(titles[-1]) if goal_last else None)
+                or _kind_name(titles, areas) or single_headline(titles[0]))
+    return _noun(_qualify(name, areas))
+
+
+def _noun(name: str) -> str:
+    """A name that still opens on a bare verb came from an identifier ("run_llama_train"):
+    it is a thing, so it takes an article ("the run llama train")."""
+    ws = name.split()
+    if len(ws) > 1 and (v := base_verb(ws[0])) and ws[0].lower() == v and \
+            ws[1].lower() not in ("for", "of", "to"):
+        return "the " + name
+    return name
+
+
+def _grams(ws: Sequence[str]) -> set[tuple[str, ...]]:
+    low = [w.lower() for w in ws]
+    found: set[tuple[str, ...]] = set()
+    generic, verbs = words().generic, words().name_verbs
+    for size in (1, 2, 3):
+        for i in range(len(low) - size + 1):
+            gram = tuple(low[i:i + size])
+            if gram[0] in STOPWORDS or gram[-1] in STOPWORDS:
+                continue
+            if any(w in verbs or len(w) < 2 for w in gram):
+                continue
+            if all(w in generic for w in gram):
+                continue  # "related code", "better support": says nothing on its own
+            found.add(gram)
+    return found
+
+
+def _shared_name(titles: Sequence[str], areas: Sequence[str],
+                 day: Mapping[str, int]) -> str | None:
+    counts: Counter[tuple[str, ...]] = Counter()
+    surface: dict[tuple[str, ...], str] = {}
+    for t in titles:
+        # A "config migration: smoothquant" topic counts as words here: it is often the
+        # very thing the titles share.
+        ws = title_words(sentence_case(clean_title(re.sub(r"^([\w -]{3,30}):\s", r"\1 ", t))))
+        if ws and base_verb(ws[0]):
+            ws = ws[1:]  # the imperative verb is not part of any name
+        for gram in _grams(ws):
+            counts[gram] += 1
+        for size in (1, 2, 3):
+            for i in range(len(ws) - size + 1):
+                key = tuple(w.lower() for w in ws[i:i + size])
+                surface.setdefault(key, " ".join(ws[i:i + size]))
+    need = max(2, math.ceil(len(titles) * 0.4))
+    area_names = {_fold(a) for a in areas}
+    tags = [t for t in _shared_tags(titles) if _fold(t) not in area_names]
+    tag = _tag_name(tags[-1]) if tags else None
+
+    def best(size_ok: Callable[[int], bool]) -> tuple[str, ...] | None:
+        found = [g for g, n in counts.items() if n >= need and size_ok(len(g))]
+        if not found:
+            return None
+        return max(found, key=lambda g: (counts[g], len(g), -sum(day.get(w, 0) for w in g), g))
+
+    phrase = best(lambda n: n >= 2)
+    if phrase is not None:
+        text = surface[phrase]
+        lead = tag if tag and tag.lower() not in text.lower() else None
+        if found := trim(f"{lead} {text}" if lead else text, MAX_WORDS):
+            return found
+    word = best(lambda n: n == 1)
+    if tag and word is not None and word[0] not in tag.lower():
+        return trim(f"{tag} {surface[word]}", MAX_WORDS)
+    area = _usable_area(areas)
+    # "SPMD types enablement": a word every title has, or a kind-of-work noun most have.
+    if word is not None and area and _fold(word[0]) not in _fold(area) and \
+            (counts[word] == len(titles) or word[0] in words().nouns):
+        return f"{area} {surface[word]}"
+    return None
+
+
+def _kind_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
+    """"RL fixes": the area and the kind of work, when most titles do the same kind;
+    documentation is a name on its own ("documentation updates")."""
+    kinds = Counter(kind_of(parse_title(t)) for t in titles)
+    kind, n = kinds.most_common(1)[0]
+    if n < KIND_SHARE * len(titles) or kind not in words().kind_names:
+        return None
+    area = _usable_area(areas)
+    if kind == "documentation" or area is None:
+        return words().kind_names[kind] if kind == "documentation" else None
+    return f"{area} {words().kind_names[kind]}"
+
+
+def _qualify(name: str, areas: Sequence[str]) -> str:
+    """A one-word name gets its area in front: "reductions" -> "MPS reductions"."""
+    area = _usable_area(areas)
+    if area is None or len(name.split()) > 1 or _fold(area) in _fold(name):
+        return name
+    return f"{area} {name}"
+
+
+def _usable_area(areas: Sequence[str]) -> str | None:
+    if not areas:
+        return None
+    area = areas[0].strip("/").rsplit("/", 1)[-1]
+    if not area or _fold(area) in {_fold(a) for a in words().generic_areas} or \
+            len(area.split()) > 3 or base_verb(area.split()[0]):
+        return None  # "refactor" is a label, not a place
+    said = " ".join(case_word(w) for w in area.split())
+    known = all(w.lower() in words().case for w in area.split())
+    return said[:1].upper() + said[1:] if said.islower() and not known else said
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"[\s_./-]+", "", text.lower())
+
+
+def _tag_name(tag: str) -> str:
+    """A tag as a name: `native_aot` -> "native ahead-of-time"; long expansions stay short
+    (`spmd_types` -> "SPMD types")."""
+    parts = [p for p in re.split(r"[_\s./-]+", tag) if p]
+    # One acronym is spelled out ("native ahead-of-time"); two side by side stay short
+    # ("MoE EP"): "mixture-of-experts expert-parallel" is no name.
+    spelled = [p for p in parts if expand_term(p)]
+    out = []
+    for part in parts:
+        said = expand_term(part) if len(spelled) == 1 else None
+        out.append(said if said and len(said.split()) == 1 else case_word(part))
+    return " ".join(out)
+
+
+def _shared_tags(titles: Sequence[str]) -> list[str]:
+    """Tags every title carries: bracket tags, or a shared "Vendor Name - " prefix."""
+    sets = [[t for t in title_tags(x) if t.lower() not in WEAK_TAGS] for x in titles]
+    prefixes = [split_prefix(x)[0] for x in titles]
+    # A short shared "Area - " prefix names a topic; a long one is boilerplate (a vendor's
+    # product line) and names nothing.
+    if all(prefixes) and len({p.lower() for p in prefixes if p}) == 1 and prefixes[0] and \
+            len(prefixes[0].split()) <= 2:
+        sets = [s + [prefixes[0]] for s in sets]
+    if not sets or not sets[0]:
+        return []
+    common = {t.lower() for t in sets[0]}.intersection(*({t.lower() for t in s} for s in sets))
+    return [t for t in sets[0] if t.lower() in common]

@@ -9,13 +9,14 @@ import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 
-from ..models import Continuity, Digest, Episode, RevertPair, Theme, ThemeRef
+from ..models import Continuity, Digest, Episode, Theme, ThemeRef
 
 _LOOKBACK_DAYS = 7
 
 
 def link_earlier(digest: Digest, earlier: Sequence[Episode]) -> Digest:
-    """Mark themes that continue earlier work, and reverts of changes an episode covered."""
+    """Mark themes that continue earlier work, and reverts (and their chains) of changes
+    an earlier episode covered."""
     dailies = [
         e for e in earlier
         if e.kind == "daily" and e.window.until <= digest.window.since + dt.timedelta(hours=1)
@@ -23,8 +24,15 @@ def link_earlier(digest: Digest, earlier: Sequence[Episode]) -> Digest:
     ]
     dailies.sort(key=lambda e: e.window.until)
     themes = tuple(_continuity(t, dailies, digest) for t in digest.themes)
-    reverts = tuple(_revert_episode(r, dailies) for r in digest.reverts)
-    return dataclasses.replace(digest, themes=themes, reverts=reverts)
+    reverts = tuple(
+        dataclasses.replace(r, original_episode=found)
+        if (found := _covered_in(r.original.pr, dailies)) else r
+        for r in digest.reverts)
+    chains = tuple(
+        dataclasses.replace(c, original_episode=found)
+        if (found := _covered_in(c.original.pr, dailies)) else c
+        for c in digest.chains)
+    return dataclasses.replace(digest, themes=themes, reverts=reverts, chains=chains)
 
 
 def _matches(theme: Theme, ref: ThemeRef) -> bool:
@@ -67,11 +75,11 @@ def _continuity(theme: Theme, dailies: list[Episode], digest: Digest) -> Theme:
     )
 
 
-def _revert_episode(pair: RevertPair, dailies: list[Episode]) -> RevertPair:
-    if pair.original.pr is None:
-        return pair
+def _covered_in(pr: int | None, dailies: list[Episode]) -> str | None:
+    """The latest earlier episode that told or linked PR `pr`."""
+    if pr is None:
+        return None
     for episode in reversed(dailies):
-        original = pair.original.pr
-        if any(original in ref.prs for ref in episode.themes) or original in episode.links:
-            return dataclasses.replace(pair, original_episode=episode.id)
-    return pair
+        if any(pr in ref.prs for ref in episode.themes) or pr in episode.links:
+            return episode.id
+    return None

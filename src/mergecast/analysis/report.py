@@ -1,10 +1,16 @@
-"""The digest's two faces: the documented `--json` shape and a terminal view."""
+"""The digest's two faces: the documented `--json` shape and a terminal view.
+
+The JSON carries every relation with what backs it: each duplicate's evidence kind and
+what the pair shares, each revert chain (original, title, credited author, steps with who
+and why), and per window change its credited identity, how that was resolved and the
+group (theme or area) the coverage ledger lists it under.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..models import Digest, RevertPair, Theme
+from ..models import Digest, RevertPair, Theme, to_dict
 
 
 def _pair(p: RevertPair) -> dict[str, Any]:
@@ -51,12 +57,17 @@ def digest_json(d: Digest) -> dict[str, Any]:
             "authors": d.counts.authors,
         },
         "themes": [_theme(t) for t in d.themes],
-        "duplicates": [{"prs": list(x.prs), "why": x.why} for x in d.duplicates],
+        "duplicates": [to_dict(x) for x in d.duplicates],
         "reverts": [_pair(p) for p in d.reverts],
         "relands": [_pair(p) for p in d.relands],
+        "chains": [to_dict(c) for c in d.chains],
         "areas": [{"name": a.name, "prs": list(a.prs), "commits": list(a.commits)}
                   for a in d.areas],
         "first_time_contributors": list(d.first_time_contributors),
+        "changes": [
+            {**to_dict(cr), "group": d.group_of.get(c.key, "")}
+            for c, cr in zip(d.changes, d.credits, strict=True)
+        ] if d.credits else [],
     }
 
 
@@ -106,16 +117,25 @@ def format_digest(d: Digest) -> str:
             lines.append(f"  {a.name}: {len(a.prs) + len(a.commits)} ({_prs(a.prs, 8)})")
     if d.duplicates:
         lines += ["", "Possible duplicated effort"]
-        lines += [f"  #{x.prs[0]} and #{x.prs[1]}: {x.why}" for x in d.duplicates]
-    if d.reverts or d.relands:
+        lines += [f"  #{x.prs[0]} and #{x.prs[1]} ({x.evidence or 'evidence'}): {x.why}"
+                  for x in d.duplicates]
+    if d.chains:
         lines += ["", "Reverts and relands"]
-        for p in d.reverts:
-            why = f" ({p.reason})" if p.reason else ""
-            orig = _ref(p.original.pr, p.original.sha)
-            lines.append(f"  {_ref(p.revert.pr, p.revert.sha)} reverts {orig}{why}")
-        for p in d.relands:
-            orig = _ref(p.original.pr, p.original.sha)
-            lines.append(f"  {_ref(p.revert.pr, p.revert.sha)} relands {orig}")
+        for chain in d.chains:
+            by = f" by {chain.author}" if chain.author else ""
+            lines.append(f"  {_ref(chain.original.pr, chain.original.sha)} "
+                         f"{chain.title}{by}")
+            for step in chain.steps:
+                who = f" by {step.by}" if step.by else ""
+                why = f" ({step.reason})" if step.reason else ""
+                when = "" if step.in_window else ", before this window"
+                lines.append(f"    {step.kind}ed{who}: {_ref(step.ref.pr, step.ref.sha)}"
+                             f"{why}{when}")
+    recovered = [cr for cr in d.credits if cr.how not in ("author", "merged identity")]
+    if recovered:
+        lines += ["", "Credit"]
+        lines += [f"  {_ref(cr.number, cr.sha)}: {cr.handle or 'nobody'} "
+                  f"(recorded {cr.recorded}; {cr.how})" for cr in recovered]
     if d.first_time_contributors:
         lines += ["", "First-time contributors: " + ", ".join(d.first_time_contributors)]
     return "\n".join(lines) + "\n"

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from ..models import Change, Stack
 from .text import WEAK_TAGS, strip_tags, title_tags, truncate
+from .unionfind import UnionFind
 
 # Strongest evidence first; a stack reports the strongest tool among its edges.
 TOOLS = ("ghstack", "graphite", "sapling", "spr", "trailers", "branches", "numbered", "series")
@@ -95,25 +95,6 @@ def numbered(title: str) -> tuple[int, int] | None:
     return None
 
 
-@dataclass
-class _UnionFind:
-    parent: dict[int, int] = field(default_factory=dict)
-
-    def find(self, x: int) -> int:
-        self.parent.setdefault(x, x)
-        root = x
-        while self.parent[root] != root:
-            root = self.parent[root]
-        while self.parent[x] != root:
-            self.parent[x], x = root, self.parent[x]
-        return root
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
 def _series_key(change: Change) -> str | None:
     tags = [t.lower() for t in title_tags(change.title) if t.lower() not in WEAK_TAGS]
     if not tags:
@@ -124,7 +105,7 @@ def _series_key(change: Change) -> str | None:
 def detect_stacks(changes: Sequence[Change]) -> list[Stack]:
     """Stacks among the window's PRs, ordered by first member."""
     prs = {c.number: c for c in changes if c.number is not None}
-    uf = _UnionFind()
+    uf: UnionFind[int] = UnionFind()
     tools: dict[int, set[str]] = defaultdict(set)  # PR -> tools whose evidence names it
     lists: list[tuple[int, list[int]]] = []  # (PR it came from, numbers)
     sizes: list[tuple[int, int]] = []  # (a member, a declared size)
@@ -181,10 +162,16 @@ def detect_stacks(changes: Sequence[Change]) -> list[Stack]:
 
 
 def _authors(changes: Sequence[Change]) -> tuple[str, ...]:
+    """A stack is its owner's alone: whoever wrote most of its PRs (a tie goes to the
+    author of its top PR), never every author of something linked to it."""
     counts: dict[str, int] = defaultdict(int)
     for c in changes:
-        counts[c.author.handle] += 1
-    return tuple(sorted(counts, key=lambda a: (-counts[a], a)))
+        if not c.bot:
+            counts[c.author.handle] += 1
+    if not counts:
+        return ()
+    top = {c.author.handle: c.number or 0 for c in changes}
+    return (min(counts, key=lambda a: (-counts[a], -top[a], a)),)
 
 
 def _link_branches(prs: dict[int, Change], link: _Link) -> None:

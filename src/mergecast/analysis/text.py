@@ -13,11 +13,15 @@ import re
 # lists). Real descriptions rarely pass 5k; stack lists sit at the top.
 BODY_LIMIT = 20_000
 
-# Markup and script schemes in attacker-written titles are never read out as code.
+# Markup and script schemes in attacker-written titles are never read out as code. Speech
+# markup (SSML: <speak>, <break time="30s"/>, <prosody>, vendor tags such as
+# <amazon:effect>) is markup too: a title must not be spoken or captioned as tags.
 HTML_TAG = re.compile(
     r"<\s*/?\s*(?:[!?]|(?:script|style|i?frame|img|svg|math|a|b|i|u|s|em|strong|div|span|p|br"
     r"|object|embed|form|input|button|body|html|head|meta|link|base|video|audio|source|details"
-    r"|summary|code|pre|sub|sup|table|tr|td|th|ul|ol|li|h[1-6])(?![\w-]))[^<>]*>",
+    r"|summary|code|pre|sub|sup|table|tr|td|th|ul|ol|li|h[1-6]"
+    r"|speak|break|prosody|emphasis|say-as|phoneme|voice|mark|lang|w|par|seq|media|desc"
+    r"|lexicon|token|[a-z]+:[\w-]+)(?![\w-]))[^<>]*>",
     re.I,
 )
 SCRIPT_SCHEME = re.compile(r"\b(?:javascript|data|vbscript):\S*", re.I)

@@ -4,11 +4,12 @@ Grouping: two units join when they share an area and either their TF-IDF centroi
 similar (GROUP_SIM), they reference the same issue, or they touch the same file. A theme
 holds at most one stack and MAX_UNITS units, so single-link chains cannot swallow a day.
 
-Score (every term is listed in `why`): 1 per PR or commit, 0.5 per declared stack entry
-outside the window (up to 10), log2(1 + lines/50) up to 4, 0.3 per file with only added
-lines (up to 3), 1 per extra area reached, 1.5 per revert or reland, 1 per first-time
-contributor. Docs-, CI- and version-bump-only themes are multiplied by NOISE_FACTOR and
-always ranked after every other theme, so they can never outrank a real stack.
+Score: the table of rules `_RULES`, each adding a weight and a reason to `why` (size,
+declared stack entries outside the window, lines changed, files with only added lines,
+areas reached, relands, first-time contributors). Docs-, CI- and version-bump-only themes
+are multiplied by NOISE_FACTOR and always ranked after every other theme, so they can
+never outrank a real stack. Reverts are no theme's work (they are told as revert chains),
+and neither is a change no person can be credited for (a bot's).
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, replace
 
 from ..models import Change, Stack, Theme, ThemeKind
-from .headlines import clean_title, single_headline, trim
+from .headlines import headline
+from .reverts import reland_title
 from .similarity import Vector, candidate_pairs, cosine
-from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
 
 GROUP_SIM = 0.3
 MAX_UNITS = 12
@@ -125,7 +126,6 @@ def build_themes(
     units: Sequence[Unit],
     *,
     first_timers: Set[str],
-    revert_keys: Set[str],
     day_titles: Counter[str],
 ) -> list[Theme]:
     """Group units and rank the themes; `day_titles` counts title words over the day."""
@@ -133,7 +133,7 @@ def build_themes(
     ranked: list[tuple[bool, float, int, Theme]] = []
     for group in _union_find_groups(units, area_of_unit):
         members = [units[i] for i in group]
-        theme, noise = _theme(members, first_timers, revert_keys, day_titles)
+        theme, noise = _theme(members, first_timers, day_titles)
         ranked.append((noise, -theme.score, min(_order(u) for u in members), theme))
     ranked.sort(key=lambda r: (r[0], r[1], r[2]))
     return [replace(t, rank=i + 1) for i, (_, _, _, t) in enumerate(ranked)]
@@ -143,54 +143,94 @@ def _order(u: Unit) -> int:
     return min((c.number or 0) for c in u.changes)
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What the scoring rules read of one theme."""
+
+    changes: Sequence[Change]
+    prs: tuple[int, ...]
+    commits: tuple[str, ...]
+    stack: Stack | None
+    areas: tuple[str, ...]
+    newcomers: tuple[str, ...]
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _size(f: _Facts) -> tuple[float, str]:
+    said = _plural(len(f.changes), "PR") if not f.commits else \
+        f"{len(f.prs)} PRs and {len(f.commits)} commits"
+    return len(f.changes), said
+
+
+def _declared(f: _Facts) -> tuple[float, str] | None:
+    s = f.stack
+    if s is None or not s.declared_size:
+        return None
+    outside = max(0, s.declared_size - s.in_window)
+    return 0.5 * min(outside, 10), \
+        f"{s.tool} stack declaring {s.declared_size} PRs ({s.in_window} in the window)"
+
+
+def _lines(f: _Facts) -> tuple[float, str] | None:
+    lines = sum(c.lines_changed for c in f.changes)
+    return (min(4.0, math.log2(1 + lines / 50)), f"{lines:,} lines changed") if lines else None
+
+
+def _added_only(f: _Facts) -> tuple[float, str] | None:
+    added = {p.path for c in f.changes for p in c.files or ()
+             if (p.additions or 0) > 0 and p.deletions == 0}
+    return (min(3.0, 0.3 * len(added)), _plural(len(added), "file") + " with only added lines") \
+        if added else None
+
+
+def _reach(f: _Facts) -> tuple[float, str] | None:
+    n = len(f.areas)
+    return (n - 1.0, f"reaches {n} areas: {', '.join(f.areas)}") if n > 1 else None
+
+
+def _relands(f: _Facts) -> tuple[float, str] | None:
+    n = sum(1 for c in f.changes if reland_title(c) is not None)
+    return (1.5 * n, _plural(n, "reland")) if n else None
+
+
+def _newcomers(f: _Facts) -> tuple[float, str] | None:
+    n = len(f.newcomers)
+    return (float(n), "first-time contributor" + ("s" if n > 1 else "") + ": "
+            + ", ".join(f.newcomers)) if n else None
+
+
+# The score: every rule that applies adds its weight and says why (in this order).
+_RULES: tuple[Callable[[_Facts], tuple[float, str] | None], ...] = (
+    _size,  # 1 per PR or commit
+    _declared,  # 0.5 per declared stack entry outside the window, up to 10
+    _lines,  # log2(1 + lines/50), up to 4
+    _added_only,  # 0.3 per file with only added lines, up to 3
+    _reach,  # 1 per extra area reached
+    _relands,  # 1.5 per reland
+    _newcomers,  # 1 per first-time contributor
+)
+
+
 def _theme(
-    members: Sequence[Unit], first_timers: Set[str], revert_keys: Set[str],
-    day_titles: Counter[str],
+    members: Sequence[Unit], first_timers: Set[str], day_titles: Counter[str],
 ) -> tuple[Theme, bool]:
     changes = sorted((c for u in members for c in u.changes),
                      key=lambda c: (c.number is None, c.number or 0, c.sha or ""))
     stack = next((u.stack for u in members if u.stack), None)
-    prs = tuple(c.number for c in changes if c.number is not None)
-    commits = tuple(c.sha for c in changes if c.number is None and c.sha)
     areas: Counter[str] = Counter(a for u in members for a in u.areas)
     area_list = tuple(sorted(areas, key=lambda a: (-areas[a], a)))
-    authors: Counter[str] = Counter(c.author.handle for c in changes)
-    author_list = tuple(sorted(authors, key=lambda a: (-authors[a], a)))
-
-    score = 0.0
-    why: list[str] = []
-    n = len(changes)
-    score += n
-    why.append(f"{n} PR{'s' if n != 1 else ''}" if not commits else
-               f"{len(prs)} PRs and {len(commits)} commits")
-    if stack is not None and stack.declared_size:
-        outside = max(0, stack.declared_size - stack.in_window)
-        if outside:
-            score += 0.5 * min(outside, 10)
-        why.append(f"{stack.tool} stack declaring {stack.declared_size} PRs "
-                   f"({stack.in_window} in the window)")
-    lines = sum(c.lines_changed for c in changes)
-    if lines:
-        score += min(4.0, math.log2(1 + lines / 50))
-        why.append(f"{lines:,} lines changed")
-    added_only = {f.path for c in changes for f in c.files or ()
-                  if (f.additions or 0) > 0 and f.deletions == 0}
-    if added_only:
-        score += min(3.0, 0.3 * len(added_only))
-        why.append(f"{len(added_only)} file{'s' if len(added_only) != 1 else ''} "
-                   "with only added lines")
-    if len(area_list) > 1:
-        score += len(area_list) - 1
-        why.append(f"reaches {len(area_list)} areas: {', '.join(area_list)}")
-    n_reverts = sum(1 for c in changes if c.key in revert_keys)
-    if n_reverts:
-        score += 1.5 * n_reverts
-        why.append(f"{n_reverts} revert{'s' if n_reverts != 1 else ''} or reland")
-    newcomers = sorted({c.author.handle for c in changes} & first_timers)
-    if newcomers:
-        score += len(newcomers)
-        why.append("first-time contributor" + ("s" if len(newcomers) > 1 else "") + ": "
-                   + ", ".join(newcomers))
+    facts = _Facts(
+        changes=changes, stack=stack, areas=area_list,
+        prs=tuple(c.number for c in changes if c.number is not None),
+        commits=tuple(c.sha for c in changes if c.number is None and c.sha),
+        newcomers=tuple(sorted({c.author.handle for c in changes} & first_timers)),
+    )
+    applied = [found for rule in _RULES if (found := rule(facts)) is not None]
+    score = sum(weight for weight, _ in applied)
+    why = [reason for _, reason in applied]
     noise = stack is None and all(is_noise(c) for c in changes)
     if noise:
         score *= NOISE_FACTOR
@@ -201,80 +241,16 @@ def _theme(
         rank=0, kind=kind,
         headline=headline([c.title for c in changes], day_titles, areas=area_list,
                           goal_last=stack is not None),
-        authors=author_list, areas=area_list, prs=prs, commits=commits, stack=stack,
-        score=round(score, 2), why=tuple(why),
+        authors=_authors(changes, stack), areas=area_list, prs=facts.prs,
+        commits=facts.commits, stack=stack, score=round(score, 2), why=tuple(why),
     )
     return theme, noise
 
 
-def _phrases(words: Sequence[str]) -> set[tuple[str, ...]]:
-    low = [w.lower() for w in words]
-    found: set[tuple[str, ...]] = set()
-    for size in (1, 2, 3):
-        for i in range(len(low) - size + 1):
-            gram = tuple(low[i:i + size])
-            if gram[0] in STOPWORDS or gram[-1] in STOPWORDS or gram[0] in _VERBS:
-                continue
-            if any(w in _VERBS for w in gram) or any(len(w) < 2 for w in gram):
-                continue
-            if all(w in _GENERIC for w in gram):
-                continue  # "related code", "better support": says nothing on its own
-            found.add(gram)
-    return found
+def _authors(changes: Sequence[Change], stack: Stack | None) -> tuple[str, ...]:
+    """Who did a theme's work, most changes first; a stack's owner always leads."""
+    counts: Counter[str] = Counter(c.author.handle for c in changes if not c.bot)
+    owner = stack.authors[:1] if stack is not None else ()
+    rest = sorted((a for a in counts if a not in owner), key=lambda a: (-counts[a], a))
+    return (*owner, *rest)
 
-
-def headline(
-    titles: Sequence[str], day_titles: Mapping[str, int] | None = None, *,
-    areas: Sequence[str] = (), goal_last: bool = False,
-) -> str:
-    """A short noun phrase from the titles (see headlines.py for the cleaning).
-
-    In order: a phrase of two or more words most titles share (led by a shared tag that
-    is not the area, such as `native_aot`); that tag plus a word most titles share
-    ("native aot kernels"); else one member's title as a noun phrase: a stack's top (its
-    goal) or a cluster's first. A single change's headline is its own title, cleaned and
-    shortened ("Add float8 training (#12)" -> "float8 training").
-    """
-    if len(titles) == 1:
-        return single_headline(titles[0])
-    counts: Counter[tuple[str, ...]] = Counter()
-    surface: dict[tuple[str, ...], str] = {}
-    for t in titles:
-        words = title_words(clean_title(t))
-        for gram in _phrases(words):
-            counts[gram] += 1
-        for size in (1, 2, 3):
-            for i in range(len(words) - size + 1):
-                key = tuple(w.lower() for w in words[i:i + size])
-                surface.setdefault(key, " ".join(words[i:i + size]))
-    need = max(2, math.ceil(len(titles) * 0.4))
-    area_names = {a.lower() for a in areas}
-    tags = [t for t in _shared_tags(titles) if t.lower() not in area_names]
-    tag = clean_title(tags[-1].replace("_", " ")) if tags else None
-    day = day_titles or {}
-
-    def best(size_ok: Callable[[int], bool]) -> tuple[str, ...] | None:
-        found = [g for g, n in counts.items() if n >= need and size_ok(len(g))]
-        if not found:
-            return None
-        return max(found, key=lambda g: (counts[g], len(g), -sum(day.get(w, 0) for w in g), g))
-
-    phrase = best(lambda n: n >= 2)
-    if phrase is not None:
-        text = surface[phrase]
-        lead = tag if tag and tag.lower() not in text.lower() else None
-        found = trim(f"{lead} {text}" if lead else text)
-        if found:
-            return found
-    word = best(lambda n: n == 1)
-    if tag and word is not None and word[0] not in tag.lower():
-        return trim(f"{tag} {surface[word]}")
-    return single_headline(titles[-1] if goal_last else titles[0])
-
-
-def _shared_tags(titles: Sequence[str]) -> list[str]:
-    sets = [[t for t in title_tags(x) if t.lower() not in WEAK_TAGS] for x in titles]
-    if not sets or not sets[0]:
-        return []
-    common = {t.lower() for t in sets[0]}.intersection(*({t.lower() for t in s} for s in sets))
-    return [t for t in sets[0] if t.lower() in common]

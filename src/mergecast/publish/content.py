@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from ..config import ShowConfig
-from ..models import Episode, Script
-from .paths import clean_text, safe_url
+from ..models import Developer, Digest, Episode, Script, WriterKind
+from .paths import area_slugs, clean_text, safe_url, slugify
 
 
 @dataclass(frozen=True)
@@ -196,3 +196,114 @@ def neighbours_key(items: Sequence[Episode]) -> list[list[str]]:
 
 def newest_first(episodes: Sequence[Episode]) -> list[Episode]:
     return sorted(episodes, key=lambda e: (e.published_at, e.id), reverse=True)
+
+
+# ---------------------------------------------------------------- who and what made it
+
+_GITHUB_LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}")
+
+
+def credits_for(digest: Digest) -> tuple[Developer, ...]:
+    """The themes' authors, each once in order of first credit, linked to their GitHub
+    profile when a change of theirs came from GitHub under that login (a git name that
+    merely looks like a login is never linked)."""
+    profiles: dict[str, str] = {}
+    for change in digest.changes:
+        if change.bot or not (change.url or "").startswith("https://github.com/"):
+            continue
+        for person in (change.author, *change.co_authors):
+            login = person.login
+            if login and _GITHUB_LOGIN.fullmatch(login):
+                profiles[login] = f"https://github.com/{login}"
+    handles = dict.fromkeys(a for t in digest.themes for a in t.authors)
+    return tuple(Developer(h, profiles.get(h)) for h in handles)
+
+
+def credits(episode: Episode) -> list[Developer]:
+    """Who the episode credits; episodes stored before credits existed list theme authors."""
+    if episode.credits:
+        return [Developer(clean_text(c.handle), safe_url(c.url)) for c in episode.credits]
+    return [Developer(clean_text(a)) for a in dict.fromkeys(
+        a for t in episode.themes for a in t.authors)]
+
+
+_VOICES = {"piper": "the piper neural voice", "espeak-ng": "the espeak-ng speech synthesiser",
+           "openai": "an AI voice (OpenAI-compatible speech API)"}
+
+
+def writer_label(episode: Episode) -> str:
+    """Which writer made the episode and how it was checked and voiced: the AI disclosure
+    shown on the page and in the feed (Apple asks for it in the metadata)."""
+    origins = [s.origin for sec in episode.script.sections for s in sec.sentences]
+    by_llm = sum(1 for o in origins if o == WriterKind.LLM)
+    if 0 < by_llm < len(origins):
+        writer = (f"Written by a language model (LLM) for {by_llm} of {len(origins)} "
+                  "sentences, the rest by mergecast's template writer")
+    elif by_llm or episode.script.writer == WriterKind.LLM:
+        # A script from the LLM writer whose sentences carry no origin is still its work:
+        # say so rather than under-disclose.
+        writer = "Written by a language model (LLM)"
+    else:
+        writer = "Written by mergecast's template writer (no language model)"
+    text = f"{writer} from the repository's activity; every fact was checked against that data."
+    if episode.audio.audio_bytes is None:
+        return text + " Text only, no audio."
+    voice = _VOICES.get(episode.audio.voice, f"a synthetic voice ({episode.audio.voice})")
+    return text + f" Voiced by {voice}."
+
+
+def timestamp(seconds: float) -> str:
+    """HH:MM:SS, the form Apple Podcasts reads chapters from in a description."""
+    total = max(0, int(seconds))
+    return f"{total // 3600:02d}:{total % 3600 // 60:02d}:{total % 60:02d}"
+
+
+def chapter_lines(episode: Episode) -> list[str]:
+    """'00:00:00 Title' per chapter, in time order; the first always starts at 00:00:00."""
+    ordered = sorted(episode.audio.chapters, key=lambda c: c.start)
+    return [f"{timestamp(0 if i == 0 else c.start)} "
+            f"{' '.join(clean_text(c.title).split()) or f'Part {i + 1}'}"
+            for i, c in enumerate(ordered)]
+
+
+# ---------------------------------------------------------------- areas
+
+_SEPARATORS = re.compile(r"[\s_./-]+")
+
+
+def area_key(name: str) -> str:
+    """Spellings of one area fold together: 'graph trainer', 'GraphTrainer', 'graph_trainer'."""
+    return _SEPARATORS.sub("", name.casefold()) or name
+
+
+@dataclass(frozen=True)
+class AreaGroup:
+    name: str  # as shown: the spelling most episodes use
+    slug: str  # the feed's folder: from the spelling published first, so it never moves
+    aliases: tuple[str, ...]  # slugs of the other spellings, whose feeds are kept working
+    spellings: frozenset[str]
+    episodes: int
+
+
+def area_groups(episodes: Sequence[Episode]) -> list[AreaGroup]:
+    """The episodes' areas with spellings folded together, most episodes first."""
+    ordered = sorted(episodes, key=lambda e: (e.published_at, e.id))
+    uses: dict[str, dict[str, int]] = {}  # key -> spelling -> episodes, first seen first
+    for ep in ordered:
+        for name in dict.fromkeys(ep.areas):
+            spellings = uses.setdefault(area_key(name), {})
+            spellings[name] = spellings.get(name, 0) + 1
+    # Each spelling keeps the slug earlier versions gave it (no feed URL dies); an area's
+    # own slug is its first spelling's clean slug unless another area owns that one.
+    old = area_slugs(name for spellings in uses.values() for name in spellings)
+    owner = {old[name]: key for key, spellings in uses.items() for name in spellings}
+    groups = []
+    for key, spellings in uses.items():
+        first = next(iter(spellings))
+        clean = slugify(first)
+        slug = clean if owner.get(clean) == key else old[first]
+        shown = max(spellings, key=lambda n: (spellings[n], n != n.lower(), " " in n))
+        count = sum(1 for ep in ordered if spellings.keys() & set(ep.areas))
+        aliases = tuple(sorted({old[n] for n in spellings} - {slug}))
+        groups.append(AreaGroup(shown, slug, aliases, frozenset(spellings), count))
+    return sorted(groups, key=lambda g: (-g.episodes, g.name.casefold()))

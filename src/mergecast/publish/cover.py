@@ -1,4 +1,5 @@
-"""The default 1400×1400 PNG cover, drawn with the show's name (podcast apps require art)."""
+"""The show's cover: the configured image, checked to be one, or a 1400×1400 PNG drawn with
+the show's name (podcast apps require art)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,33 @@ import io
 import textwrap
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
+
+from ..errors import PublishError
 
 SIZE = 1400
+_SUFFIX = {"PNG": ".png", "JPEG": ".jpg"}
+_FIX = "point it at a 1400×1400 (or larger, square) PNG or JPEG cover image"
+
+
+def cover_suffix(image: Path) -> str:
+    """The suffix `image` is published under (".png" or ".jpg"), after checking that it is a
+    readable PNG or JPEG by its contents: a text file named cover.png is not a cover."""
+    where = f"{str(image)!r} in mergecast.toml [show] image"
+    if image.suffix.lower() not in (".png", ".jpg", ".jpeg") or not image.is_file():
+        raise PublishError(f"expected a PNG or JPEG file, got {where}; {_FIX}")
+    try:
+        with Image.open(image) as img:
+            kind = img.format or ""
+            img.verify()  # reads the whole file: a truncated or damaged image fails here
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, SyntaxError,
+            ValueError) as exc:
+        reason = "not an image" if isinstance(exc, UnidentifiedImageError) else str(exc)
+        raise PublishError(f"expected a PNG or JPEG image, got a file that is {reason} "
+                           f"for {where}; {_FIX}") from exc
+    if kind not in _SUFFIX:
+        raise PublishError(f"expected a PNG or JPEG image, got a {kind} image for {where}; {_FIX}")
+    return _SUFFIX[kind]
 _FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
 
 

@@ -9,17 +9,26 @@ from __future__ import annotations
 
 import datetime as dt
 import email.utils
-import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from ..config import ShowConfig
 from ..models import Episode
-from .content import Urls, cited, overview, pr_url, show_title
-from .paths import clean_text, slugify
+from .content import (
+    Urls,
+    chapter_lines,
+    cited,
+    credits,
+    overview,
+    pr_url,
+    show_title,
+    writer_label,
+)
+from .identity import FeedIdentity
+from .paths import clean_text
 
 ITUNES = "http://www.itunes.com/dtds/podcast-1.0.dtd"
 CONTENT = "http://purl.org/rss/1.0/modules/content/"
@@ -30,19 +39,6 @@ for _prefix, _uri in (
 ):
     ET.register_namespace(_prefix, _uri)
 
-# The namespace Podcasting 2.0 fixes for podcast:guid (UUIDv5 of the feed URL).
-PODCAST_GUID_NS = uuid.UUID("ead4c236-bf58-58c6-a2c6-a6b28d128cb6")
-
-
-def podcast_guid(feed_url: str) -> str:
-    """UUIDv5 of the feed URL without its scheme and trailing slashes, per the spec."""
-    bare = feed_url.split("://", 1)[-1].rstrip("/")
-    return str(uuid.uuid5(PODCAST_GUID_NS, bare))
-
-
-def episode_guid(show: ShowConfig, episode: Episode) -> str:
-    """Stable across rebuilds and base_url moves: podcast apps key downloads on it."""
-    return f"mergecast:{slugify(show.name or show.title or 'show')}:{episode.id}"
 
 
 @dataclass(frozen=True)
@@ -50,6 +46,7 @@ class FeedSpec:
     url: str  # this feed's own absolute URL
     title: str
     description: str
+    guid: str  # its podcast:guid, from the show's FeedIdentity
 
 
 def _q(ns: str, tag: str) -> str:
@@ -69,26 +66,39 @@ def rfc2822(moment: dt.datetime) -> str:
     return email.utils.format_datetime(moment.astimezone(dt.UTC))
 
 
-def item_html(episode: Episode, page_url: str) -> str:
-    """Summary plus links to every cited PR, as the small HTML podcast apps accept."""
-    parts = [f"<p>{escape(clean_text(episode.script.summary))}</p>"]
-    links = [
-        f'<a href="{escape(url)}">#{n}</a>'
-        for n in cited(episode)
-        if (url := pr_url(episode, n)) is not None
-    ]
-    if links:
-        parts.append(f"<p>Pull requests: {', '.join(links)}</p>")
-    parts.append(f'<p><a href="{escape(page_url)}">Transcript and chapters</a></p>')
-    return "".join(parts)
+DESCRIPTION_BYTES = 4000  # Apple Podcasts' limit for an episode description
+
+
+def item_html(episode: Episode, page_url: str, after: str = "") -> str:
+    """Summary, chapters as timestamps (Apple Podcasts and others read them from the
+    description), links to the cited PRs and the AI disclosure, as the small HTML podcast
+    apps accept, then `after`, within Apple's 4000 bytes (PR links beyond that are left to
+    the page)."""
+    head = [f"<p>{escape(clean_text(episode.script.summary))}</p>"]
+    chapters = chapter_lines(episode)
+    if chapters:
+        head.append(f"<p>Chapters:<br>{Markup('<br>').join(chapters)}</p>")
+    tail = [f"<p>{escape(writer_label(episode))}</p>",
+            f'<p><a href="{escape(page_url)}">Transcript, show notes and chapters</a></p>', after]
+    links = [f'<a href="{escape(url)}">#{n}</a>' for n in cited(episode)
+             if (url := pr_url(episode, n)) is not None]
+    for shown in range(len(links), -1, -1):
+        more = f" and {len(links) - shown} more on the page" if shown < len(links) else ""
+        middle = [f"<p>Pull requests: {', '.join(links[:shown])}{more}</p>"] if shown else []
+        html = "".join(head + middle + tail)
+        if len(html.encode()) <= DESCRIPTION_BYTES:
+            break
+    return html
 
 
 def build_items(
-    episodes: Sequence[Episode], *, show: ShowConfig, urls: Urls, audio_sizes: Mapping[str, int]
+    episodes: Sequence[Episode], *, show: ShowConfig, urls: Urls, audio_sizes: Mapping[str, int],
+    identity: FeedIdentity,
 ) -> dict[str, ET.Element]:
     """Each episode's <item>, built once and shared by every feed that lists it."""
     return {
-        ep.id: _item(ep, show=show, urls=urls, size=audio_sizes.get(ep.id)) for ep in episodes
+        ep.id: _item(ep, show=show, urls=urls, size=audio_sizes.get(ep.id), identity=identity)
+        for ep in episodes
     }
 
 
@@ -129,22 +139,27 @@ def build_feed(
     _add(image, "link", urls.base)
     _add(channel, _q(ITUNES, "category"), text="Technology")
     _add(channel, _q(ITUNES, "explicit"), "false")
-    _add(channel, _q(PODCAST, "guid"), podcast_guid(spec.url))
+    _add(channel, _q(PODCAST, "guid"), spec.guid)
     _add(channel, _q(PODCAST, "locked"), "no")
+    # Apple asks for AI-made content to be disclosed in the metadata; this is the tag the
+    # Podcasting 2.0 hosts and apps adopted for it. Every episode is voiced by software.
+    _add(channel, _q(PODCAST, "txt"), "true", purpose="ai-content")
     channel.extend(items[e.id] for e in ordered)
     return ET.tostring(rss, encoding="utf-8", xml_declaration=True) + b"\n"
 
 
-def _item(episode: Episode, *, show: ShowConfig, urls: Urls, size: int | None) -> ET.Element:
+def _item(
+    episode: Episode, *, show: ShowConfig, urls: Urls, size: int | None, identity: FeedIdentity
+) -> ET.Element:
     item = ET.Element("item")
     page = urls.page(episode.id)
-    html = item_html(episode, page)
+    html = item_html(episode, page, after=f"<p>{escape(overview(show))}</p>")
     _add(item, "title", episode.script.title)
     _add(item, _q(ITUNES, "title"), episode.script.title)
     _add(item, "link", page)
     _add(item, "description", html)
-    _add(item, _q(CONTENT, "encoded"), html + f"<p>{escape(overview(show))}</p>")
-    _add(item, "guid", episode_guid(show, episode), isPermaLink="false")
+    _add(item, _q(CONTENT, "encoded"), html)
+    _add(item, "guid", identity.episode_guid(episode.id), isPermaLink="false")
     _add(item, "pubDate", rfc2822(episode.published_at))
     if size is not None:
         _add(
@@ -172,6 +187,15 @@ def _item(episode: Episode, *, show: ShowConfig, urls: Urls, size: int | None) -
         url=urls.file(episode.id, "chapters.json"),
         type="application/json+chapters",
     )
+    # The developers whose work the episode tells: its subjects, so "guest" in the cast
+    # (the Podcast Taxonomy has no role for people talked about but not on air).
+    for person in credits(episode):
+        if not person.handle.strip():
+            continue  # the spec forbids a blank name
+        attrs = {"role": "guest", "group": "cast"}
+        if person.url:
+            attrs["href"] = person.url
+        _add(item, _q(PODCAST, "person"), person.handle[:128], **attrs)
     return item
 
 

@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..models import ESTIMATE_WPM, Audio, Chapter, Cue, Episode, Script
+from ..codec import to_dict
+from ..models import ESTIMATE_WPM, Audio, Chapter, Cue, Episode, LedgerEntry, Script
 from .content import Urls, duration_iso
 from .paths import clean_text, safe_url
 
@@ -110,6 +111,21 @@ def episode_json(episode: Episode, urls: Urls, audio_bytes: int | None) -> str:
             "areas": list(episode.areas),
             "links": {str(k): v for k, v in episode.links.items() if safe_url(v)},
             "chapters": [{"start": c.start, "title": c.title} for c in episode.audio.chapters],
+            "coverage": {
+                "text": episode.coverage,
+                "changes": len(episode.ledger),
+                "told": sum(1 for e in episode.ledger if e.told),
+                "ledger": [_entry(e) for e in episode.ledger],
+            },
+            "duplicates": [to_dict(d) for d in episode.duplicates],
+            "chains": [to_dict(c) for c in episode.chains],
         }
     )
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _entry(e: LedgerEntry) -> dict[str, Any]:
+    """One ledger entry; a URL that is not a safe http(s) link is left out."""
+    data: dict[str, Any] = to_dict(e)
+    data["url"] = safe_url(e.url)
+    return data

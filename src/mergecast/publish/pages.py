@@ -10,19 +10,23 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..config import ShowConfig
-from ..models import Episode
+from ..models import Duplicate, Episode, WriterKind
 from .content import (
     Urls,
     clock,
+    credits,
     cut,
     duration_iso,
     duration_text,
@@ -32,13 +36,42 @@ from .content import (
     pr_url,
     show_description,
     show_title,
+    writer_label,
 )
 from .paths import clean_text, safe_url
 
 TEMPLATES = Path(__file__).parent / "templates"
-ASSETS = ("style.css", "player.js")
+ASSETS = ("style.css", "player.js", "site.js")
 # Bump when the page-building code (not just templates) changes what pages contain.
-RENDER_VERSION = "1"
+RENDER_VERSION = "2"
+TOP_AREAS = (4, 12)  # area chips shown before "All areas": on a phone, on a wider screen
+
+
+@dataclass(frozen=True)
+class AreaLink:
+    """An area's feed as the show page lists it."""
+
+    name: str
+    href: str  # relative to OUT
+    url: str
+    episodes: int
+
+
+def subscribe_links(feed_url: str) -> list[dict[str, str]]:
+    """Buttons that open the feed in a podcast app: each app's own URL scheme for adding a
+    feed by URL (no directory listing needed), then "copy feed URL" and the RSS file."""
+    bare = feed_url.split("://", 1)[-1]
+    return [
+        {"label": "Apple Podcasts", "href": f"podcast://{bare}", "kind": "app"},
+        {"label": "Overcast", "kind": "app",
+         "href": f"overcast://x-callback-url/add?url={quote(feed_url, safe='')}"},
+        {"label": "Pocket Casts", "href": f"pktc://subscribe/{bare}", "kind": "app"},
+        {"label": "Copy feed URL", "href": feed_url, "kind": "copy"},
+    ]
+
+
+def writer_short(episode: Episode) -> str:
+    return "LLM writer" if episode.script.writer == WriterKind.LLM else "template writer"
 
 
 def _finalize(value: Any) -> Any:
@@ -47,9 +80,26 @@ def _finalize(value: Any) -> Any:
     return clean_text(value)
 
 
+_LONG_WORD = re.compile(r"\S{16,}")
+_JOINT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[_/.:-])(?=[A-Za-z0-9])")
+
+
+def breakable(text: str) -> Markup:
+    """Escaped text whose long words (identifiers such as BaseCheckpointManager) may wrap
+    at their own joints (camelCase, _, /, ., -) instead of at an arbitrary letter."""
+    text = clean_text(text)
+    out, pos = [], 0
+    for m in _LONG_WORD.finditer(text):
+        out.append(escape(text[pos : m.start()]))
+        out.append(Markup("<wbr>").join(escape(p) for p in _JOINT.split(m.group(0))))
+        pos = m.end()
+    out.append(escape(text[pos:]))
+    return Markup("").join(out)
+
+
 @cache
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,
         finalize=_finalize,
@@ -57,6 +107,8 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["wbr"] = breakable
+    return env
 
 
 @cache
@@ -100,10 +152,12 @@ def episode_context(
     near: Sequence[Episode],
     has_audio: bool,
     cover_url: str,
+    cover_href: str = "cover.png",
     related: Sequence[Episode] = (),
 ) -> dict[str, Any]:
     """What episode.html.j2 shows; `related` are the episodes `episode.related` names
-    (a weekly recap's dailies), in the order to list them."""
+    (a weekly recap's dailies), in the order to list them. Links between pages name
+    index.html, so the site also works opened from disk (file://)."""
     script = episode.script
     starts = {(c.section, c.sentence): c.start for c in episode.audio.cues}
     sections = []
@@ -119,7 +173,9 @@ def episode_context(
                          "clock": clock(start) if start is not None else "",
                          "sentences": sentences})
     themes = [{"headline": t.headline, "authors": t.authors, "areas": t.areas,
-               "prs": [(n, pr_url(episode, n)) for n in t.prs]} for t in episode.themes]
+               "prs": [(n, pr_url(episode, n)) for n in dict.fromkeys(t.prs)]}
+              for t in episode.themes]
+    people = {c.handle: c.url for c in credits(episode)}
     chapters = [{"start": c.start, "clock": clock(c.start), "title": c.title,
                  "url": safe_url(c.url)} for c in episode.audio.chapters]
     lines = excerpt(script)
@@ -151,6 +207,13 @@ def episode_context(
         "lang": show.language or "en",
         "show_title": show_title(show),
         "root": "../../",
+        "home": "../../index.html",
+        "cover_src": f"../../{cover_href}",
+        "subscribe": subscribe_links(urls.feed),
+        "made_by": writer_label(episode),
+        "people": people,
+        "notes": show_notes(episode),
+        "duplicates": duplicates(episode),
         "title": script.title,
         "summary": script.summary,
         "description": cut(clean_text(script.summary), 300),
@@ -169,14 +232,51 @@ def episode_context(
         "chapters": chapters,
         "sections": sections,
         "themes": themes,
-        "nearby": [{"href": f"../{e.id}/", "title": e.script.title, "kind": e.kind,
+        "nearby": [{"href": f"../{e.id}/index.html", "title": e.script.title, "kind": e.kind,
                     "date_text": date_text(e.published_at)} for e in near],
-        "related": [{"href": f"../{e.id}/", "title": e.script.title, "kind": e.kind,
+        "related": [{"href": f"../{e.id}/index.html", "title": e.script.title, "kind": e.kind,
                      "date_text": date_text(e.published_at)} for e in related],
         "related_heading": "This week's episodes" if episode.kind == "weekly"
         else "Related episodes",
         "jsonld": json_for_script(_clean_tree(jsonld)),
     }
+
+
+def show_notes(episode: Episode) -> dict[str, Any] | None:
+    """Every change in the window (Episode.ledger), grouped as the page lists them, with
+    the coverage line; None for an episode without a ledger (the themes are listed then)."""
+    if not episode.ledger:
+        return None
+    themes = {t.headline: t for t in episode.themes}
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for entry in episode.ledger:
+        ref = f"#{entry.number}" if entry.number is not None else (entry.sha or "")[:7]
+        groups.setdefault(entry.group, []).append({
+            "ref": ref or "—", "url": safe_url(entry.url), "title": entry.title,
+            "told": entry.told})
+    told = sum(1 for e in episode.ledger if e.told)
+    total = len(episode.ledger)
+    return {
+        "coverage": f"{total} change{'s' if total != 1 else ''}: {told} told, "
+                    f"{total - told} listed",
+        "groups": [{"name": name, "entries": entries,
+                    "authors": themes[name].authors if name in themes else (),
+                    "areas": themes[name].areas if name in themes else ()}
+                   for name, entries in groups.items()],
+    }
+
+
+def duplicates(episode: Episode) -> list[dict[str, Any]]:
+    """The duplicated effort the episode tells, once per pair, with its evidence; each PR
+    linked where the episode knows its URL."""
+    told = {n for sec in episode.script.sections if sec.kind == "duplicates" for n in sec.cites}
+    urls = {e.number: safe_url(e.url) for e in episode.ledger if e.number is not None}
+    pairs: dict[tuple[int, ...], Duplicate] = {}
+    for d in episode.duplicates:
+        if set(d.prs) <= told:
+            pairs.setdefault(tuple(sorted(d.prs)), d)
+    return [{"prs": [(n, pr_url(episode, n) or urls.get(n)) for n in d.prs], "why": d.why}
+            for d in pairs.values()]
 
 
 def related_episodes(episode: Episode, by_id: Mapping[str, Episode]) -> list[Episode]:
@@ -194,13 +294,15 @@ def render_index(
     *,
     show: ShowConfig,
     urls: Urls,
-    feeds: Sequence[tuple[str, str, str]],
+    areas: Sequence[AreaLink],
     cover_href: str,
     total: int,
 ) -> str:
-    """The show page; `feeds` are (label, relative href, absolute URL)."""
-    items = [{"href": f"episodes/{e.id}/", "title": e.script.title, "summary": e.script.summary,
-              "kind": e.kind, "date_text": date_text(e.published_at),
+    """The show page: subscribe buttons, the newest episodes, then the area feeds, the most
+    followed first (collapsed to the top few until asked)."""
+    items = [{"href": f"episodes/{e.id}/index.html", "title": e.script.title,
+              "summary": e.script.summary, "kind": e.kind, "writer": writer_short(e),
+              "date_text": date_text(e.published_at),
               "published_iso": e.published_at.isoformat(),
               "duration_text": duration_text(e.audio.duration_seconds)} for e in latest]
     jsonld = {"@context": "https://schema.org", "@type": "PodcastSeries",
@@ -210,13 +312,17 @@ def render_index(
         lang=show.language or "en",
         show_title=show_title(show),
         root="",
+        home="index.html",
         title=show_title(show),
         description=show_description(show),
         page_url=urls.base,
         cover_url=urls.cover(cover_href),
         cover_href=cover_href,
         feed_url=urls.feed,
-        feeds=feeds,
+        subscribe=subscribe_links(urls.feed),
+        weekly_href="weekly/feed.xml",
+        areas=areas,
+        top_areas=TOP_AREAS,
         episodes=items,
         total=total,
         jsonld=json_for_script(_clean_tree(jsonld)),

@@ -2,14 +2,21 @@
 
 Binds 127.0.0.1 by default: it is a preview server, not a public web server. Files
 are looked up on every request, so a publish that swaps OUT is served at once.
+
+Requests are hostile input too: the dotfile check runs on the decoded path (so
+`/%2emergecast-manifest.json` is a dotfile), a path the filesystem cannot hold (`/%00`)
+is a 404, and a Range header's numbers are read at most 18 digits long (Python refuses
+to convert 4,300 and more), so no request can end in a traceback.
 """
 
 from __future__ import annotations
 
+import errno
 import http.server
 import os
 import re
 import shutil
+import socket
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -17,7 +24,8 @@ from typing import Any
 
 from ..errors import InputError, PublishError
 
-_RANGE = re.compile(r"bytes=(\d*)-(\d*)")
+_RANGE = re.compile(r"bytes=([0-9]*)-([0-9]*)")
+_FAR = 10**18  # any longer Range number means "past the end of every file"
 _TYPES = {".vtt": "text/vtt", ".mp3": "audio/mpeg", ".xml": "application/rss+xml",
           ".json": "application/json", ".js": "text/javascript"}
 
@@ -26,6 +34,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files plus single byte ranges (206, Content-Range, Accept-Ranges)."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **_TYPES}
+    _remaining: int | None = None  # bytes left of a 206 answer (None: the whole file)
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
         pass
@@ -36,41 +45,58 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self) -> Any:
+        self._remaining = None
+        root = Path(self.directory)
         path = Path(self.translate_path(self.path))
-        # Dotfiles (the manifest, editor leftovers) are not part of the site.
-        if any(part.startswith(".") for part in self.path.split("?")[0].split("/")):
+        try:
+            # Dotfiles (the manifest, editor leftovers) are not part of the site; the check
+            # runs on the decoded path, as the filesystem will see it.
+            hidden = any(part.startswith(".") for part in path.relative_to(root).parts)
+            if hidden or "\0" in str(path):
+                self.send_error(404, "File not found")
+                return None
+            header = self.headers.get("Range")
+            if header is None or path.is_dir() or not path.is_file():
+                return super().send_head()
+            size = path.stat().st_size
+        except (ValueError, OSError):  # outside the root, unstatable, gone since
             self.send_error(404, "File not found")
             return None
-        header = self.headers.get("Range")
-        if header is None or path.is_dir() or not path.is_file():
-            return super().send_head()
         m = _RANGE.fullmatch(header.strip())
-        size = path.stat().st_size
         if m is None or (not m.group(1) and not m.group(2)):
             return super().send_head()  # multi-range or malformed: whole file, as RFC 9110 allows
         if m.group(1):
-            start = int(m.group(1))
-            end = min(int(m.group(2)), size - 1) if m.group(2) else size - 1
+            start = _number(m.group(1))
+            end = min(_number(m.group(2)), size - 1) if m.group(2) else size - 1
         else:
-            start, end = max(0, size - int(m.group(2))), size - 1
+            start, end = max(0, size - _number(m.group(2))), size - 1
         if start >= size or start > end:
             self.send_response(416)
             self.send_header("Content-Range", f"bytes */{size}")
             self.send_header("Content-Length", "0")
             self.end_headers()
             return None
-        fh = open(path, "rb")  # noqa: SIM115 - closed by copyfile below
+        try:
+            fh = open(path, "rb")  # noqa: SIM115 - closed by copyfile below
+        except OSError:
+            self.send_error(404, "File not found")
+            return None
         fh.seek(start)
         self.send_response(206)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
         self.send_header("Content-Length", str(end - start + 1))
         self.end_headers()
-        self._remaining: int | None = end - start + 1
+        self._remaining = end - start + 1
         return fh
 
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        """A folder without index.html is not a page of the site (and a listing would show
+        its dotfiles)."""
+        self.send_error(404, "File not found")
+
     def copyfile(self, source: Any, outputfile: Any) -> None:
-        remaining = getattr(self, "_remaining", None)
+        remaining = self._remaining
         if remaining is None:
             shutil.copyfileobj(source, outputfile)
             return
@@ -83,16 +109,34 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             remaining -= len(chunk)
 
 
+def _number(digits: str) -> int:
+    return int(digits) if len(digits) <= 18 else _FAR
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    pass
+
+
+class _Server6(http.server.ThreadingHTTPServer):
+    address_family = socket.AF_INET6
+
+
 def make_server(out: Path, host: str = "127.0.0.1", port: int = 8000) -> http.server.HTTPServer:
-    """A bound, not yet running server for OUT (port 0 picks a free port)."""
+    """A bound, not yet running server for OUT (port 0 picks a free port); IPv6 hosts too."""
     if not out.is_dir():
         raise InputError(f"{out} is not a folder; run `mergecast publish --out {out}` first")
     handler = partial(Handler, directory=os.path.abspath(out))
+    kind = _Server6 if ":" in host else _Server
+    shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     try:
-        server = http.server.ThreadingHTTPServer((host, port), handler)
+        server = kind((host.strip("[]"), port), handler)
     except OSError as exc:
+        if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+            fix = "pick another --port"
+        else:
+            fix = "check --host names an address of this machine, such as 127.0.0.1 or ::1"
         raise PublishError(
-            f"cannot listen on {host}:{port}: {exc.strerror}; pick another --port"
+            f"cannot listen on {shown}: {exc.strerror or exc}; {fix}"
         ) from exc
     server.daemon_threads = True
     return server

@@ -10,6 +10,7 @@ its eight neighbours, the feeds, the show page and the sitemap — nothing else.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -23,10 +24,19 @@ from pathlib import Path
 from ..config import ShowConfig
 from ..errors import PublishError
 from ..models import Episode
-from . import feed, files, pages
-from .content import Urls, nearby, neighbours_key, newest_first, show_description, show_title
-from .cover import draw_cover
-from .paths import area_slugs, check_episode_id, safe_join
+from . import episode_mp3, feed, files, pages
+from .content import (
+    Urls,
+    area_groups,
+    nearby,
+    neighbours_key,
+    newest_first,
+    show_description,
+    show_title,
+)
+from .cover import cover_suffix, draw_cover
+from .identity import FeedIdentity, is_local
+from .paths import check_episode_id, safe_join
 from .swap import Staging
 
 MANIFEST = ".mergecast-manifest.json"
@@ -124,6 +134,7 @@ class Publisher:
         show: ShowConfig,
         *,
         media: Callable[[str], Path],
+        identity: FeedIdentity,
         latest: int = 20,
         hook: Hook | None = None,
         durable: bool = True,
@@ -131,6 +142,7 @@ class Publisher:
     ) -> None:
         self.show = show
         self.media = media
+        self.identity = identity
         self.latest = latest
         self.hook: Hook = hook or (lambda step: None)
         self.durable = durable
@@ -147,8 +159,8 @@ class Publisher:
             build = _Build(stage.path, out, old_keys)
             cover = self._cover(build)
             sizes, rendered = self._episodes(build, episodes, cover)
-            feeds = self._feeds(build, episodes, sizes, cover)
-            self._index(build, episodes, feeds, cover)
+            feeds, areas = self._feeds(build, episodes, sizes, cover)
+            self._index(build, episodes, areas, cover)
             build.write("sitemap.xml", feed.build_sitemap(
                 [(self.urls.base, None)]
                 + [(self.urls.page(e.id), e.published_at) for e in newest_first(episodes)]))
@@ -166,8 +178,24 @@ class Publisher:
             out=out, episodes=len(episodes), rendered=tuple(rendered),
             files_written=build.written, files_linked=build.linked,
             feeds=tuple(rel for rel, _, _ in feeds), seconds=time.perf_counter() - started,
-            url=self.urls.feed,
+            url=self.urls.feed, warnings=self.warnings(),
         )
+
+    def warnings(self) -> tuple[str, ...]:
+        """What would keep the published feed from working in podcast apps and directories."""
+        found = []
+        if is_local(self.show.base_url):
+            found.append(
+                f"mergecast.toml [show] base_url is {self.show.base_url}, a local address: "
+                "podcast apps and other machines cannot reach the feed, its audio or its "
+                "pages; set it to the address the site will be served from before you "
+                "publish it (a preview with `mergecast serve` works as it is)")
+        if not self.show.email:
+            found.append(
+                "mergecast.toml [show] email is not set, so the feed has no itunes:email: "
+                "Apple Podcasts Connect and other directories send their ownership check "
+                "to that address; set [show] email to an address you read")
+        return tuple(found)
 
     # ---------------------------------------------------------------- parts
 
@@ -182,13 +210,7 @@ class Publisher:
             if build.reuse("cover.png", key) is None:
                 build.write("cover.png", draw_cover(self.show.name or show_title(self.show)))
             return "cover.png"
-        suffix = image.suffix.lower()
-        if suffix not in (".png", ".jpg", ".jpeg") or not image.is_file():
-            raise PublishError(
-                f"expected a PNG or JPEG file, got {str(image)!r} in mergecast.toml [show] image; "
-                "point it at a 1400×1400 (or larger, square) cover image"
-            )
-        rel = f"cover{suffix}"
+        rel = f"cover{cover_suffix(image)}"
         st = image.stat()
         key = _hash("image", str(image), st.st_size, st.st_mtime_ns)
         if build.reuse(rel, key) is None:
@@ -200,6 +222,8 @@ class Publisher:
     ) -> tuple[dict[str, int], list[str]]:
         near = nearby(episodes)
         by_id = {e.id: e for e in episodes}
+        art_key = build.keys[cover]
+        art = functools.cache(lambda: episode_mp3.cover_art((build.root / cover).read_bytes()))
         show_key = self._show_key()
         cover_url = self.urls.cover(cover)
         sizes: dict[str, int] = {}
@@ -209,7 +233,7 @@ class Publisher:
             rel = f"episodes/{ep.id}"
             # repr of the frozen models: complete, deterministic, and 4x cheaper than to_dict
             ep_key = _hash(repr(ep), pages.RENDER_VERSION)
-            size = self._audio(build, ep, rel)
+            size = self._audio(build, ep, rel, ep_key, art, art_key)
             if size is not None:
                 sizes[ep.id] = size
             for name, make in files.CAPTIONS:
@@ -224,28 +248,34 @@ class Publisher:
             if build.reuse(f"{rel}/index.html", page_key) is None:
                 context = pages.episode_context(
                     ep, show=self.show, urls=self.urls, near=near[ep.id],
-                    has_audio=size is not None, cover_url=cover_url, related=related)
+                    has_audio=size is not None, cover_url=cover_url, cover_href=cover,
+                    related=related)
                 build.write(f"{rel}/index.html", pages.render_episode(context))
                 rendered.append(ep.id)
             build._mkdir(str(folder))
             self.hook(f"episode:{ep.id}")
         return sizes, rendered
 
-    def _audio(self, build: _Build, ep: Episode, rel: str) -> int | None:
-        """Place episode.mp3; its size in bytes, or None for a text-only episode."""
+    def _audio(self, build: _Build, ep: Episode, rel: str, ep_key: str,
+               art: Callable[[], bytes], art_key: str) -> int | None:
+        """Place episode.mp3, tagged with the show's title, cover art and the episode page;
+        its size in bytes, or None for a text-only episode."""
         if ep.audio.audio_bytes is None:
             return None
         target = f"{rel}/episode.mp3"
         src: Path | None = None
+        source: tuple[object, ...]
         if ep.audio.audio_sha256:
-            key = _hash("mp3", ep.audio.audio_sha256, ep.audio.audio_bytes)
+            source = ("mp3", ep.audio.audio_sha256, ep.audio.audio_bytes)
         else:
             src = self.media(ep.id) / "episode.mp3"
             try:
                 st = src.stat()
             except OSError:
                 st = None
-            key = _hash("mp3-stat", st.st_size if st else None, st.st_mtime_ns if st else None)
+            source = ("mp3-stat", st.st_size if st else None, st.st_mtime_ns if st else None)
+        key = _hash(*source, art_key, show_title(self.show), self.urls.page(ep.id), ep_key,
+                    episode_mp3.TAGS_VERSION)
         reused = build.reuse(target, key)
         if reused is not None:
             return reused
@@ -255,47 +285,58 @@ class Publisher:
                 f"episode {ep.id} has audio but {src} is missing; render it again with "
                 f"`mergecast speak` for that day (or publish it text-only with --voice none)"
             )
-        return build.copy(target, src, key).stat().st_size
+        data = episode_mp3.published_mp3(src.read_bytes(), ep, show=show_title(self.show),
+                                         art=art(), page_url=self.urls.page(ep.id))
+        return build.write(target, data).stat().st_size
 
     def _feeds(
         self, build: _Build, episodes: Sequence[Episode], sizes: dict[str, int], cover: str
-    ) -> list[tuple[str, str, str]]:
-        """Write every feed; return (path, label, absolute URL) for each."""
+    ) -> tuple[list[tuple[str, str, str]], list[pages.AreaLink]]:
+        """Write every feed; return (path, label, absolute URL) of the show's feeds, and the
+        area feeds (spellings of one area folded into one feed) with their episode counts."""
         title = show_title(self.show)
         cover_url = self.urls.cover(cover)
+
+        def spec(rel: str, url: str, feed_title: str, description: str) -> feed.FeedSpec:
+            return feed.FeedSpec(url, feed_title, description, self.identity.feed_guid(rel))
+
         specs: list[tuple[str, str, feed.FeedSpec, Sequence[Episode]]] = [
             ("feed.xml", "Podcast feed (RSS)",
-             feed.FeedSpec(self.urls.feed, title, show_description(self.show)), episodes),
+             spec("feed.xml", self.urls.feed, title, show_description(self.show)), episodes),
             ("weekly/feed.xml", "Weekly recaps only",
-             feed.FeedSpec(self.urls.weekly_feed, f"{title} — weekly recaps",
-                           f"Weekly recaps of {title}."),
+             spec("weekly/feed.xml", self.urls.weekly_feed, f"{title} — weekly recaps",
+                  f"Weekly recaps of {title}."),
              [e for e in episodes if e.kind == "weekly"]),
         ]
-        slugs = area_slugs(a for e in episodes for a in e.areas)
-        for area, slug in sorted(slugs.items(), key=lambda kv: kv[1]):
-            safe_join(build.root, "areas", slug)
-            specs.append((
-                f"areas/{slug}/feed.xml", area,
-                feed.FeedSpec(self.urls.area_feed(slug), f"{title} — {area}",
-                              f"Episodes of {title} with a theme or roundup in {area}."),
-                [e for e in episodes if area in e.areas]))
-        items = feed.build_items(episodes, show=self.show, urls=self.urls, audio_sizes=sizes)
+        areas: list[pages.AreaLink] = []
+        for group in area_groups(episodes):
+            listed = [e for e in episodes if group.spellings & set(e.areas)]
+            # Other spellings' feeds stay, with the same episodes: subscribers keep theirs.
+            for slug in (group.slug, *group.aliases):
+                safe_join(build.root, "areas", slug)
+                rel = f"areas/{slug}/feed.xml"
+                specs.append((rel, group.name, spec(
+                    rel, self.urls.area_feed(slug), f"{title} — {group.name}",
+                    f"Episodes of {title} with a theme or roundup in {group.name}."), listed))
+            areas.append(pages.AreaLink(group.name, f"areas/{group.slug}/feed.xml",
+                                        self.urls.area_feed(group.slug), group.episodes))
+        items = feed.build_items(episodes, show=self.show, urls=self.urls, audio_sizes=sizes,
+                                 identity=self.identity)
         result = []
-        for rel, label, spec, listed in specs:
-            build.write(rel, feed.build_feed(listed, show=self.show, spec=spec, urls=self.urls,
-                                             cover_url=cover_url, items=items))
-            result.append((rel, label, spec.url))
+        for rel, label, feed_spec, members in specs:
+            build.write(rel, feed.build_feed(members, show=self.show, spec=feed_spec,
+                                             urls=self.urls, cover_url=cover_url, items=items))
+            result.append((rel, label, feed_spec.url))
         self.hook("feeds")
-        return result
+        return result, areas
 
     def _index(
-        self, build: _Build, episodes: Sequence[Episode],
-        feeds: list[tuple[str, str, str]], cover: str,
+        self, build: _Build, episodes: Sequence[Episode], areas: Sequence[pages.AreaLink],
+        cover: str,
     ) -> None:
         ordered = newest_first(episodes)
         html = pages.render_index(
-            ordered[: self.latest], show=self.show, urls=self.urls,
-            feeds=[(label, rel, url) for rel, label, url in feeds],
+            ordered[: self.latest], show=self.show, urls=self.urls, areas=areas,
             cover_href=cover, total=len(ordered))
         build.write("index.html", html)
 
@@ -339,7 +380,8 @@ def publish_site(
     show: ShowConfig,
     *,
     media: Callable[[str], Path],
+    identity: FeedIdentity,
     latest: int = 20,
 ) -> PublishReport:
     """Render every episode into OUT (layout in CONTRACT.md), atomically and incrementally."""
-    return Publisher(show, media=media, latest=latest).publish(episodes, out)
+    return Publisher(show, media=media, identity=identity, latest=latest).publish(episodes, out)

@@ -8,6 +8,12 @@ crash between them is repaired at the next publish (the old site is renamed back
 Each staging folder has a lock file beside it, held with flock for the folder's whole
 life: the kernel drops it when the process dies, so a later run can tell a crashed
 build's leftovers (remove them) from a concurrent build (leave it alone).
+
+OUT given as a symbolic link is resolved once: the new tree is built beside the link's
+target and swapped with it, so the link keeps pointing at the live site. A site we
+could not delete after the swap (a read-only folder in it) is refused before anything
+is built, and any OS error while building (a full disk) is one PublishError that says
+the published site is unchanged.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import contextlib
 import ctypes
 import errno
 import fcntl
+import glob
 import os
 import shutil
 import subprocess
@@ -25,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
-from ..errors import PublishError
+from ..errors import InputError, PublishError
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -111,21 +118,22 @@ def recover(out: Path) -> None:
     parent = out.parent
     if not parent.is_dir():
         return
-    olds = sorted(parent.glob(f".{out.name}.old-*"))
+    name = glob.escape(out.name)  # a folder named "*" or "site[1]" matches only itself
+    olds = sorted(parent.glob(f".{name}.old-*"))
     if not out.exists() and olds:
         # The fallback swap died between its two renames: the old site is whole; restore it.
         os.rename(olds[-1], out)
         olds = olds[:-1]
     for old in olds:
         shutil.rmtree(old, ignore_errors=True)
-    for tmp in parent.glob(f".{out.name}.tmp-*"):
+    for tmp in parent.glob(f".{name}.tmp-*"):
         if tmp.suffix == ".lock" or not tmp.is_dir():
             continue
         lock = tmp.with_name(tmp.name + ".lock")
         if _unlocked(lock):
             shutil.rmtree(tmp, ignore_errors=True)
             lock.unlink(missing_ok=True)
-    for lock in parent.glob(f".{out.name}.tmp-*.lock"):
+    for lock in parent.glob(f".{name}.tmp-*.lock"):
         if not lock.with_suffix("").exists() and _unlocked(lock):
             lock.unlink(missing_ok=True)
 
@@ -133,6 +141,41 @@ def recover(out: Path) -> None:
 # Deleting the previous tree (thousands of unlinks of hard-linked files) can take longer
 # than building the new one; the new site is live already, so a detached process does it.
 _REMOVE = "import os, shutil, sys; shutil.rmtree(sys.argv[1], True); os.unlink(sys.argv[2])"
+
+
+def site_folder(out: Path) -> Path:
+    """The folder a publish to `out` swaps: `out` itself, or the target of a link to it."""
+    real = Path(os.path.realpath(out))
+    if real.parent == real:
+        raise InputError(
+            f"cannot publish to {out}: it is the root folder, and a site is built beside its "
+            "folder and swapped in; pass --out with a folder such as ./site"
+        )
+    return real
+
+
+def _read_only_folder(out: Path) -> Path | None:
+    """A folder in OUT we could not empty (so the old tree would outlive the swap)."""
+    if not out.is_dir():
+        return None
+    for folder, _, _ in os.walk(out, onerror=lambda exc: None):
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return Path(folder)
+    return None
+
+
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def publish_failure(out: Path, exc: OSError, swapped: bool) -> PublishError:
+    """One line for an OS error while publishing to `out`."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    state = ("the new site is live" if swapped else "the published site is unchanged")
+    if exc.errno in _FULL:
+        return PublishError(f"cannot publish to {out}: the disk is full; free some space and "
+                            f"run again ({state})")
+    return PublishError(f"cannot publish to {out}: {exc.strerror or exc}{where}; check that "
+                        f"it and its folder are writable, or pass another --out ({state})")
 
 
 class Staging:
@@ -143,7 +186,7 @@ class Staging:
     """
 
     def __init__(self, out: Path, *, background: bool = False) -> None:
-        self.out = out
+        self.out = site_folder(out)
         self.background = background
         self.committed = False
         self._fd = -1
@@ -159,10 +202,21 @@ class Staging:
             # unlocked staging folder that is still being built.
             fd, name = tempfile.mkstemp(prefix=f".{self.out.name}.tmp-", suffix=".lock", dir=parent)
         except OSError as exc:
+            if exc.errno in _FULL:
+                raise publish_failure(self.out, exc, swapped=False) from exc
             raise PublishError(
                 f"cannot prepare the output folder {self.out}: {exc.strerror}; "
                 "check that its parent folder exists and is writable"
             ) from exc
+        stuck = _read_only_folder(self.out)
+        if stuck is not None:
+            os.close(fd)
+            os.unlink(name)
+            raise PublishError(
+                f"cannot replace {self.out}: {stuck} is read-only, so the old site could not "
+                f"be removed after the swap; make it writable (chmod -R u+w {self.out}) or "
+                "pass another --out (the published site is unchanged)"
+            )
         fcntl.flock(fd, fcntl.LOCK_EX)
         self._fd = fd
         self.lock = Path(name)
@@ -201,6 +255,8 @@ class Staging:
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+        if isinstance(exc, OSError):
+            raise publish_failure(self.out, exc, self.committed) from exc
 
     def _spawn_remover(self) -> bool:
         return _detached([sys.executable, "-c", _REMOVE, str(self.path), str(self.lock)])

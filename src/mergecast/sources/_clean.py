@@ -28,6 +28,8 @@ _STRAY_JOINER = re.compile(r"(?<=[\x00-\x7f])[\u200c\u200d]+|[\u200c\u200d]+(?=[
 # GitHub logins: ASCII letters, digits and single hyphens; apps end in "[bot]".
 _LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?")
 _NOT_LOGIN = re.compile(r"[^A-Za-z0-9]+")
+# OWNER/NAME as GitHub spells repositories (the CLI's --repo-name alphabet).
+_SLUG = re.compile(r"[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}")
 # A one-line field longer than this is cut: GitHub caps titles at 256 characters, but a
 # commit subject or an export can carry a megabyte on one line.
 LINE_LIMIT = 1_000
@@ -62,3 +64,14 @@ def clean_login(login: str | None) -> str | None:
     if not core:
         return None
     return core + "[bot]" if bot else core
+
+
+def clean_slug(slug: str | None) -> str | None:
+    """An OWNER/NAME taken from untrusted text (a PR's url), cleaned; None unless what is
+    left is a plain OWNER/NAME (no escapes, bidi controls, markup or `..` parts)."""
+    if not slug:
+        return None
+    slug = clean_line(slug)
+    if not _SLUG.fullmatch(slug) or any(part.strip(".") == "" for part in slug.split("/")):
+        return None
+    return slug

@@ -1,7 +1,10 @@
 """HTTP for the GitHub source: cache, retries with backoff, rate limits, token redaction.
 
-Every message that leaves this module passes through `Client.redact`, so the token
-can never appear in an error, a log line or anything stored.
+Every message that leaves this module passes through `Client.redact` before it is cut
+to length, and every answer is scrubbed of every secret this process holds (by value,
+runs of 8+ characters too) before it is decoded or cached, so a token can never appear
+in an error, a log line or anything stored, even when a server echoes it back.
+A run sends at most `max_requests` requests, whatever the server answers.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import hashlib
 import json
 import logging
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -20,11 +24,20 @@ from urllib.parse import urlsplit
 import httpx
 
 from ..errors import AuthError, GitHubError, RateLimitError
+from ..redact import excerpt, remember, scrub, scrub_json
+from ._clean import clean_text
 
 log = logging.getLogger("mergecast.sources.github")
 
 Sleep = Callable[[float], None]
 Clock = Callable[[], dt.datetime]
+
+# GitHub's GraphQL budget is 5,000 points an hour: a run that needs more requests than
+# that cannot finish within the hour anyway, and a server that asks for more is broken.
+MAX_REQUESTS = 5000
+MAX_BODY = 64 * 2**20  # bytes of one answer; GitHub's pages of 100 PRs are a few MB
+_DIGITS = re.compile(r"[0-9]{1,12}")  # ASCII only: "²".isdigit() is True, int("²") fails
+_MAX_SECONDS = 10 * 366 * 86400.0  # a wait or reset further away than this is not a time
 
 
 class CachedResponse(Protocol):
@@ -91,6 +104,7 @@ class Client:
         retries: int,
         max_wait: float,
         rng: random.Random,
+        max_requests: int = MAX_REQUESTS,
     ) -> None:
         self.token = token
         self.token_source = token_source
@@ -101,6 +115,8 @@ class Client:
         self.retries = retries
         self.max_wait = max_wait
         self.rng = rng
+        self.max_requests = max_requests
+        remember(token)
         self.requests = 0  # HTTP requests actually sent
         self.remaining: int | None = None  # last X-RateLimit-Remaining seen
         headers = {"Accept": "application/vnd.github+json", "User-Agent": "mergecast"}
@@ -117,7 +133,13 @@ class Client:
             self._http.close()
 
     def redact(self, text: str) -> str:
-        return text.replace(self.token, "***") if self.token else text
+        """`text` without the token or any secret this process holds (runs of 8+ too)."""
+        return scrub(text, self.token)
+
+    def excerpt(self, text: str, limit: int) -> str:
+        """Server text fit for a one-line message: redacted first, then cut (never the
+        reverse); controls, terminal escapes' ESC and bidi marks dropped."""
+        return excerpt(clean_text(self.redact(text)), limit)
 
     # ------------------------------------------------------------------ cached calls
 
@@ -131,21 +153,21 @@ class Client:
         key = cache_key("graphql", url, payload)
         hit = self._cached(key, url, fresh)
         if hit is not None:
-            return _decode(hit.body, url)
+            return self._decode(hit.body, url)[0]
         resp = self._send("POST", url, json_body=dict(payload))
-        data = _decode(resp.content, url)
+        data, body = self._decode(resp.content, url)
         errors = data.get("errors") if isinstance(data, dict) else None
         if errors:
             self._graphql_errors(errors, url)
         if self.cache is not None:
-            self.cache.cache_put(key, None, resp.content)
+            self.cache.cache_put(key, None, body)
         return data
 
     def rest(self, url: str, params: Mapping[str, Any], fresh: FreshFn) -> Any:
         key = cache_key("rest", url, dict(params))
         hit = self._cached(key, url, fresh)
         if hit is not None:
-            return _decode(hit.body, url)
+            return self._decode(hit.body, url)[0]
         old = self.cache.cache_get(key) if self.cache is not None else None
         extra = {"If-None-Match": old.etag} if old is not None and old.etag else {}
         resp = self._send("GET", url, params=params, headers=extra)
@@ -153,7 +175,7 @@ class Client:
             body = old.body  # unchanged; a 304 does not count against the rate limit
         else:
             body = resp.content
-        data = _decode(body, url)
+        data, body = self._decode(body, url)
         if self.cache is not None:
             self.cache.cache_put(key, resp.headers.get("ETag") or (old.etag if old else None), body)
         return data
@@ -187,12 +209,19 @@ class Client:
         attempt = 0
         while True:
             attempt += 1
+            if self.requests >= self.max_requests:
+                raise GitHubError(
+                    f"GitHub API at {self.redact(_origin(url))} needed more than "
+                    f"{self.max_requests} requests in this run (the last for {where}); "
+                    "a real window never does: check GITHUB_API_URL or [github] api_url "
+                    "points at GitHub, or ingest a shorter window with --since/--until"
+                )
             try:
                 self.requests += 1
-                resp = self._http.request(
+                resp = self._fetch(self._http.build_request(
                     method, url, json=json_body, params=params, headers=headers
-                )
-            except (httpx.TimeoutException, httpx.TransportError) as exc:
+                ), where)
+            except (httpx.TimeoutException, httpx.TransportError, httpx.DecodingError) as exc:
                 if attempt > self.retries:
                     raise GitHubError(self.redact(
                         f"GitHub API at {url} did not answer ({type(exc).__name__}: {exc}) "
@@ -216,7 +245,7 @@ class Client:
                 wait = self._limit_wait(resp, where)
                 if wait is None:
                     raise GitHubError(self.redact(
-                        f"GitHub refused {where} (403 {_message(resp)}); the token from "
+                        f"GitHub refused {where} (403 {self._message(resp)}); the token from "
                         f"{self.token_source} lacks access to this repository; grant it "
                         "read access to pull requests"
                     ))
@@ -235,10 +264,29 @@ class Client:
                 continue
             if status >= 400 and status != 304:
                 raise GitHubError(self.redact(
-                    f"GitHub API answered {status} for {where} ({_message(resp)}); "
+                    f"GitHub API answered {status} for {where} ({self._message(resp)}); "
                     "check the repository name and GITHUB_API_URL or [github] api_url"
                 ))
             return resp
+
+    def _fetch(self, request: httpx.Request, where: str) -> httpx.Response:
+        """Send and read the answer, at most MAX_BODY bytes of it (decompressed)."""
+        assert self._http is not None
+        streamed = self._http.send(request, stream=True)
+        try:
+            body = bytearray()
+            for chunk in streamed.iter_bytes():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise GitHubError(
+                        f"GitHub API answered more than {MAX_BODY // 2**20} MB for {where}; "
+                        "a page of 100 pull requests is a few MB: check GITHUB_API_URL or "
+                        "[github] api_url points at GitHub"
+                    )
+        finally:
+            streamed.close()
+        return httpx.Response(streamed.status_code, headers=streamed.headers,
+                              content=bytes(body), request=request)
 
     def _backoff(self, attempt: int, why: str) -> None:
         delay = min(60.0, 2.0 ** (attempt - 1)) * (0.5 + self.rng.random())
@@ -247,7 +295,7 @@ class Client:
 
     def _note_limits(self, resp: httpx.Response) -> None:
         remaining = resp.headers.get("X-RateLimit-Remaining")
-        if remaining is not None and remaining.isdigit():
+        if remaining is not None and _DIGITS.fullmatch(remaining):
             self.remaining = int(remaining)
 
     def _limit_wait(self, resp: httpx.Response, where: str) -> float | None:
@@ -260,27 +308,31 @@ class Client:
                     raise self._exhausted(resp, where)
                 return seconds
         remaining = resp.headers.get("X-RateLimit-Remaining")
-        reset = resp.headers.get("X-RateLimit-Reset")
-        if remaining == "0" and reset and reset.isdigit():
-            seconds = max(0.0, int(reset) - self.clock().timestamp()) + 1
+        reset = _epoch(resp.headers.get("X-RateLimit-Reset"))
+        if remaining == "0" and reset is not None:
+            seconds = max(0.0, reset - self.clock().timestamp()) + 1
             if seconds > self.max_wait:
                 raise self._exhausted(resp, where)
             return seconds
-        if resp.status_code == 429 or "rate limit" in _message(resp).lower():
+        if resp.status_code == 429 or "rate limit" in self._message(resp).lower():
             return 60.0  # GitHub: wait at least a minute on a secondary limit without headers
         return None
 
     def _exhausted(self, resp: httpx.Response, where: str) -> RateLimitError:
-        remaining = resp.headers.get("X-RateLimit-Remaining", "?")
-        limit = resp.headers.get("X-RateLimit-Limit", "?")
-        reset = resp.headers.get("X-RateLimit-Reset", "")
+        remaining = self.excerpt(resp.headers.get("X-RateLimit-Remaining", "?"), 20)
+        limit = self.excerpt(resp.headers.get("X-RateLimit-Limit", "?"), 20)
+        reset = _epoch(resp.headers.get("X-RateLimit-Reset"))
         retry_after = resp.headers.get("Retry-After", "")
+        now = self.clock().timestamp()
+        at = reset if reset is not None else None
+        if at is None and retry_after:
+            seconds = _retry_after(retry_after, self.clock())
+            at = None if seconds is None else now + seconds
         when = "unknown"
-        if reset.isdigit():
-            when = dt.datetime.fromtimestamp(int(reset), dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-        elif retry_after:
-            seconds = _retry_after(retry_after, self.clock()) or 0
-            when = (self.clock() + dt.timedelta(seconds=seconds)).strftime("%Y-%m-%d %H:%M:%S UTC")
+        if at is not None and abs(at - now) <= _MAX_SECONDS:
+            when = dt.datetime.fromtimestamp(at, dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        elif at is not None:
+            when = "an unknown time (the server named one more than ten years away)"
         hint = "" if self.token else "; set GITHUB_TOKEN for the higher authenticated limit"
         return RateLimitError(self.redact(
             f"GitHub rate limit exhausted on {where}: {remaining} of {limit} requests remain, "
@@ -290,9 +342,9 @@ class Client:
     def _graphql_errors(self, errors: Any, url: str) -> None:
         items = errors if isinstance(errors, list) else [errors]
         kinds = {e.get("type") for e in items if isinstance(e, dict)}
-        text = "; ".join(
-            str(e.get("message", e)) if isinstance(e, dict) else str(e) for e in items
-        )[:300]
+        text = self.excerpt("; ".join(
+            str(e.get("message", e)) if isinstance(e, dict) else str(e) for e in items[:20]
+        ), 300)
         if "RATE_LIMITED" in kinds:
             raise RateLimitError(self.redact(
                 f"GitHub GraphQL rate limit exhausted on {_path(url)}: "
@@ -304,37 +356,58 @@ class Client:
         raise GitHubError(self.redact(f"GitHub GraphQL error on {_path(url)}: {text}"))
 
 
+    def _decode(self, body: bytes, url: str) -> tuple[Any, bytes]:
+        """The answer decoded and scrubbed of every secret, and the bytes to cache."""
+        try:
+            text = body.decode("utf-8")
+            data = json.loads(text)
+            clean = scrub_json(data, self.token, raw=text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise GitHubError(
+                f"GitHub API returned malformed JSON for {_path(url)} ({exc}); "
+                "check GITHUB_API_URL or [github] api_url points at a GitHub API, then retry"
+            ) from exc
+        except RecursionError as exc:
+            raise GitHubError(
+                f"GitHub API returned JSON nested too deeply to read for {_path(url)}; "
+                "check GITHUB_API_URL or [github] api_url points at a GitHub API, then retry"
+            ) from exc
+        if clean != data:
+            log.warning("GitHub API answer for %s carried a secret of ours; it was scrubbed",
+                        _path(url))
+            body = json.dumps(clean, ensure_ascii=False, separators=(",", ":")).encode()
+        return clean, body
+
+    def _message(self, resp: httpx.Response) -> str:
+        """The server's own words about an error: redacted, then cut to 200 characters."""
+        try:
+            data = resp.json()
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            data = None
+        if isinstance(data, dict) and isinstance(data.get("message"), str):
+            return self.excerpt(data["message"], 200)
+        return self.excerpt(resp.reason_phrase or str(resp.status_code), 200)
+
+
 FreshFn = Callable[[dt.datetime], bool]
 
 
-def _decode(body: bytes, url: str) -> Any:
-    try:
-        return json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise GitHubError(
-            f"GitHub API returned malformed JSON for {_path(url)} ({exc}); "
-            "check GITHUB_API_URL or [github] api_url points at a GitHub API, then retry"
-        ) from exc
-
-
-def _message(resp: httpx.Response) -> str:
-    try:
-        data = resp.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return resp.reason_phrase or str(resp.status_code)
-    if isinstance(data, dict) and isinstance(data.get("message"), str):
-        return data["message"][:200]
-    return resp.reason_phrase or str(resp.status_code)
+def _epoch(value: str | None) -> float | None:
+    """A Unix time header (X-RateLimit-Reset), or None when it is not one."""
+    value = (value or "").strip()
+    return float(value) if _DIGITS.fullmatch(value) else None
 
 
 def _retry_after(value: str, now: dt.datetime) -> float | None:
-    if value.strip().isdigit():
-        return float(value.strip())
+    """Seconds a Retry-After header asks for: delta-seconds or an HTTP date."""
+    value = value.strip()
+    if value.isascii() and value.isdigit():
+        return float(value)  # a float, not a datetime: 10**21 seconds cannot overflow
     try:
         when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
+        return max(0.0, (_aware(when) - now).total_seconds())
+    except (TypeError, ValueError, OverflowError, IndexError):
         return None
-    return max(0.0, (_aware(when) - now).total_seconds())
 
 
 def _aware(moment: dt.datetime) -> dt.datetime:
@@ -343,4 +416,9 @@ def _aware(moment: dt.datetime) -> dt.datetime:
 
 def _path(url: str) -> str:
     return urlsplit(url).path or "/"
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
 

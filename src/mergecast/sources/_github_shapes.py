@@ -14,10 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..models import Change, FileChange, Person, State
-from ._clean import clean_line, clean_login, clean_text
+from ._clean import clean_line, clean_login, clean_slug, clean_text
 
 GRAPHITE_MARK = "This stack of pull requests is managed by Graphite"
 GH_FILES_CAP = 100  # gh and our GraphQL query list at most the first 100 files
+# GitHub's GraphQL Int is 32-bit: no PR number or count is larger (the store's integer
+# columns would overflow at 2**63, and a number that long is no one's PR).
+INT_LIMIT = 2**31
 
 _URL_REPO = re.compile(r"^https?://[^/\s]+/([^/\s]+/[^/\s]+)/pull/\d+")
 _STATES = {"OPEN": State.OPEN, "MERGED": State.MERGED, "CLOSED": State.CLOSED}
@@ -28,9 +31,10 @@ class ShapeError(ValueError):
 
 
 def repo_from_url(url: str | None) -> str | None:
-    """'https://github.com/o/r/pull/5' -> 'o/r'."""
-    m = _URL_REPO.match(url or "")
-    return m.group(1) if m else None
+    """'https://github.com/o/r/pull/5' -> 'o/r'; cleaned like every untrusted field, and
+    None unless a plain OWNER/NAME is left."""
+    m = _URL_REPO.match(clean_line(url or ""))
+    return clean_slug(m.group(1)) if m else None
 
 
 def change_from_pr(rec: Mapping[str, Any], repo: str | None = None) -> Change:
@@ -38,13 +42,11 @@ def change_from_pr(rec: Mapping[str, Any], repo: str | None = None) -> Change:
 
     `repo` None: taken from the record's url. Raises ShapeError naming the bad field.
     """
-    number = rec.get("number")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise ShapeError(f"expected an integer number, got {_show(number)}")
+    number = _number(rec.get("number"))
     title = rec.get("title")
     if not isinstance(title, str):
         raise ShapeError(f"expected a string title, got {_show(title)} in PR #{number}")
-    url = _opt_str(rec, "url", number)
+    url = _line(rec, "url", number)
     slug = repo or repo_from_url(url)
     if not slug:
         raise ShapeError(
@@ -80,19 +82,18 @@ def change_from_pr(rec: Mapping[str, Any], repo: str | None = None) -> Change:
         changed_files=changed,
         additions=_opt_int(rec, "additions", number),
         deletions=_opt_int(rec, "deletions", number),
-        base_ref=_opt_str(rec, "baseRefName", number),
-        head_ref=_opt_str(rec, "headRefName", number),
+        base_ref=_line(rec, "baseRefName", number),
+        head_ref=_line(rec, "headRefName", number),
         url=url,
         bot=bot,
         stack_comment=_stack_comment(rec.get("comments")),
+        author_association=_association(rec.get("authorAssociation")),
     )
 
 
 def change_from_search_item(item: Mapping[str, Any], repo: str) -> Change:
     """Convert one REST /search/issues item (used without a token: no files or sizes)."""
-    number = item.get("number")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise ShapeError(f"expected an integer number, got {_show(number)}")
+    number = _number(item.get("number"))
     title = item.get("title")
     if not isinstance(title, str):
         raise ShapeError(f"expected a string title, got {_show(title)} in PR #{number}")
@@ -115,8 +116,9 @@ def change_from_search_item(item: Mapping[str, Any], repo: str) -> Change:
         state=state,
         draft=_flag(item, "draft", number),
         labels=tuple(_names(item.get("labels"), "labels", number)),
-        url=_opt_str(item, "html_url", number),
+        url=_line(item, "html_url", number),
         bot=bool(login and login.endswith("[bot]")) or user.get("type") == "Bot",
+        author_association=_association(item.get("author_association")),
     )
 
 
@@ -157,11 +159,33 @@ def _names(value: Any, field: str, number: int) -> list[str]:
     return out
 
 
+def _association(value: Any) -> str | None:
+    """GitHub's author association (MEMBER, FIRST_TIME_CONTRIBUTOR, …); anything else is
+    unknown, never an error: an export without it is still a good export."""
+    if isinstance(value, str) and re.fullmatch(r"[A-Z_]{2,40}", value):
+        return value
+    return None
+
+
+def _number(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ShapeError(f"expected an integer number, got {_show(value)}")
+    if not 0 < value < INT_LIMIT:
+        raise ShapeError(f"expected a PR number from 1 to {INT_LIMIT - 1}, got {_show(value)}")
+    return value
+
+
 def _opt_str(rec: Mapping[str, Any], key: str, number: int) -> str | None:
     value = rec.get(key)
     if value is None or isinstance(value, str):
         return value
     raise ShapeError(f"expected a string {key}, got {_show(value)} in PR #{number}")
+
+
+def _line(rec: Mapping[str, Any], key: str, number: int) -> str | None:
+    """A one-line string field (url, branch name), cleaned; None when absent or empty."""
+    value = _opt_str(rec, key, number)
+    return (clean_line(value) or None) if value is not None else None
 
 
 def _opt_int(rec: Mapping[str, Any], key: str, number: int) -> int | None:
@@ -170,6 +194,10 @@ def _opt_int(rec: Mapping[str, Any], key: str, number: int) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise ShapeError(f"expected an integer {key}, got {_show(value)} in PR #{number}")
+    if not 0 <= value < INT_LIMIT:
+        raise ShapeError(
+            f"expected {key} from 0 to {INT_LIMIT - 1}, got {_show(value)} in PR #{number}"
+        )
     return value
 
 
@@ -191,9 +219,11 @@ def _time(rec: Mapping[str, Any], key: str, number: int) -> dt.datetime | None:
         return None
     try:
         moment = dt.datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
+        if moment is not None and moment.tzinfo is not None:
+            moment.astimezone(dt.UTC)  # 9999-12-31T23:00-14:00 is past the last UTC year
+    except (ValueError, OverflowError):
         moment = None
-    if moment is None:
+    if moment is None or moment.year < 1970:
         raise ShapeError(
             f"expected an ISO time such as 2026-08-03T13:00:00Z for {key}, "
             f"got {_show(value)} in PR #{number}"

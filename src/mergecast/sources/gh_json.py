@@ -69,6 +69,13 @@ def _read(path: Path) -> str:
     return text
 
 
+def _too_deep(path: Path, text: str, at: int) -> GhJsonError:
+    return GhJsonError(
+        f"{_where(path, text, at)}: JSON nested too deeply to read (gh never nests more than "
+        f"a few levels); {_FIX}"
+    )
+
+
 def _records(text: str, path: Path) -> Iterator[tuple[int, Any]]:
     """(offset, value) for each element of a top-level array, or each concatenated value."""
     decoder = json.JSONDecoder()
@@ -80,6 +87,8 @@ def _records(text: str, path: Path) -> Iterator[tuple[int, Any]]:
             raise GhJsonError(
                 f"{path}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg}); {_FIX}"
             ) from exc
+        except RecursionError as exc:
+            raise _too_deep(path, text, at) from exc
 
     def expected(at: int, what: str) -> GhJsonError:
         found = repr(text[at]) if at < len(text) else "end of file"
@@ -106,7 +115,7 @@ def _records(text: str, path: Path) -> Iterator[tuple[int, Any]]:
         if pos < len(text):
             raise expected(pos, "end of file after the array")
         return
-    if _one_per_line(text, decoder):
+    if _one_per_line(text, path, decoder):
         yield from _json_lines(text, path, decoder)
         return
     # pretty-printed objects one after another (e.g. several `gh pr view --json` outputs)
@@ -117,12 +126,14 @@ def _records(text: str, path: Path) -> Iterator[tuple[int, Any]]:
         pos = _skip(text, pos)
 
 
-def _one_per_line(text: str, decoder: json.JSONDecoder) -> bool:
+def _one_per_line(text: str, path: Path, decoder: json.JSONDecoder) -> bool:
     first = next(line for line in text.split("\n") if line.strip(_WS))
     try:
         _, end = decoder.raw_decode(first, _skip(first, 0))
     except json.JSONDecodeError:
         return False
+    except RecursionError as exc:
+        raise _too_deep(path, text, _skip(text, 0)) from exc
     return _skip(first, end) == len(first)
 
 
@@ -138,6 +149,8 @@ def _json_lines(text: str, path: Path, decoder: json.JSONDecoder) -> Iterator[tu
                 raise GhJsonError(
                     f"{path}:{lineno}:{exc.colno}: not valid JSON ({exc.msg}); {_FIX}"
                 ) from exc
+            except RecursionError as exc:
+                raise _too_deep(path, text, offset + start) from exc
             end = _skip(line, end)
             if end < len(line):
                 raise GhJsonError(

@@ -34,6 +34,18 @@ _REMOTE = re.compile(
     r"([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?/?$"
 )
 UTC = dt.UTC
+_NEVER_BEFORE = dt.datetime(1970, 1, 1, tzinfo=UTC)
+_NEVER_AFTER = dt.datetime.max.replace(microsecond=0, tzinfo=UTC)
+
+
+def _moment(seconds: bytes) -> dt.datetime:
+    """A commit time. Git stores any 64-bit number; a broken clock's year 318857 is kept as
+    the last moment Python can hold (the store warns about future times), not a crash."""
+    value = int(seconds or 0)
+    try:
+        return dt.datetime.fromtimestamp(value, UTC)
+    except (OverflowError, OSError, ValueError):
+        return _NEVER_AFTER if value > 0 else _NEVER_BEFORE
 
 
 def _env() -> dict[str, str]:
@@ -188,6 +200,7 @@ class GitSource:
         self.bots = tuple(bots)
         self.numstat = numstat
         self.warnings: list[str] = []
+        self._disagree: list[tuple[str, int, int]] = []  # (sha, subject's PR, body's PR)
         self._info: RepoInfo | None = None
         self._github = "/" in slug
 
@@ -272,6 +285,14 @@ class GitSource:
                         break
                     continue
             numstat = False  # too many gaps, or no commit to resume from: the rest metadata-only
+        if self._disagree:
+            sha, subject, body = self._disagree[0]
+            self.warnings.append(
+                f"{len(self._disagree)} commit(s) name another PR in a `Pull Request "
+                f"resolved:` line than in their subject (e.g. {sha[:10]}: subject #{subject}, "
+                f"body #{body}); the subject's number, which GitHub writes, is used"
+            )
+            self._disagree = []
         if unknown or (self.numstat and not numstat):
             self.warnings.append(
                 f"{self.path} is missing file contents (partial clone or snapshot); file "
@@ -323,6 +344,8 @@ class GitSource:
         sha = rec[0].decode("ascii", "replace")
         message = clean_text(rec[8].decode("utf-8", "replace"))
         msg = parse_message(message, self.slug if self._github else None)
+        if msg.number is not None and msg.body_number is not None:
+            self._disagree.append((sha, msg.number, msg.body_number))
         email = clean_line(rec[3].decode("utf-8", "replace")) or None
         author = Person(
             login=login_from_email(email),
@@ -343,7 +366,7 @@ class GitSource:
         return Change(
             repo=self.slug, title=title, number=msg.number, shas=(sha,), body=msg.body,
             author=author, co_authors=msg.co_authors,
-            landed_at=dt.datetime.fromtimestamp(int(rec[7] or 0), UTC), state=State.LANDED,
+            landed_at=_moment(rec[7]), state=State.LANDED,
             files=fc, changed_files=len(fc) if fc is not None else None, additions=adds,
             deletions=dels, url=url, trailers=msg.trailers, revert=msg.revert,
             reland=msg.reland, bot=is_bot(author, self.bots),

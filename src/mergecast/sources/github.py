@@ -27,6 +27,7 @@ from ..errors import GitHubError, SourceError
 from ..models import Change, Window
 from . import Cursor
 from ._github_http import (
+    MAX_REQUESTS,
     CachedResponse,
     Client,
     Clock,
@@ -47,6 +48,7 @@ log = logging.getLogger("mergecast.sources.github")
 DEFAULT_API_URL = "https://api.github.com"
 SEARCH_CAP = 1000  # GitHub search returns at most this many results per query
 PAGE_SIZE = 100
+MAX_PAGES = SEARCH_CAP // PAGE_SIZE  # more pages than this is a server that never stops
 COMMENTS = 5  # Graphite posts its stack comment first; a few covers bots that beat it
 # A window that ended this recently is covered by one `updated:>=SINCE` query; older
 # windows also need PRs created/merged/closed in them but updated since.
@@ -64,7 +66,7 @@ query($q: String!, $first: Int!, $after: String) {
     nodes {
       ... on PullRequest {
         number title body url state isDraft createdAt updatedAt mergedAt closedAt
-        author { login __typename }
+        author { login __typename } authorAssociation
         labels(first: 50) { nodes { name } }
         baseRefName headRefName additions deletions changedFiles
         files(first: 100) { totalCount pageInfo { hasNextPage } nodes { path additions deletions } }
@@ -124,6 +126,7 @@ class GitHubSource:
         max_wait: float = 900.0,
         token_source: str = "GITHUB_TOKEN",
         rng: random.Random | None = None,
+        max_requests: int = MAX_REQUESTS,
     ) -> None:
         self.slug = slug
         self.api_url = (api_url or DEFAULT_API_URL).rstrip("/")
@@ -131,7 +134,7 @@ class GitHubSource:
         self.client = Client(
             token=token or None, token_source=token_source, cache=cache, transport=transport,
             offline=offline, sleep=sleep, clock=clock, timeout=timeout, retries=retries,
-            max_wait=max_wait, rng=rng or random.Random(),
+            max_wait=max_wait, rng=rng or random.Random(), max_requests=max_requests,
         )
         self._graphql = bool(token)
         self.warnings: list[str] = []  # also logged; the CLI prints them
@@ -223,16 +226,29 @@ class GitHubSource:
     def _query(self, part: _Slice) -> str:
         return f"repo:{self.slug} is:pr {part.terms()}"
 
-    def _search(self, part: _Slice, now: dt.datetime, fresh: FreshFn) -> Iterator[Change]:
+    def _search(self, part: _Slice, now: dt.datetime, fresh: FreshFn,
+                whole: list[int] | None = None) -> Iterator[Change]:
+        """The slice's PRs; `whole` holds the parent slice's count, less what earlier
+        halves already reported (a half can never hold more than that)."""
         query = self._query(part)
         pages = (self._graphql_pages if self._graphql else self._rest_pages)(query, fresh)
         total, first = next(pages)
+        if whole is not None:
+            if total > whole[0] + PAGE_SIZE:  # a little slack: PRs updated meanwhile
+                pages.close()
+                raise GitHubError(
+                    f"GitHub API answered {total} results for {query!r}, more than the "
+                    f"{whole[0]} left of the wider search it is part of; the server's counts "
+                    "are inconsistent: check GITHUB_API_URL or [github] api_url points at GitHub"
+                )
+            whole[0] = max(0, whole[0] - total)
         if total > SEARCH_CAP:
             halves = part.halves(now)
             if halves is not None:
                 pages.close()
+                left = [total]
                 for half in halves:
-                    yield from self._search(half, now, fresh)
+                    yield from self._search(half, now, fresh, left)
                 return
             self._warn(f"GitHub search {query!r} has {total} results; only the first "
                        f"{SEARCH_CAP} are read")
@@ -244,16 +260,22 @@ class GitHubSource:
                        ) -> Generator[tuple[int, list[Change]], None, None]:
         url = self.graphql_url
         after: str | None = None
-        while True:
+        cursors: set[str] = set()
+        for _ in range(MAX_PAGES):  # search never serves more than SEARCH_CAP results
             data = self.client.graphql(url, _gql_payload(query, after), fresh)
             search = _dig(data, ("data", "search"), url)
             nodes = search.get("nodes") or []
+            if not isinstance(nodes, list):
+                nodes = []
             changes = [self._convert(change_from_pr, n, url) for n in nodes if n]
             yield _count(search.get("issueCount"), url), changes
-            page = search.get("pageInfo") or {}
-            if not page.get("hasNextPage") or not page.get("endCursor"):
-                return
-            after = page["endCursor"]
+            page = search.get("pageInfo") if isinstance(search.get("pageInfo"), dict) else {}
+            cursor = page.get("endCursor")
+            if not page.get("hasNextPage") or not isinstance(cursor, str) or not cursor \
+                    or cursor in cursors or not nodes:
+                return  # the last page, or a server repeating itself
+            cursors.add(cursor)
+            after = cursor
 
     def _rest_pages(self, query: str, fresh: FreshFn,
                     ) -> Generator[tuple[int, list[Change]], None, None]:
@@ -310,9 +332,11 @@ def _dig(data: Any, keys: tuple[str, ...], url: str) -> Any:
 
 
 def _count(value: Any, url: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+        shown = repr(value)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
         raise GitHubError(
-            f"GitHub API returned an unexpected result count for {urlsplit(url).path}: {value!r}"
+            f"GitHub API returned an unexpected result count for {urlsplit(url).path}: {shown}"
         )
     return value
 

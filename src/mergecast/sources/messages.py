@@ -1,8 +1,11 @@
-"""Pure parsers for commit messages: PR numbers, trailers, reverts, relands, bots.
+r"""Pure parsers for commit messages: PR numbers, trailers, reverts, relands, bots.
 
 Every function takes text and returns models; none raises on odd input (the fuzz
 tests hold them to that). Cheap `in` tests guard each regex because these run once
-per commit on histories of tens of thousands of commits.
+per commit on histories of tens of thousands of commits. A message is written by
+whoever lands the commit, so no pattern here may backtrack more than linearly: values
+are taken greedily to the end of the line and stripped in code, never by a lazy `.*?`
+followed by `\s*$` (quadratic on a line of spaces).
 """
 
 from __future__ import annotations
@@ -24,11 +27,11 @@ KNOWN_TRAILERS = (
     "Closes", "Resolves", "fbshipit-source-id", "Change-Id",
 )
 _KNOWN_RE = re.compile(
-    r"^(" + "|".join(re.escape(k) for k in KNOWN_TRAILERS) + r"):[ \t]*(\S.*?)\s*$",
+    r"^(" + "|".join(re.escape(k) for k in KNOWN_TRAILERS) + r"):[ \t]*(\S[^\n]*)",
     re.IGNORECASE | re.MULTILINE,
 )
 # A git-style trailer token in the message's last paragraph (`Change-Id: …`, `Fixes: …`).
-_TOKEN_RE = re.compile(r"^([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*):[ \t]*(\S.*?)\s*$")
+_TOKEN_RE = re.compile(r"^([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*):[ \t]*(\S.*)")
 
 DEFAULT_BOTS = ("dependabot", "renovate", "github-actions", "pytorchupdatebot", "pre-commit-ci")
 
@@ -48,10 +51,10 @@ _REVERTS_PR = re.compile(
     r"^Reverts? (?:PR:? )?(?:https?://[^/\s]+/[^/\s]+/[^/\s]+/pull/(\d{1,9})|(?:[\w.-]+/[\w.-]+)?#(\d{1,9}))",
     re.MULTILINE,
 )
-_QUOTED_REVERT = re.compile(r'^Revert "(.*?\(#(\d{1,9})\)[^"\n]*)"', re.MULTILINE)
-_COMMENT_LINK = re.compile(r"\s*\(\[comment\]\([^)]*\)\)\s*$")
+_QUOTED_REVERT = re.compile(r'^Revert "', re.MULTILINE)
+_HASH_PR = re.compile(r"\(#(\d{1,9})\)")
+_COMMENT_LINK = "([comment]("
 _RELAND = re.compile(r"\bre-?land(?:ed|ing|s)?\b|\[re-?land\w*\]", re.IGNORECASE)
-_PERSON = re.compile(r"^\s*(.*?)\s*<([^<>]*)>\s*$")
 _NOREPLY = "@users.noreply.github.com"
 
 
@@ -60,6 +63,9 @@ class ParsedMessage:
     title: str
     body: str
     number: int | None
+    # The PR a `Pull Request resolved:` line in the body names when it is not `number`
+    # (the subject's): the caller warns, the subject's number is kept.
+    body_number: int | None
     trailers: tuple[Trailer, ...]
     revert: Revert | None
     reland: bool
@@ -80,10 +86,12 @@ def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
     co = tuple(
         person_from_ident(t.value) for t in trailers if t.key.lower() == "co-authored-by"
     )
+    number, body_number = pr_numbers(title, body, slug)
     return ParsedMessage(
         title=title,
         body=body,
-        number=pr_number(title, body, slug),
+        number=number,
+        body_number=body_number,
         trailers=trailers,
         revert=parse_revert(title, body),
         reland=is_reland(title),
@@ -92,11 +100,20 @@ def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
 
 
 def pr_number(subject: str, body: str = "", slug: str | None = None) -> int | None:
-    """The PR a commit landed: `Pull Request resolved:` trailer, `(#123)`, merge, GitLab MR.
+    """The PR a commit landed: `(#123)`, `Pull Request resolved:` trailer, merge, GitLab MR."""
+    return pr_numbers(subject, body, slug)[0]
 
-    The trailer wins over the subject because imported reverts keep the reverted
-    title's `(#N)` (e.g. `Revert D73201409 (#2105)` resolved by PR 2107).
+
+def pr_numbers(subject: str, body: str = "", slug: str | None = None,
+               ) -> tuple[int | None, int | None]:
+    """(the PR a commit landed, the different PR its body's trailer names, if any).
+
+    The subject's `(#N)` wins: GitHub appends it when it squash-merges, while the body
+    of a squash merge is the PR author's own text, so a `Pull Request resolved: …/999999`
+    line there must not move the change to another PR. The trailer decides only when
+    the subject carries no number (commits pushed by import tools).
     """
+    trailer = None
     if "ull" in body and "equest" in body:
         found = [
             int(m.group(2))
@@ -104,11 +121,19 @@ def pr_number(subject: str, body: str = "", slug: str | None = None) -> int | No
             if slug is None or m.group(1).lower() == slug.lower()
         ]
         if found:
-            return found[-1]
+            trailer = found[-1]
     if subject.endswith(")"):
         m = _SUBJECT_PR.search(subject)
         if m:
-            return int(m.group(1))
+            number = int(m.group(1))
+            return number, trailer if trailer not in (None, number) else None
+    if trailer is not None:
+        return trailer, None
+    return _other_number(subject, body), None
+
+
+def _other_number(subject: str, body: str) -> int | None:
+    """A merge commit's or GitLab merge request's number."""
     if subject.startswith("Merge pull request #"):
         m = _MERGE_PR.match(subject)
         if m:
@@ -125,9 +150,7 @@ def parse_trailers(body: str) -> tuple[Trailer, ...]:
     if ":" not in body:
         return ()
     text = body.replace("\r\n", "\n")
-    found: dict[int, Trailer] = {
-        m.start(): Trailer(m.group(1), m.group(2)) for m in _KNOWN_RE.finditer(text)
-    }
+    found: dict[int, Trailer] = {m.start(): _trailer(m) for m in _KNOWN_RE.finditer(text)}
     tail_at = text.rstrip("\n").rfind("\n\n")
     pos = tail_at + 2 if tail_at >= 0 else 0
     tail: list[tuple[int, re.Match[str] | None]] = []
@@ -138,8 +161,12 @@ def parse_trailers(body: str) -> tuple[Trailer, ...]:
     if tail and all(m for _, m in tail):
         for at, m in tail:
             if m and at not in found:
-                found[at] = Trailer(m.group(1), m.group(2))
+                found[at] = _trailer(m)
     return tuple(found[k] for k in sorted(found))
+
+
+def _trailer(m: re.Match[str]) -> Trailer:
+    return Trailer(m.group(1), m.group(2).rstrip())
 
 
 def format_trailers(trailers: Iterable[Trailer]) -> str:
@@ -170,18 +197,39 @@ def parse_revert(subject: str, body: str = "") -> Revert | None:
     reason = by = None
     if reverted_by:
         pr = int(reverted_by.group(2))
-        by = reverted_by.group(3)
+        by = clean_login(reverted_by.group(3))
         if reverted_by.group(4):
-            reason = _COMMENT_LINK.sub("", reverted_by.group(4)).strip() or None
+            reason = _without_comment_link(reverted_by.group(4)).strip() or None
     if pr is None and "Revert" in body:
         m = _REVERTS_PR.search(body)
         if m:
             pr = int(m.group(1) or m.group(2))
         else:
-            q = _QUOTED_REVERT.search(body)
-            if q:
-                pr = int(q.group(2))
+            pr = _quoted_revert_pr(body)
     return Revert(sha=sha_m.group(1) if sha_m else None, pr=pr, reason=reason, by=by, title=title)
+
+
+def _without_comment_link(reason: str) -> str:
+    """The reason without pytorchbot's trailing ` ([comment](URL))`."""
+    text = reason.rstrip()
+    if not text.endswith("))"):
+        return reason
+    # The link holds no ")": it starts after the last ")" before the closing "))".
+    at = text.find(_COMMENT_LINK, text.rfind(")", 0, len(text) - 2) + 1)
+    return text[:at] if at != -1 else reason
+
+
+def _quoted_revert_pr(body: str) -> int | None:
+    """The PR in the first `Revert "Title (#N) …"` line of a body: the first `(#N)` that a
+    closing quote follows on the same line."""
+    for start in _QUOTED_REVERT.finditer(body):
+        end = body.find("\n", start.end())
+        line = body[start.end() : end if end != -1 else len(body)]
+        closing = line.rfind('"')
+        m = _HASH_PR.search(line, 0, max(closing, 0))
+        if m:
+            return int(m.group(1))
+    return None
 
 
 def is_reland(subject: str) -> bool:
@@ -203,10 +251,12 @@ def login_from_email(email: str | None) -> str | None:
 
 def person_from_ident(ident: str) -> Person:
     """`Name <email>` (as in Co-authored-by) to a Person."""
-    m = _PERSON.match(ident)
-    if not m:
-        return Person(name=ident.strip() or None)
-    name, email = m.group(1) or None, m.group(2).strip() or None
+    text = ident.strip()
+    lt = text.rfind("<")
+    if not text.endswith(">") or lt == -1 or ">" in text[lt + 1 : -1] \
+            or "\n" in text[:lt].strip():
+        return Person(name=text or None)
+    name, email = text[:lt].strip() or None, text[lt + 1 : -1].strip() or None
     return Person(login=login_from_email(email), name=name, email=email)
 
 

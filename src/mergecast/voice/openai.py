@@ -11,6 +11,7 @@ import numpy as np
 
 from ..config import OpenAIVoiceConfig, VoiceConfig
 from ..errors import VoiceError
+from ..redact import excerpt, remember
 from . import Samples
 from ._wav import read_pcm16, read_wav, resample
 
@@ -38,6 +39,7 @@ class OpenAIBackend:
         if key:
             headers["Authorization"] = f"Bearer {key}"
         self._key = key
+        remember(key)
         self._client = httpx.Client(
             transport=transport, timeout=httpx.Timeout(cfg.timeout), headers=headers
         )
@@ -74,7 +76,7 @@ class OpenAIBackend:
                 f"{where} could not be reached ({exc}); start it or fix [voice.openai] base_url"
             ) from exc
         if response.status_code != 200:
-            detail = self._redact(" ".join(response.text.split()))[:160]
+            detail = _BEARER.sub("Bearer ***", excerpt(response.text, 160, self._key))
             fix = (
                 f"set ${self._cfg.api_key_env} to a valid key"
                 if response.status_code in (401, 403)
@@ -85,12 +87,6 @@ class OpenAIBackend:
                 f"{': ' + detail if detail else ''}; {fix}"
             )
         return self._decode(response)
-
-    def _redact(self, text: str) -> str:
-        """A server may echo our request (headers too) in its error page: never repeat the key."""
-        if self._key:
-            text = text.replace(self._key, "***")
-        return _BEARER.sub("Bearer ***", text)
 
     def _decode(self, response: httpx.Response) -> Samples:
         data = response.content

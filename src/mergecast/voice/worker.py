@@ -105,15 +105,13 @@ class Worker:
                         writer=WriterKind.TEMPLATE, sections=())
         chapters = [Chapter(float(c["start"]), str(c["title"]), c.get("url"))
                     for c in request["chapters"]]
-        extra = {str(k): str(v) for k, v in (request.get("extra") or {}).items()}
+        extra = request.get("extra") or {}
         cover = request.get("cover")
+        art = None
         if cover is not None:  # the publisher's cover art rides after the MP3
             payload, art = payload[:len(payload) - int(cover)], payload[len(payload) - int(cover):]
-            extra_art: dict[str, Any] = {"cover_jpeg": art}
-        else:
-            extra_art = {}
-        data = tagged(payload, script, chapters, float(request["duration"]), **extra,
-                      **extra_art)
+        data = tagged(payload, script, chapters, float(request["duration"]),
+                      show=extra.get("show"), page_url=extra.get("page_url"), cover_jpeg=art)
         return {"ok": True, "bytes": len(data)}, data
 
 

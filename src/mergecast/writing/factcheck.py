@@ -3,18 +3,25 @@
 Both writers pass through it; the template writer also uses `Facts.problems` to drop
 sentences lifted from PR text that would not pass. PR numbers are never accepted because
 they occur in PR *text* (attacker-controlled); only digest structure vouches for them.
+
+It checks what *we* claim, not what we quote: a theme name or title said as a name ("Zero
+PRs left behind") is not a count, so its words are masked before the count, handle and
+day checks (PR numbers and hashes are checked everywhere). A sentence that fails is
+dropped by the template writer (`supported`), never the whole episode.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..analysis.language import clean_title, name_of, parse_title, words
 from ..analysis.text import truncate
 from ..errors import FactCheckError
-from ..models import Digest, Script
+from ..models import Digest, Script, Section
 from .numbers import NUMBER_WORD, parse_count
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9]|[A-Za-z0-9]")
@@ -57,7 +64,8 @@ _COMMON = frozenset(
     developer theme week day month main upstream downstream users people contributors
     maintainers reviewers time far making adding using moving letting everything nothing
     something effort refactor cleanup follow-up rest part parts piece pieces code briefing
-    briefings experience tooling community productivity""".split()
+    briefings experience tooling community productivity quoted was were is are has have
+    had""".split()
 )
 
 
@@ -110,9 +118,11 @@ class Facts:
     vocabulary: set[str]  # every word of every PR body too
     small_numbers: set[int] = field(default_factory=set)
     shas: set[str] = field(default_factory=set)  # never said aloud: a hash means nothing spoken
+    quotes: tuple[str, ...] = ()  # names and titles said as names, longest first (lower case)
 
     @classmethod
-    def from_digest(cls, d: Digest, day: dt.date | None = None) -> Facts:
+    def from_digest(cls, d: Digest, day: dt.date | None = None, show: str | None = None
+                    ) -> Facts:
         prs: set[int] = {c.number for c in d.changes if c.number is not None}
         handles: set[str] = set()
         for c in d.changes:
@@ -148,6 +158,11 @@ class Facts:
             prs.update(a.prs)
             groups.append(_Group(frozenset(a.prs), frozenset({len(a.prs)}),
                                  commits=frozenset({len(a.commits)})))
+        for ch in d.chains:  # the analysis stage's revert chains: who reverted, who relanded
+            refs = {r.pr for r in (ch.original, *(st.ref for st in ch.steps)) if r.pr}
+            prs.update(refs)
+            handles.update(h.lower() for h in (ch.author, *(st.by for st in ch.steps)) if h)
+            groups.append(_Group(frozenset(refs), frozenset({len(refs), 1})))
         for dup in d.duplicates:
             prs.update(dup.prs)
             groups.append(_Group(frozenset(dup.prs), frozenset({2})))
@@ -161,7 +176,9 @@ class Facts:
         titles = [c.title for c in d.changes] + [t.headline for t in d.themes]
         titles += [a.name for a in d.areas] + [x.why for x in d.duplicates]
         titles += [t.continues.headline for t in d.themes if t.continues]
-        names = _words(titles)
+        titles += [ch.title for ch in d.chains]
+        # The show's own name and the lexicon's expansions are ours, not the input's.
+        names = _words(titles + [show or ""] + list(words().expand.values()))
         small = {int(n) for _, n in _INT.findall(" ".join(titles)) if len(n) <= 4}
         years = {d.window.since.year, d.window.until.year} | ({day.year} if day else set())
         # Earlier episodes the digest links to are said with their dates, years included.
@@ -180,6 +197,7 @@ class Facts:
             vocabulary=names | handles | _words(truncate(c.body) for c in d.changes),
             small_numbers=small | years,
             shas={s.lower() for c in d.changes for s in c.shas},
+            quotes=_quotes(d),
         )
 
     # ------------------------------------------------------------------ checking
@@ -207,9 +225,25 @@ class Facts:
             out |= g.sizes
         return out
 
+    def _mask(self, text: str) -> str:
+        """`text` with every quoted name replaced by a placeholder word."""
+        low = text.lower()
+        for q in self.quotes:
+            start = low.find(q)
+            while start >= 0:
+                end = start + len(q)
+                if (start == 0 or not low[start - 1].isalnum()) and \
+                        (end == len(low) or not low[end].isalnum()):
+                    pad = " " * (len(q) - 6)
+                    low = low[:start] + "quoted" + pad + low[end:]
+                    text = text[:start] + "quoted" + pad + text[end:]
+                start = low.find(q, start + 1)
+        return text
+
     def problems(self, text: str, cites: Sequence[int] = ()) -> list[str]:
         """What in `text` the digest does not support; empty when the sentence is grounded."""
         found: list[str] = []
+        claimed = self._mask(text)  # what we claim: the text without quoted names
         mentioned: set[int] = set()
         for n in cites:
             if n in self.prs:
@@ -241,14 +275,14 @@ class Facts:
             token = m.group(0).lower()
             if any(s.startswith(token) for s in self.shas):
                 found.append(f"commit sha {m.group(0)} is read aloud")
-        said_handles = self._check_handles(text, found)
-        for m in _PART.finditer(text):
+        said_handles = self._check_handles(claimed, found)
+        for m in _PART.finditer(claimed):
             value = parse_count(m.group(1))
             related = self._related(mentioned) if mentioned else self.groups
             sizes = {s for g in related if g.stack for s in g.sizes}
             if value is not None and value not in sizes:
                 found.append(f"count {m.group(0)!r} matches no stack in the digest")
-        for m in _COUNT.finditer(text):
+        for m in _COUNT.finditer(claimed):
             value = parse_count("one" if m.group(1).lower() == "a single" else m.group(1))
             if value is None or m.group(0).lower().endswith("-part"):
                 continue
@@ -256,7 +290,7 @@ class Facts:
                 continue  # "PR 214 reverts PR 33": 214 names a PR, it does not count reverts
             if value not in self._allowed(m.group(2), mentioned, said_handles):
                 found.append(f"count {m.group(0)!r} is not supported by the digest")
-        for m in _ORDINAL_DAY.finditer(text):
+        for m in _ORDINAL_DAY.finditer(claimed):
             if _ORDINAL_VALUE[m.group(1).lower()] not in self.days:
                 found.append(f"{m.group(0)!r} does not match any continuing theme")
         return found
@@ -299,9 +333,40 @@ _PLAIN_ENGLISH = frozenset(
 )
 
 
+def _quotes(d: Digest) -> tuple[str, ...]:
+    """Names the writers say as names: theme names and each title as a name and an action."""
+    found: set[str] = {t.headline for t in d.themes}
+    found |= {t.continues.headline for t in d.themes if t.continues}
+    for title in [c.title for c in d.changes] + [ch.title for ch in d.chains]:
+        action = parse_title(title)
+        found |= {clean_title(title), name_of(action), action.obj,
+                  f"{action.obj} {action.qualifier}".strip()}
+    quoted = {q.lower().strip() for q in found if len(q.split()) >= 2 and len(q) <= 300}
+    return tuple(sorted(quoted, key=lambda q: (-len(q), q)))
+
+
+def supported(script: Script, digest: Digest) -> tuple[Script, list[str]]:
+    """`script` without the sentences the digest does not support (and without sections
+    left empty), and what was dropped. The title and summary are the writer's to fix."""
+    facts = Facts.from_digest(digest, day=script.date, show=script.show)
+    dropped: list[str] = []
+    sections = []
+    for section in script.sections:
+        kept = []
+        for s in section.sentences:
+            found = facts.problems(s.text, s.cites)
+            if found:
+                dropped.append(f'"{s.text}": {found[0]}')
+            else:
+                kept.append(s)
+        if kept:
+            sections.append(Section(section.kind, section.heading, tuple(kept)))
+    return dataclasses.replace(script, sections=tuple(sections)), dropped
+
+
 def fact_check(script: Script, digest: Digest) -> None:
     """Raise FactCheckError naming each unsupported sentence and token."""
-    facts = Facts.from_digest(digest, day=script.date)
+    facts = Facts.from_digest(digest, day=script.date, show=script.show)
     problems: list[str] = []
     for label, text in (("title", script.title), ("summary", script.summary)):
         problems += [f'{label} "{text}": {p}' for p in facts.problems(text)]

@@ -1,8 +1,8 @@
 """Fit a draft to the target length: minutes × words per minute, ±15 %.
 
-A writer builds the richest draft it can; this trims optional sentences from the
-lowest-ranked sections first (notes, then areas from the last, duplicates, reverts, then
-the third theme's details…) until the spoken word count sits near the target.
+A writer builds the richest draft it can; this trims optional sentences, lowest score
+first (the section's rank plus the sentence's own weight: a theme's extra details weigh
+less than its benefit), until the spoken word count sits near the target.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ class Line:
     spoken: str
     cites: tuple[int, ...] = ()
     optional: bool = False
+    weight: int = 0  # added to the section's rank when choosing what to trim first
 
     @property
     def words(self) -> int:
@@ -65,18 +66,16 @@ def fit(parts: list[Part], writing: WritingConfig) -> list[Part]:
     low = target * (1 - TOLERANCE + 0.03)
     total = total_words(parts)
     order = sorted(parts, key=lambda p: p.rank)
-    changed = True
-    while total > high and changed:
-        changed = False
-        for part in order:
-            for line in reversed(part.lines):
-                if line.optional and total - line.words >= low:
-                    part.lines.remove(line)
-                    total -= line.words
-                    changed = True
-                    break
-            if changed:
-                break
+    candidates = sorted(
+        ((part.rank + line.weight, part.rank, -i, id(line), part, line)
+         for part in parts for i, line in enumerate(part.lines) if line.optional),
+        key=lambda c: c[:4])
+    for _, _, _, _, part, line in candidates:
+        if total <= high:
+            break
+        if total - line.words >= low:
+            part.lines.remove(line)
+            total -= line.words
     if total > target * (1 + TOLERANCE):
         for part in order:
             if not part.required and total > high and total - part.words >= low:

@@ -10,10 +10,10 @@ rejections once per run, while a stored answer would go stale when the server is
 upgraded or swapped. Fields a server rejects by name (llama.cpp's sampling knobs on a
 hosted API, `max_tokens` where `max_completion_tokens` is wanted) are dropped the same way.
 
-Every answer, error body and exception message passes through the Redactor first, so a
-server that echoes the request's Authorization header cannot leak a key. An episode's
-requests share one wall-clock budget ([llm] max_seconds); once it is spent, `chat` raises
-LLMBudgetError without sending anything.
+Every answer, error body and exception message passes through the secret scrubber
+(redact.Secrets) first, so a server that echoes the request's Authorization header cannot
+leak a key. An episode's requests share one wall-clock budget ([llm] max_seconds); once
+it is spent, `chat` raises LLMBudgetError without sending anything.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import httpx
 
 from ..config import LLMConfig
 from ..errors import LLMBudgetError, LLMError
-from ..redact import Redactor
+from ..redact import PROCESS, Secrets, remember
 from .llm_schema import (
     Schema,
     gbnf,
@@ -151,16 +151,16 @@ class LLMClient:
     """Chat requests to one OpenAI-compatible (or Ollama) server for one episode."""
 
     def __init__(self, llm: LLMConfig, *, transport: httpx.BaseTransport | None = None,
-                 environ: Mapping[str, str] = os.environ, redactor: Redactor | None = None,
+                 environ: Mapping[str, str] = os.environ, redactor: Secrets | None = None,
                  memory: dict[tuple[str, str], _Server] | None = None,
                  dialects: Sequence[Dialect] = DIALECTS,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.llm = llm
         self.base = llm.base_url.rstrip("/")
         key = environ.get(llm.api_key_env, "") if llm.api_key_env else ""
-        self.redact = redactor or Redactor.from_environ(environ, [llm.api_key_env])
-        if key and key not in self.redact.secrets:
-            self.redact = Redactor((*self.redact.secrets, key))
+        remember(key)  # GitHub and TTS answers are scrubbed of it too from now on
+        given = redactor or Secrets.from_environ(environ, [llm.api_key_env])
+        self.redact = Secrets((*PROCESS.secrets, *given.secrets, key))
         headers = {"Content-Type": "application/json"}
         if key:
             headers["Authorization"] = f"Bearer {key}"

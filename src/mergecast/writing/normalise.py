@@ -35,6 +35,11 @@ _MIXED = re.compile(r"(?<![\w.])(?=[A-Za-z0-9]*[A-Za-z])(?=[A-Za-z0-9]*\d)[A-Za-
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 _RUNS = re.compile(r"[A-Za-z]+|\d+")
 _UNDERSCORE = re.compile(r"(?<=\w)_(?=\w)")
+# camelCase and PascalCase compounds are read as their words: "OrderedSet" -> "Ordered Set".
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
+_COMPOUND = re.compile(r"(?<![\w'])[A-Za-z]*[a-z][A-Z][A-Za-z]*(?![\w'])"
+                       r"|(?<![\w'])[A-Z]{2,}[a-z]{3,}[A-Za-z]*(?![\w'])")
+_ASIDE = re.compile(r"\s*\(([^()]{1,60})\)")
 _SYMBOLS = (
     (re.compile(r"\s*(?:->|=>|→)\s*"), " to "),
     (re.compile(r"\s*<-\s*"), " from "),
@@ -157,8 +162,10 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
         text = pattern.sub(lambda m: lex[m.group(0)], text)
     for rx, repl in _SYMBOLS:
         text = rx.sub(repl, text)
+    text = _ASIDE.sub(r", \1,", text)  # "(FSDP)" is said as an aside
     text = _LONG_NUMBER.sub(lambda m: digit_groups(m.group(0)), text)
     text = _MIXED.sub(_speakable_token, text)
+    text = _COMPOUND.sub(lambda m: _CAMEL.sub(" ", m.group(0)), text)
     text = _UNDERSCORE.sub(" ", text)
     text = _STRAY.sub(" ", text)
     return _tidy(text)

@@ -122,17 +122,21 @@ def join_words(items: Sequence[str], conj: str = "and") -> str:
 
 
 def pr_list(numbers: Sequence[int]) -> str:
-    """How a group of PRs is named: "PR 5", "PRs 5 and 9", "PRs 5 through 12" (ascending)."""
+    """How a group of PRs is named (ascending): "PR 5", "PRs 5 and 9", "PRs 5 through 12"
+    (only for a contiguous run), "PRs 5, 7, 9 and 12", "PRs from 5 to 40"."""
     ns = sorted(dict.fromkeys(numbers))
     if not ns:
         return ""
     if len(ns) == 1:
         return f"PR {ns[0]}"
-    if len(ns) <= 3:
+    if len(ns) <= 3 or (len(ns) <= 5 and ns[-1] - ns[0] + 1 != len(ns)):
         return "PRs " + join_words([str(n) for n in ns])
-    return f"PRs {ns[0]} through {ns[-1]}"
+    if ns[-1] - ns[0] + 1 == len(ns):
+        return f"PRs {ns[0]} through {ns[-1]}"
+    return f"PRs from {ns[0]} to {ns[-1]}"  # "through" would claim every number between
 
 
 def pr_numbers(numbers: Sequence[int]) -> str:
-    """A group's numbers after a count ("two linked PRs, 5 and 9"): no "PRs" prefix."""
+    """A group's numbers after a count ("two linked PRs, 5 and 9"; "nine linked PRs, from 5
+    to 40"): no "PRs" prefix."""
     return pr_list(numbers).removeprefix("PRs ").removeprefix("PR ")

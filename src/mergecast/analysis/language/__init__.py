@@ -1,0 +1,43 @@
+"""The one language module: titles read as names and actions, identifiers said as words.
+
+The analysis stage (theme names) and the writer (effects, explanations, titles) both read
+PR text through here, so a title is cleaned, a verb recognised and an identifier spoken
+the same way everywhere. The word lists are data: ../data/language.toml (verb classes,
+function words, inflection) and ../data/lexicon.toml (acronym expansions and casing).
+
+Titles are untrusted: nothing here follows them. Cleaning drops tags, conventional-commit
+and vendor prefixes, PR references (a number the briefing says must come from the
+digest's structure), links, paths and code punctuation, and says identifiers as words.
+"""
+
+from .actions import kind_of, name_of, parse_title, said_verb
+from .titles import (
+    clean_title,
+    sentence_case,
+    speak_identifier,
+    speakable,
+    split_prefix,
+)
+from .words import (
+    as_name,
+    base_verb,
+    case_word,
+    expand_term,
+    gerund,
+    has_verb,
+    is_tail_word,
+    lower_first,
+    shorten,
+    third_person,
+    title_case,
+    trim,
+    verb_class,
+    words,
+)
+
+__all__ = [
+    "as_name", "base_verb", "case_word", "clean_title", "expand_term",
+    "gerund", "has_verb", "is_tail_word", "kind_of", "lower_first", "name_of", "parse_title",
+    "said_verb", "sentence_case", "shorten", "speak_identifier", "speakable", "split_prefix",
+    "third_person", "title_case", "trim", "verb_class", "words",
+]

@@ -1,0 +1,132 @@
+"""Titles read as actions: verb (and its class), object and qualifier, the kind of work,
+and an action said as a name."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ...models import Action
+from ..text import strip_markup
+from .titles import SYMBOL, clean_title, sentence_case
+from .words import base_verb, gerund, lower_first, verb_class, words
+
+_TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+")
+
+
+@functools.lru_cache(maxsize=50_000)
+def parse_title(title: str) -> Action:
+    """A title as an action: "Migrate min and max to Metal (#12)" -> verb class "move",
+    verb "migrate", object "min and max", qualifier "to Metal". A title that names a
+    thing ("int4 sparse marlin tensor") has no verb; "X support" is the action "support X"."""
+    text = sentence_case(clean_title(title)).split("; ")[0].strip()
+    ws = text.split()
+    if not ws:
+        return Action(verb="", lemma="", obj="")
+    typed = _TYPE.match(SYMBOL.sub(" ", strip_markup(title)))
+    hint = words().types.get(typed.group(1).lower()) if typed else None
+    negated = False
+    if ws[0].lower() in ("don't", "dont") or (ws[0].lower() == "do" and ws[1:2] == ["not"]):
+        ws = ws[2:] if ws[0].lower() == "do" else ws[1:]
+        negated = bool(ws)
+    adverb = ""
+    if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
+        adverb, ws = ws[0].lower(), ws[1:]
+    lemma = base_verb(ws[0]) if ws else None
+    if lemma is None or len(ws) < 2:
+        found = _noun_action(" ".join(ws) or text)
+        if found.lemma or hint is None:
+            return found
+        return Action(verb=hint, lemma=words().say[hint], obj=found.obj)  # "fix: a leak"
+    rest = ws[1:]
+    w = words()
+    if lemma in w.phrasal and rest[0].lower() in w.particles and len(rest) > 1:
+        lemma, rest = f"{lemma} {rest[0].lower()}", rest[1:]
+    elif lemma in w.phrasal and rest[-1].lower() in w.particles and len(rest) > 1:
+        lemma, rest = f"{lemma} {rest[-1].lower()}", rest[:-1]  # "split X off" -> split off X
+    cls = verb_class(lemma.split()[0])
+    if hint and cls == "change":
+        cls = hint  # "docs: update the quick start" is documentation work
+    # "Fix X and check Y": the first action names the change; the second is a detail.
+    cut = next((i for i in range(1, len(rest) - 1)
+                if rest[i].lower() in ("and", "then") and base_verb(rest[i + 1])
+                and rest[i + 1].lower() not in words().function), None)
+    obj, qualifier = " ".join(rest[:cut]), ""
+    if cls in ("move", "rename") or lemma in ("convert", "switch"):
+        head, sep, tail = obj.rpartition(" to ")
+        if sep and head and tail:
+            obj, qualifier = head, "to " + tail
+    if lemma == "support" and not obj.lower().startswith("for "):
+        obj = "for " + obj
+    qualifier = f"{qualifier} {adverb}".strip()
+    return Action(verb=cls, lemma=lemma, obj=_object(obj), qualifier=qualifier,
+                  negated=negated)
+
+
+def _object(text: str) -> str:
+    """An object keeps its capitals ("Metal kernels" after "Add" is a name), except a
+    function word capitalised by a Title Case title ("The cache")."""
+    first, _, rest = text.partition(" ")
+    if first.lower() in words().function and first[1:].islower():
+        return first.lower() + (" " + rest if rest else "")
+    return text
+
+
+def _noun_action(text: str) -> Action:
+    ws = text.split()
+    nouns = words().nouns
+    if len(ws) >= 2 and ws[-1].lower() in nouns:
+        cls, obj = nouns[ws[-1].lower()], " ".join(ws[:-1])
+        obj = obj[4:] if obj.lower().startswith("for ") and cls == "support" else obj
+    elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
+                     and ws[i + 1].lower() in ("for", "of", "to", "in", "on")), None)) is not None:
+        cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 2:])  # "minor fixes to the loader"
+    else:
+        return Action(verb="", lemma="", obj=lower_first(text))
+    lemma = words().say[cls]
+    return Action(verb=cls, lemma=lemma, obj=("for " if cls == "support" else "") +
+                  _object(obj))
+
+
+def kind_of(action: Action) -> str:
+    """The kind of work an action is: capability, performance, correctness, cleanup or
+    infrastructure (tests, CI, docs and builds, whatever the verb); "change" when neither
+    the verb nor the object tells, "" for a title without a verb."""
+    first = next((w for w in action.obj.lower().split()
+                  if w not in ("for", "a", "an", "the", "some", "more", "new")), "")
+    found = words().objects.get(first)
+    if found and action.verb not in ("fix", "speed") and (
+            action.verb or found in ("documentation", "infrastructure")):
+        return found
+    if action.verb == "document" or (action.verb in ("change", "bump", "fix") and first in (
+            "readme", "docs", "docstring", "typo", "typos")):
+        return "documentation"
+    return words().kind.get(action.verb, "")
+
+
+def said_verb(action: Action, group: bool = False) -> str:
+    """The verb an action is told with; in a group, merged verbs take their class's verb."""
+    if group and action.lemma in words().merged:
+        return words().say[action.verb]
+    return action.lemma
+
+
+_OBJECT_VERBS = frozenset("add introduce implement create expose provide land build write "
+                          "integrate".split())
+
+
+def name_of(action: Action) -> str:
+    """An action as a name: "Add float8 training" -> "float8 training"; "Fix NaN in sdpa"
+    -> "fixing NaN in sdpa"; "Support X" -> "support for X"; "Do not count X" -> "no longer
+    counting X"."""
+    obj = " ".join(x for x in (action.obj, action.qualifier) if x)
+    if not action.lemma:
+        return obj
+    if action.negated:
+        return f"no longer {gerund(action.lemma)} {obj}"
+    if action.lemma == "support":
+        return f"support {obj}"
+    if action.lemma in _OBJECT_VERBS:
+        first, _, rest = obj.partition(" ")
+        return rest if first.lower() in ("a", "an", "the", "some") and rest else obj
+    return f"{gerund(action.lemma)} {obj}"

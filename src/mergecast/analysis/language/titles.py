@@ -1,0 +1,151 @@
+"""Titles made speakable: tags, prefixes, references, links, paths and code punctuation
+removed, identifiers said as words (`torch._native` -> "torch native")."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..text import strip_markup
+from .words import base_verb, case_word, words
+
+URL = re.compile(r"\s*\bhttps?://\S+")
+TICKS = re.compile(r"`([^`]*)`")
+CALL = re.compile(r"\b([A-Za-z_][\w.]*)\(\)")
+EXT = re.compile(
+    r"(?<=\w)\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
+    r"lock|gz|ipynb|cff|mm|metal|bzl|cmake)\b", re.I)
+# An identifier: snake_case, dotted.names, _private; said as words.
+IDENT = re.compile(r"(?<![\w.])(?!(?:e\.g|i\.e|a\.k\.a)\b)_*[A-Za-z][A-Za-z0-9]*"
+                   r"(?:_+[A-Za-z0-9]+|_*\.+_*[A-Za-z][A-Za-z0-9]*)+_*(?![\w])")
+_TAGS = re.compile(r"^\s*(?:\[[^\[\]]{0,40}\]\s*|\([^()]{1,20}\)\s*)+")
+# `fix:`, `feat(x)!:`, `RL:`, `components.checkpoint:`, `metal lowbit kernels:`
+_PREFIX = re.compile(
+    r"^\s*(?:[A-Za-z][\w./-]*(?:\([^()]{0,30}\))?!?|[A-Za-z][\w-]*(?:\s[\w-]+){1,2}):\s+")
+# "Qualcomm AI Engine Direct - Fix x": a vendor or area prefix before a dash.
+_DASH_PREFIX = re.compile(r"^\s*([A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,4})\s+[-–—]\s+(?=\S)")
+_TRAILING_REF = re.compile(r"\s*\(\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*\)\s*$")
+_REF = (r"(?:(?:\b(?:PRs?|pull requests?|issues?)\s*)?(?:[\w.-]+/[\w.-]+)?#\d+"
+        r"|\b(?:PRs?|pull requests?|issues?)\s+\d+|\b[\w-]+#\d+)"
+        r"(?:\s*(?:,|and|&)\s*#?\d+)*")
+# A reference at the end of a clause takes its preposition along ("fix feedback from PR 111").
+_TRAILING_PR_REF = re.compile(
+    r"\s*\b(?:from|in|see|for|of|after|by|via|and|on|per|like|fixes|closes)\s+" + _REF
+    + r"(?=\s*(?:$|[,;:.)]))", re.I)
+_PR_REF = re.compile(r"\s*" + _REF, re.I)
+_PR_WORD = re.compile(r"\b(?:PRs?|pull|issues?)\b", re.I)
+_PARENS = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\})")
+_PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
+_WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
+_LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
+_ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
+_QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
+_FLAG = re.compile(r"(?<![\w-])--?([A-Za-z][\w-]*)(?:=\S*)?")
+_CODE = re.compile(r"[{}<>|=\\$@#*]|::|->|//|\(\)|\w\(|\[\w*\]|`|\w\.\.\.?\w")
+# No word anyone can say runs past this many letters (identifiers are split first).
+LONGEST_WORD = 30
+_LONG_WORD = re.compile(rf"[^\s]{{{LONGEST_WORD + 1},}}")
+SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
+_DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
+_DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
+_FILE_TYPES = frozenset("py pyi toml yaml yml md rst txt json cfg ini sh cpp cu h hpp ipynb "
+                        "metadata".split())
+
+
+def speak_identifier(token: str) -> str:
+    """An identifier as a person says it: "torch._native" -> "torch native",
+    "quantized_moe_ffn" -> "quantized MoE FFN", "a.b.c.state_dict" -> "c state dict"."""
+    dotted = [p for p in token.strip("._").split(".") if p.strip("_")]
+    if len(dotted) > 3:
+        dotted = dotted[-2:]
+    parts = [p for seg in dotted for p in seg.split("_") if p]
+    return " ".join(case_word(p) for p in parts)
+
+
+def _dot_word(m: re.Match[str]) -> str:
+    """".toml" -> "TOML file"; ".to" (a method) -> "the to method"; ".foo" -> "foo"."""
+    word = m.group(1).strip("_")
+    if word.lower() in _FILE_TYPES:  # ".md files" stays "md files"
+        nxt = m.string[m.end():].lstrip()[:4].lower()
+        return case_word(word.lower()) + ("" if nxt.startswith("file") else " file")
+    return f"the {word} method" if word.lower() in words().function else word
+
+
+def speakable(text: str) -> str | None:
+    """A prose sentence with its identifiers said as words, or None when code is left that
+    no person would read out (an assignment, a call with arguments, a flag, braces)."""
+    text = TICKS.sub(r"\1", text)
+    text = CALL.sub(r"\1", text)
+    if _FLAG.search(text) or _CODE.search(text) or re.search(r"\w/\w|/\w+\.\w", text):
+        return None
+    text = _DOT_WORD.sub(_dot_word, EXT.sub("", text))
+    text = IDENT.sub(lambda m: speak_identifier(m.group(0)), text)
+    return None if _LONG_WORD.search(text) else text
+
+
+def split_prefix(title: str) -> tuple[str | None, str]:
+    """A leading "Vendor Name - " prefix and the rest; (None, title) when there is none."""
+    m = _DASH_PREFIX.match(title)
+    if not m or base_verb(m.group(1).split()[0]) or len(title[m.end():].split()) < 2:
+        return None, title
+    return m.group(1), title[m.end():]
+
+
+@functools.lru_cache(maxsize=50_000)
+def clean_title(title: str) -> str:
+    """A title without tags, prefixes, PR references, links, paths and code punctuation;
+    identifiers said as words."""
+    t = " ".join(SYMBOL.sub(" ", strip_markup(title)).split())
+    t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
+    t = re.sub(r"^\s*\[?(?:reland|revert)\]?\s*:?\s+", "", t, flags=re.I)
+    t = _TRAILING_REF.sub("", t)
+    for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix
+        before = t
+        t = _TAGS.sub("", t)
+        t = _PREFIX.sub("", t)
+        t = split_prefix(t)[1]
+        if t == before:
+            break
+    t = URL.sub("", t)
+    t = TICKS.sub(r"\1", t)
+    t = CALL.sub(r"\1", t)
+    if "#" in t or _PR_WORD.search(t):  # the reference patterns are the slow ones
+        t = _TRAILING_PR_REF.sub("", t)
+        t = _PR_REF.sub("", t)
+    t = _ARROW.sub(" to ", t)
+    t = _PARENS.sub("", t)
+    t = re.sub(r"[()\[\]{}<>]", " ", t)  # whatever brackets are left are unbalanced
+    t = _DOT_WORD.sub(_dot_word, EXT.sub("", t))
+    t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
+    # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
+    t = _WORD_LIST.sub(lambda m: _word_list(m.group(1)), t)
+    t = _PATH.sub(lambda m: m.group(1).lstrip("_."), t)
+    t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
+    t = t.replace("/", " ")  # whatever slashes are left: "flow/", "fbcode//ao"
+    t = _LONG_NUMBER.sub("", t)
+    t = IDENT.sub(lambda m: speak_identifier(m.group(0)), t)
+    t = re.sub(r"(?<=\w)_+(?!\w)|(?<!\w)_+(?=\w)", "", t)  # copy_ -> copy, _models -> models
+    t = _LONG_WORD.sub(" ", t)  # an 80-letter "word" is noise, not a name
+    t = _QUOTES.sub("", t)
+    t = re.sub(r"[*=#@$\\|~^]+", " ", t)
+    t = re.sub(r"(?<!\S)[.,;:!?]+(?!\S)", " ", t)  # stray punctuation: "Add .. cache"
+    t = _DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
+    return " ".join(t.split()).strip(" .,;:!?-")
+
+
+def _word_list(text: str) -> str:
+    parts = text.split("/")
+    if all(p.isalpha() and len(p) > 2 for p in parts):
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[-1]
+
+
+def sentence_case(text: str) -> str:
+    """Title Case titles ("Unified Path in RL") read as plain words ("unified path in RL")."""
+    ws = text.split()
+    long = [w for w in ws[1:] if w.isalpha() and len(w) >= 4]
+    capital = [w for w in long if w[0].isupper() and w[1:].islower()]
+    if len(capital) < 2 or len(capital) * 2 < len(long):
+        return text
+    return " ".join(w.lower() if w.isalpha() and w[0].isupper() and w[1:].islower() else w
+                    for w in ws)

@@ -1,0 +1,263 @@
+"""The words of the language module: the lexicon's lists, verbs and their forms, casing,
+and how a phrase is cut to a name. Every list is data (../data/language.toml and
+../data/lexicon.toml)."""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+
+@functools.cache
+def _load(name: str) -> Mapping[str, Any]:
+    path = resources.files("mergecast.analysis").joinpath(f"data/{name}")
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class Words:
+    """The word lists, loaded once."""
+
+    function: frozenset[str]
+    small: frozenset[str]
+    clause: frozenset[str]
+    breaks: frozenset[str]
+    generic: frozenset[str]
+    generic_areas: frozenset[str]
+    adverbs: frozenset[str]
+    finite: frozenset[str]
+    name_verbs: frozenset[str]
+    verb_class: Mapping[str, str]  # verb -> its class
+    merged: frozenset[str]  # verbs told with their class's verb
+    say: Mapping[str, str]  # class -> the verb a group of it is told with
+    kind: Mapping[str, str]  # class -> kind of work
+    nouns: Mapping[str, str]  # "support", "enablement" -> class
+    objects: Mapping[str, str]  # an object's first word -> kind of work
+    double: frozenset[str]
+    third: Mapping[str, str]
+    particles: frozenset[str]
+    phrasal: frozenset[str]
+    kind_names: Mapping[str, str]
+    types: Mapping[str, str]  # conventional-commit type -> verb class
+    expand: Mapping[str, str]  # acronym -> expansion
+    case: Mapping[str, str]  # lower-case word -> written form
+
+
+@functools.cache
+def words() -> Words:
+    lang, lex = _load("language.toml"), _load("lexicon.toml")
+    verbs: Mapping[str, Any] = lang["verbs"]
+    w, inf = lang["words"], lang["inflection"]
+    case = {a.lower(): a for a in lex["expand"]} | dict(lex["case"])
+    return Words(
+        function=frozenset(w["function"]), small=frozenset(w["small"]),
+        clause=frozenset(w["clause"]), breaks=frozenset(w["breaks"]),
+        generic=frozenset(w["generic"]), generic_areas=frozenset(w["generic_areas"]),
+        adverbs=frozenset(w["adverbs"]),
+        finite=frozenset(w["finite"]),
+        name_verbs=frozenset(w["name_verbs"]),
+        verb_class={v: cls for cls, spec in verbs.items() for v in spec["words"]},
+        merged=frozenset(v for spec in verbs.values() for v in spec["merge"]),
+        say={cls: spec["say"] for cls, spec in verbs.items()},
+        kind={cls: spec["kind"] for cls, spec in verbs.items()},
+        nouns=dict(lang["nouns"]),
+        objects={o: kind for kind, objs in lang["objects"].items() for o in objs},
+        double=frozenset(inf["double"]), third=dict(inf["third"]),
+        particles=frozenset(inf["particles"]), phrasal=frozenset(inf["phrasal"]),
+        kind_names=dict(lang["kinds"]), types=dict(lang["types"]), expand=dict(lex["expand"]),
+        case=case,
+    )
+
+
+def case_word(word: str) -> str:
+    """A word as it is written: "moe" -> "MoE", "cuda" -> "CUDA"; others unchanged."""
+    return words().case.get(word.lower(), word) if word.islower() else word
+
+
+def base_verb(word: str) -> str | None:
+    """The base form of a verb the lexicon knows: "Fixes" -> "fix", "added" -> "add"."""
+    low = word.lower()
+    if low.startswith("re-") and (inner := base_verb(low[3:])):
+        return "re-" + inner
+    known = words().verb_class
+    if low in known:
+        return low
+    for form, base in words().third.items():
+        if low == base and form in known:
+            return form
+    for cut, add in (("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"),
+                     ("d", ""), ("ing", ""), ("ing", "e")):
+        if low.endswith(cut) and (stem := low[: -len(cut)] + add) in known:
+            return stem
+    if low.endswith(("ed", "ing")):  # stopped -> stop, stopping -> stop
+        stem = low[:-2] if low.endswith("ed") else low[:-3]
+        if len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in known:
+            return stem[:-1]
+    if low.startswith("re") and len(low) > 5 and (inner := base_verb(low[2:])):
+        return "re" + inner  # redefine, rewire, reshard
+    return _suffix_verb(low)
+
+
+_VERB_SUFFIX = re.compile(r"^([a-z]{3,}(?:iz|is|if))(?:e|es|ed|ing|y|ies|ied|ying)$")
+
+
+def _suffix_verb(low: str) -> str | None:
+    """Verbs the lexicon does not list but their ending gives away: "concretize",
+    "materialized", "simplifying" (-ize, -ise, -ify)."""
+    m = _VERB_SUFFIX.match(low)
+    if not m or low.endswith(("ise", "ises")) and len(low) < 7:
+        return None  # "raise", "noise", "wise"
+    stem = m.group(1)
+    return stem + ("y" if stem.endswith("if") else "e")
+
+
+_DETERMINERS = frozenset("the a an this that these those its their his her our your each every "
+                         "no some any all".split())
+
+
+def has_verb(ws: list[str]) -> bool:
+    """Whether words carry a finite verb: an auxiliary, an irregular past, a past or
+    third-person form of a verb the lexicon knows, or any -ed past."""
+    for i, w in enumerate(ws):
+        low = w.lower().strip(",.;:")
+        if low in words().finite:
+            return True
+        after = ws[i - 1].lower() if i else ""
+        if len(low) > 4 and low.endswith("ed") and after not in _DETERMINERS:
+            return True  # "it failed", not "the supported list"
+        if (v := base_verb(low)) and low != v and not low.endswith("ing"):
+            return True
+        if v and low == v and after.endswith("s") and after not in _DETERMINERS:
+            return True  # "Logs keep …": a plural subject and its verb
+    return False
+
+
+def verb_class(verb: str) -> str:
+    return words().verb_class.get(verb.removeprefix("re-"), "change")
+
+
+def third_person(verb: str) -> str:
+    """"fix" -> "fixes", "apply" -> "applies", "speed up" -> "speeds up"."""
+    head, sep, rest = verb.partition(" ")
+    w = words()
+    if head in w.third:
+        said = w.third[head]
+    elif head.endswith(("s", "sh", "ch", "x", "z", "o")):
+        said = head + "es"
+    elif head.endswith("y") and head[-2:-1] not in "aeiou":
+        said = head[:-1] + "ies"
+    else:
+        said = head + "s"
+    return said + sep + rest
+
+
+def gerund(verb: str) -> str:
+    """"make" -> "making", "stop" -> "stopping", "speed up" -> "speeding up"."""
+    head, sep, rest = verb.partition(" ")
+    if head in words().double:
+        ing = head + head[-1] + "ing"
+    elif head.endswith("ie"):
+        ing = head[:-2] + "ying"
+    elif head.endswith("e") and not head.endswith(("ee", "ye", "oe")) and len(head) > 2:
+        ing = head[:-1] + "ing"
+    else:
+        ing = head + "ing"
+    return ing + sep + rest
+
+
+def lower_first(text: str) -> str:
+    """"The cache" -> "the cache"; "MPS kernels" and "I/O" stay as they are."""
+    first = text.split(" ", 1)[0]
+    if len(first) > 1 and first[0].isupper() and first[1:].islower():
+        return first.lower() + text[len(first):]
+    if len(first) == 1 and first.isupper() and first != "I":
+        return first.lower() + text[1:]
+    return text
+
+
+# Clause breaks; a comma inside a word list ("start, end and step") is not one.
+_CLAUSE = re.compile(r"\s*(?:;|\s[-–—]+\s|:\s|,\s(?![\w-]+\s(?:and|or)\s)|\.\s|\s\+\s|\s&\s"
+                     r"|\s\|\s|\.\.\.|…)")
+
+
+def title_case(text: str) -> str:
+    """Title Case, keeping acronyms, identifiers and small words (except the first)."""
+    out = []
+    small = words().small
+    for i, w in enumerate(text.split()):
+        if any(c.isdigit() for c in w) or any(c.isupper() for c in w[1:]):
+            out.append(w)
+        elif i and w.lower() in small:
+            out.append(w.lower())
+        else:
+            out.append("-".join(p if j and p.lower() in small else p[:1].upper() + p[1:]
+                                for j, p in enumerate(w.split("-"))))
+    return " ".join(out)
+
+
+def is_tail_word(word: str) -> bool:
+    """A word no name may end on: a function word or a particle ("split X off")."""
+    low = word.lower().strip(",;:")
+    return low in words().function or low in words().particles
+
+
+def trim(text: str, limit: int = 6) -> str:
+    """Cut to the first clause, then to `limit` words at a natural break; never ends on a
+    function word. No ellipsis: a name must read as a complete phrase."""
+    first = _CLAUSE.split(text, maxsplit=1)[0].strip()
+    if len(first.split()) >= 2 or len(text.split()) <= 1:
+        text = first
+    ws = text.split()
+    if len(ws) > limit:
+        low = [x.lower() for x in ws]
+        w = words()
+        cut = next((i for i in range(2, limit + 1) if low[i] in w.clause), None)
+        for group in (w.breaks, {"and", "or"}):  # a cut keeps three words or none is made
+            if cut is None:
+                cut = next((i for i in range(limit, 2, -1) if low[i] in group), None)
+        ws = ws[: cut or limit]
+    while len(ws) > 1 and (is_tail_word(ws[-1]) or (
+            len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1]))):
+        ws.pop()
+        if ws[-1].lower() in ("and", "or"):
+            ws.pop()
+    if len(ws) == 1 and is_tail_word(ws[0]):
+        return ""  # "for" is no name at all
+    return " ".join(ws).strip(" ,;:-")
+
+
+_LEADS = frozenset("a an the no some all each more less only better other another both "
+                   "not".split())
+
+
+def as_name(phrase: str) -> str:
+    """A phrase as a name: no leading "to" or "for" ("to Add" -> "Add"), and not a lone
+    verb or generic word ("update", "add" name nothing): "" then."""
+    ws = phrase.split()
+    while len(ws) > 1 and ws[0].lower() in words().function and ws[0].lower() not in _LEADS:
+        ws.pop(0)
+    if len(ws) == 1 and (is_tail_word(ws[0]) or ws[0].lower() in words().generic
+                         or base_verb(ws[0]) == ws[0].lower()):
+        return ""
+    return " ".join(ws)
+
+
+def shorten(text: str, limit: int) -> str:
+    """At most `limit` characters, cut at a word boundary and never on a function word.
+    A single word longer than the limit is not a name anyone can say: "" comes back."""
+    if len(text) <= limit:
+        return text
+    ws = text[: limit + 1].split()[:-1] if text[limit:limit + 1] != " " else text[:limit].split()
+    while ws and is_tail_word(ws[-1]):
+        ws.pop()
+    return " ".join(ws).rstrip(",;:")
+
+
+def expand_term(word: str) -> str | None:
+    """What an acronym stands for, from the lexicon ("AOT" -> "ahead-of-time")."""
+    return words().expand.get(word) or words().expand.get(case_word(word))

@@ -1,0 +1,297 @@
+"""Sentences from PR and commit descriptions that stand on their own: problem, benefit, detail.
+
+Bodies are untrusted and written for reviewers, not listeners. A sentence is kept only if
+a listener can follow it without the rest of the body: no opening pronoun or demonstrative
+that leans on an earlier sentence, no first person (unless it is "This PR adds …", which
+is rewritten around the PR's number), no checklists, test plans, code, AI-assistant notes,
+internal ids or porting boilerplate. Identifiers are said as words; a sentence with code
+left in it is dropped whole, never cut in the middle. When nothing qualifies, nothing is
+said.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import tomllib
+from collections.abc import Callable
+from importlib import resources
+
+from ..analysis.language import (
+    base_verb,
+    has_verb,
+    parse_title,
+    speakable,
+    third_person,
+    words,
+)
+from ..analysis.text import clean_body
+from ..models import Action, Claim, Ref
+
+MIN_WORDS, MAX_WORDS = 6, 30
+_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
+_THIS_CHANGE = re.compile(r"^(?:This|The)\s+(?:PR|pull request|change|patch|commit)\s+", re.I)
+_DOTS = re.compile(r"\.\.\.|…")
+_MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
+_DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
+
+
+def _any(phrases: list[str]) -> re.Pattern[str]:
+    """Whole-word, case-insensitive alternatives from a data list."""
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in
+                                                sorted(phrases, key=len, reverse=True))
+                      + r")(?![\w'])", re.I)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Cues:
+    """templates/bodies.toml, compiled once."""
+
+    section_end: re.Pattern[str]
+    label: re.Pattern[str]
+    labels: dict[str, str]
+    first_person: re.Pattern[str]
+    addressing: re.Pattern[str]
+    connective: re.Pattern[str]
+    boilerplate: re.Pattern[str]
+    leans: frozenset[str]
+    to_reader: frozenset[str]
+    subject_next: frozenset[str]
+    rewrites: tuple[tuple[re.Pattern[str], str], ...]
+    problem: re.Pattern[str]
+    benefit: re.Pattern[str]
+    outcome: re.Pattern[str]
+    contrast: re.Pattern[str]
+    cause: re.Pattern[str]
+    past: re.Pattern[str]
+
+
+@functools.cache
+def _cues() -> _Cues:
+    text = resources.files("mergecast.writing").joinpath("templates/bodies.toml").read_text(
+        encoding="utf-8")
+    d = tomllib.loads(text)
+    prose, drop, cues = d["prose"], d["drop"], d["cues"]
+    ends = "(?:" + "|".join(prose["section_ends"]) + ")"
+    labels = {k.lower(): v for k, v in prose["labels"].items()}
+    return _Cues(
+        # Where the prose ends: a heading or a "Label:" line naming one of these sections.
+        section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*)$"),
+        label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
+                                                                        reverse=True))
+                         + r")\s*:\s*(?=[A-Z0-9])", re.I),
+        labels=labels,
+        first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
+        connective=_any(drop["connectives"]),
+        boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
+        leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
+        subject_next=frozenset(drop["subject_next"]),
+        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()),
+        problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
+        outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
+        cause=_any(cues["cause"]), past=_any(cues["past"]),
+    )
+
+
+def _plural_we(sentence: str) -> str:
+    """The few first-person turns with a plain rewrite: "we plan to X" -> "the plan is to
+    X". Any other "we" drops the sentence later."""
+    for rx, said in _cues().rewrites:
+        sentence = rx.sub(said, sentence)
+    return sentence
+
+
+def _rewrite(sentence: str, ref: Ref) -> str | None:
+    """"This PR adds X." -> "PR 12 adds X."; "We add X.", "Add X." and "Adds X." -> "PR 12
+    adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
+    instruction to the reader."""
+    who = f"PR {ref.pr}" if ref.pr is not None else "The commit"
+    sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
+    m = _THIS_CHANGE.match(sentence)
+    if m:
+        return f"{who} {sentence[m.end():]}"
+    m = re.match(r"^We\s+(\w+)\s+", sentence)
+    if m and (verb := base_verb(m.group(1))) and m.group(1).lower() == verb:
+        return f"{who} {third_person(verb)} {sentence[m.end():]}"
+    first, _, rest = sentence.partition(" ")
+    verb = base_verb(first)
+    if verb is None or not rest:
+        return sentence
+    if any(w.lower() in words().finite for w in rest.split()[:2]):
+        return sentence  # "Upstream PyTorch has a bug": a subject, not an order
+    if first.lower() == verb:
+        # An imperative ("Add the scheduler, …") describes what the change does, unless it
+        # tells the reader what to do.
+        return None if verb in _cues().to_reader else f"{who} {third_person(verb)} {rest}"
+    nxt = rest.split(" ", 1)[0].lower()
+    if first.lower() == third_person(verb) and nxt not in _cues().subject_next and \
+            base_verb(nxt) != nxt:  # "Adds a compiler pass", not "Traces now show"
+        return f"{who} {first.lower()} {rest}"
+    if first.lower().endswith("ed") and rest.split(" ", 1)[0].lower() in (
+            "with", "by", "in", "into", "from", "for", "to", "as", "on"):
+        return None  # "Bundled with the pass, runs …": no subject
+    return sentence
+
+
+def _plain(raw: str, ref: Ref) -> str | None:
+    """One candidate sentence made speakable, or None when it cannot stand alone."""
+    s = " ".join(raw.split()).strip()
+    s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
+    s = _cues().label.sub("", s)
+    if GAP in s:
+        return None  # "In  logic was added": a link was cut out of it
+    s = _plural_we(s)
+    if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()) or \
+            re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
+        return None  # a question, an exclamation, or the tail of a wrapped line
+    s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
+    s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
+    said = speakable(s)
+    if said is None or _cues().boilerplate.search(said) or _cues().addressing.search(said):
+        return None
+    said = _rewrite(said, ref)
+    if said is None or _cues().first_person.search(said) or _cues().connective.search(said):
+        return None
+    if any(m.start() > 0 for m in _DEMONSTRATIVE.finditer(said)):
+        return None  # "this abstract class" points at something said before
+    ws = said.split()
+    if not MIN_WORDS <= len(ws) <= MAX_WORDS:
+        return None
+    if ws[0].lower().strip(",") in _cues().leans or not _resolved(ws):
+        return None
+    if sum(1 for w in ws if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(ws) // 3:
+        return None  # mostly identifiers and numbers: not plain speech
+    if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
+            re.search(r"(?:^|\s)\d+\s+-\s", said) or \
+            re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I):
+        return None  # "adds Add Add ." is no sentence
+    if not has_verb(ws):
+        return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
+    return said[0].upper() + said[1:]
+
+
+_PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
+
+
+def _resolved(ws: list[str]) -> bool:
+    """A plural pronoun needs a plural noun before it in the same sentence ("Reduction
+    kernels …, so they …"); "PR 12 compiles them" leans on a sentence we did not keep."""
+    for i, w in enumerate(ws):
+        if w.lower().strip(",.;:") in _PLURAL_PRONOUN:
+            return any(x.lower().endswith("s") and not base_verb(x) and x[:1].isalpha()
+                       for x in ws[1:i] if x.lower() not in _cues().leans)
+    return True
+
+
+def _labelled(raw: str) -> str:
+    """The slot a "Root cause:"-style label says its sentence fills ("" for none)."""
+    m = _cues().label.match(" ".join(raw.split()).replace("**", ""))
+    return _cues().labels[m.group(1).lower()] if m else ""
+
+
+def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
+    if label:
+        return label
+    if rewritten:
+        return "detail"
+    if _cues().benefit.search(sentence) and not _cues().past.search(sentence):
+        return "benefit"
+    if _cues().problem.search(sentence):
+        return "problem"
+    return "detail"
+
+
+_GAP = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
+GAP = "\u27c2"  # where cleaning took a link or mention out: the sentence has a hole
+
+
+def _prose(body: str) -> str:
+    text = clean_body(body)
+    cut = _cues().section_end.search(text)
+    text = text[: cut.start()] if cut else text
+    return "\n".join(_GAP.sub(f" {GAP} ", line.strip()) for line in text.split("\n"))
+
+
+def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
+    """What a description's list says the change does, when its items are actions
+    ("- add configuration options for X"); items that are not are left alone."""
+    out: list[Action] = []
+    for _, items in _paragraphs(_prose(body)):
+        for item in items:
+            if not base_verb(item.split(" ", 1)[0]) or _plain(_sentence(item), ref) is None:
+                continue
+            action = parse_title(item)
+            if action.lemma and action.obj:
+                out.append(dataclasses.replace(action, ref=ref))
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s, r: True,
+           limit: int = 6) -> list[Claim]:
+    """Up to `limit` standalone sentences of a description, in body order, each typed as
+    the problem it states, the benefit it promises, or a detail of what the change does."""
+    out: list[Claim] = []
+    for prose, _ in _paragraphs(_prose(body)):
+        for raw in _SPLIT.split(prose) if prose else []:
+            said = _plain(raw, ref)
+            if said is None or not accept(said, ref):
+                continue
+            kind = _kind(said, said.startswith(("PR ", "The commit ")), _labelled(raw))
+            out.append(Claim(said, kind, ref))
+            if len(out) >= limit:
+                return out
+    return out
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+
+
+def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
+    """Each paragraph's prose (without list items and their lead-in line) and its items."""
+    out = []
+    for paragraph in text.split("\n\n"):
+        prose: list[str] = []
+        items: list[str] = []
+        for line in paragraph.split("\n"):
+            if _ITEM.match(line):
+                if prose and not prose[-1].rstrip().endswith((".", "!")) and not items:
+                    prose.pop()  # "New behavior:" leans on the list it introduces
+                items.append(" ".join(_ITEM.sub("", line).split()))
+            elif items:
+                items[-1] += " " + " ".join(line.split())  # a wrapped line of the item
+            else:
+                prose.append(line)
+        out.append((" ".join(" ".join(prose).split()), items))
+    return out
+
+
+def _sentence(item: str) -> str:
+    item = item.rstrip(" ;,")
+    return item if item.endswith((".", "!")) else item + "."
+
+
+def _score(c: Claim, first: Ref) -> float:
+    """How well a claim states a problem or a benefit: a stated cause, an outcome a user
+    feels, a contrast with what should happen; from the base change rather than a later
+    part."""
+    text, cues = c.text, _cues()
+    score = 1.0 if c.ref == first else 0.0
+    if c.kind == "benefit":
+        score += 2 * bool(_MEASURED.search(text)) + bool(cues.cause.search(text))
+    else:
+        past = cues.past.search(text) or re.search(r"\b\w{3,}ed\b", text)
+        score += 2 * bool(cues.outcome.search(text)) + bool(cues.contrast.search(text)) + \
+            bool(past) + 0.5 * bool(cues.cause.search(text))
+    return score
+
+
+def best(found: list[Claim], kind: str) -> Claim | None:
+    """The strongest claim of a kind (earliest on a tie)."""
+    of_kind = [c for c in found if c.kind == kind]
+    if not of_kind:
+        return None
+    first = found[0].ref
+    return max(of_kind, key=lambda c: (_score(c, first), -of_kind.index(c)))

@@ -1,0 +1,148 @@
+"""The one phrase lookup every realisation shares: wording, variety, grounding, speech.
+
+Wording lives in templates/phrases.toml. Variants are picked by the episode date, so the
+same day always reads the same, and a variant whose opening words the episode has already
+said twice is passed over, so no opener is heard more than twice (the "On <area>"
+roundups aside). Each line is checked against the digest before it is kept and spoken
+through the pronunciation normaliser; an acronym the lexicon can expand is spelled out
+the first time it is said.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+import tomllib
+import zlib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
+
+from ..analysis.language import words
+from ..models import Digest
+from .factcheck import Facts
+from .length import Line, Part
+from .normalise import normalise
+
+MAX_WORDS = 30
+MAX_OPENER = 2  # times one opener (first three words) may be heard in an episode
+_DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
+
+
+@functools.cache
+def phrases() -> Mapping[str, Any]:
+    text = resources.files("mergecast.writing").joinpath("templates/phrases.toml").read_text(
+        encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def opener(text: str) -> str:
+    return " ".join(re.findall(r"[\w'’-]+", text.lower())[:3])
+
+
+@functools.cache
+def _acronyms() -> re.Pattern[str]:
+    keys = sorted(words().expand, key=len, reverse=True)
+    return re.compile(r"(?<![\w.-])(" + "|".join(re.escape(k) for k in keys) + r")(?![\w-])")
+
+
+class Lookup:
+    """Phrases, grounding and spoken form for one episode."""
+
+    def __init__(self, digest: Digest, *, show: str, day: dt.date, lexicon: Mapping[str, str],
+                 weekly: bool = False) -> None:
+        self.seed = day.toordinal()
+        self.weekly = weekly
+        self.lexicon = lexicon
+        self.facts = Facts.from_digest(digest, day=day, show=show)
+        self.openers: Counter[str] = Counter()
+        self.expanded: set[str] = set()
+
+    # ------------------------------------------------------------ wording
+
+    def variants(self, group: str, key: str) -> list[str]:
+        table = phrases()[group]
+        found = table.get(f"weekly_{key}") if self.weekly else None
+        found = table[key] if found is None else found
+        return [found] if isinstance(found, str) else list(found)
+
+    def say(self, group: str, key: str, **values: Any) -> str:
+        """A phrase for this episode; in weekly mode a `weekly_<key>` variant wins."""
+        options = self.variants(group, key)
+        start = (self.seed + zlib.crc32(f"{group}.{key}".encode())) % len(options)
+        text = ""
+        for i in range(len(options)):
+            raw = options[(start + i) % len(options)]
+            text = _fill(raw, values)
+            if self.openers[opener(text)] < MAX_OPENER:
+                break
+        return text
+
+    def pick(self, group: str, key: str, salt: int = 0) -> str:
+        """A word or phrase from a list (no filling, no opener bookkeeping)."""
+        options = self.variants(group, key)
+        return options[(self.seed + salt + zlib.crc32(f"{group}.{key}".encode())) % len(options)]
+
+    # ------------------------------------------------------------ lines
+
+    def grounded(self, text: str, cites: Sequence[int] = ()) -> bool:
+        return not self.facts.problems(text, cites)
+
+    def fresh(self, text: str) -> bool:
+        return self.openers[opener(text)] < MAX_OPENER
+
+    def line(self, text: str, cites: Sequence[int] = (), optional: bool = False,
+             roundup: bool = False, expand: bool = True, weight: int = 0) -> Line | None:
+        """A checked line, or None: ungrounded, over-long or a third use of its opener."""
+        text = _DOUBLED.sub(r"\1", text)  # a title's word next to ours: "support Support"
+        if not text or not self.grounded(text, cites):
+            return None
+        if len(text.split()) > MAX_WORDS and optional:
+            return None
+        if not roundup and not self.fresh(text):
+            return None
+        if not roundup:
+            self.openers[opener(text)] += 1
+        if expand:
+            said, spelled = self._expand(text)
+            if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
+                text = said
+                self.expanded |= spelled
+        return Line(text, normalise(text, self.lexicon), tuple(cites), optional, weight)
+
+    def add(self, part: Part, text: str, cites: Sequence[int] = (), optional: bool = False,
+            roundup: bool = False) -> bool:
+        # The intro and the signal name areas and kinds of work; acronyms are spelled out
+        # where the work itself is told.
+        ln = self.line(text, cites, optional, roundup, expand=part.kind not in ("intro",
+                                                                                "signal"))
+        if ln is not None:
+            part.lines.append(ln)
+        return ln is not None
+
+    def _expand(self, text: str) -> tuple[str, set[str]]:
+        """The first mention of an acronym the lexicon knows: "FSDP" -> "fully sharded data
+        parallel (FSDP)"; later mentions stay short. Returns the text and what it spelled."""
+        spelled: set[str] = set()
+
+        def one(m: re.Match[str]) -> str:
+            acronym = m.group(1)
+            if acronym in self.expanded or acronym in spelled:
+                return acronym
+            spelled.add(acronym)
+            said = words().expand[acronym]
+            return acronym if said.lower() in text.lower() else f"{said} ({acronym})"
+        return _acronyms().sub(one, text), spelled
+
+
+def _fill(raw: str, values: Mapping[str, Any]) -> str:
+    text = raw.format(**values)
+    # Handles keep their case even at the start of a sentence: "d4l3k landed …".
+    keep = raw.startswith(("{who}", "{author}", "{handles}")) and not text.startswith("the ")
+    return text if keep else cap(text)

@@ -1,0 +1,271 @@
+"""Plan an episode: what to say, decided from the digest before any sentence is written.
+
+Per theme: its concept name (from analysis), who and how big, the problem, the effects
+(its titles read as actions), the benefit and what is still open. For the day: the
+signal (kinds of work and where), up to four area roundups, duplicated effort, revert
+chains, first-time contributors, a few left-overs and what to watch. Pure: no wording
+here (that is realise.py and sections.py), no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from ..analysis.headlines import single_headline
+from ..analysis.language import base_verb, case_word, kind_of, name_of, parse_title, words
+from ..models import (
+    Action,
+    ChainStep,
+    Change,
+    Claim,
+    Digest,
+    DuplicatePlan,
+    Plan,
+    Ref,
+    RevertChain,
+    Roundup,
+    Signal,
+    State,
+    Theme,
+    ThemePlan,
+    Watch,
+)
+from .bodies import best, claims, steps
+
+LIGHT_DAY = 3  # changes; at or below this the episode is a short one and says so
+FOCUSED_SHARE = 0.6  # one theme holding this share of a day's changes makes a focused day
+ROUNDUP_AREAS = 4
+ROUNDUP_ITEMS = 2
+BODY_PRS = 3  # descriptions read per theme, base change first
+NOTES = 2
+
+Accept = Callable[[str, Ref], bool]
+
+
+def area_name(name: str) -> str:
+    """An area as it is said: folder areas by their last part, so no path is read aloud."""
+    name = name.strip("/").rsplit("/", 1)[-1] or name
+    if not name.islower():
+        return name  # the analysis (or a rule) already cased it
+    cased = " ".join(case_word(w) for w in name.split())
+    if cased != name or any(c.isdigit() for c in name) or \
+            all(w in words().case for w in name.split()):
+        return cased
+    return name.upper() if len(name) <= 3 else name[:1].upper() + name[1:]
+
+
+def is_revert(c: Change) -> bool:
+    return c.revert is not None or c.title.lower().lstrip("[ ").startswith(("revert", "reland"))
+
+
+def action(c: Change) -> Action:
+    return dataclasses.replace(parse_title(c.title), ref=Ref(pr=c.number, sha=c.sha))
+
+
+def says_something(a: Action) -> bool:
+    """A title of only generic words ("Update", "fix tests") tells a listener nothing; the
+    page's coverage list still has it."""
+    w = words()
+    return any(x.lower() not in w.generic and x.lower() not in w.function and not base_verb(x)
+               for x in a.obj.split())
+
+
+def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
+              weekly: str | None = None, accept: Accept = lambda s, r: True) -> Plan:
+    """The plan of one episode. `accept` vets sentences lifted from descriptions (the
+    writer passes its fact check, so nothing unsupported is even planned)."""
+    by_sha = {c.sha: c for c in digest.changes if c.sha}
+    # A theme of nothing but reverts is told once, as a revert chain, not as a theme.
+    kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t)]
+    themes = tuple(_theme(digest, by_sha, t, i, accept)
+                   for i, t in enumerate(kept[:max_themes], 1))
+    told: set[int] = {n for t in themes for n in t.prs}
+    told |= {a.ref.pr for t in themes for a in t.related if a.ref and a.ref.pr is not None}
+    told_shas = {s for t in themes for s in t.commits}
+    chains = digest.chains or _chains_from_pairs(digest)
+    told |= {r.pr for ch in chains for r in (ch.original, *(s.ref for s in ch.steps)) if r.pr}
+    duplicates = tuple(_duplicate(digest, d.prs, d.evidence) for d in digest.duplicates[:2])
+    told |= {n for d in duplicates for n in d.prs}
+    roundups = _roundups(digest, by_sha, told, told_shas)
+    told |= {a.ref.pr for r in roundups for a in r.items if a.ref and a.ref.pr}
+    told_shas |= {a.ref.sha for r in roundups for a in r.items if a.ref and a.ref.sha}
+    rest = [c for c in digest.changes if not is_revert(c)
+            and (c.number not in told if c.number is not None else c.sha not in told_shas)]
+    rest.sort(key=lambda c: (-c.lines_changed, c.number or 0, c.sha or ""))
+    return Plan(
+        show=show, day=day, weekly=weekly, mood=_mood(digest),
+        signal=Signal(_work(themes, roundups), digest.counts), themes=themes,
+        roundups=roundups, duplicates=duplicates, chains=chains,
+        first_timers=digest.first_time_contributors,
+        notes=tuple(a for c in rest if says_something(a := action(c)))[:NOTES],
+        watch=_watch(digest, themes),
+    )
+
+
+def _content(text: str) -> set[str]:
+    return {w.lower().strip(",.;:") for w in text.split()
+            if w.lower() not in words().function and not w.isdigit() and w != "PR"}
+
+
+def _repeats(said: set[str], title: set[str], share: float) -> bool:
+    return bool(said) and len(said & title) >= share * len(said)
+
+
+def _only_reverts(d: Digest, by_sha: dict[str, Change], t: Theme) -> bool:
+    changes = [c for n in t.prs if (c := d.change(n))] + [by_sha[s] for s in t.commits
+                                                          if s in by_sha]
+    return bool(changes) and all(is_revert(c) for c in changes)
+
+
+def _mood(d: Digest) -> str:
+    n = d.counts.changes
+    if n == 0:
+        return "quiet"
+    if n <= LIGHT_DAY:
+        return "light"
+    top = d.themes[0] if d.themes else None
+    if top is not None and len(top.prs) + len(top.commits) >= FOCUSED_SHARE * n:
+        return "focused"
+    return "active"
+
+
+def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
+           accept: Accept) -> ThemePlan:
+    changes = [c for n in t.prs if (c := d.change(n)) is not None]
+    changes += [by_sha[s] for s in t.commits if s in by_sha]
+    states = {c.state for c in changes}
+    status = ("landed" if states and states <= {State.MERGED, State.LANDED}
+              else "opened" if states == {State.OPEN}
+              else "pushed" if State.OPEN in states else "posted")
+    members = set(t.stack.members) if t.stack and t.stack.members else set(t.prs)
+    order = ([n for n in t.stack.members] if t.stack and t.stack.members else []) + \
+        [n for n in sorted(t.prs) if not (t.stack and n in t.stack.members)]
+    told = [c for n in order if (c := d.change(n)) is not None] + \
+        [by_sha[s] for s in t.commits if s in by_sha]
+    effects = tuple(a for c in told if not is_revert(c) and says_something(a := action(c))
+                    and (c.number is None or c.number in members))
+    related = tuple(action(c) for c in told if c.number is not None
+                    and c.number not in members and not is_revert(c))
+    found: list[Claim] = []
+    listed: list[Action] = []
+    for c in [c for c in told if c.body][:BODY_PRS]:
+        ref = Ref(pr=c.number, sha=c.sha)
+        title = _content(action(c).obj)
+        # Said once: a sentence or a listed step that only repeats the title is dropped.
+        found += [x for x in claims(c.body, ref, accept=accept)
+                  if x.text not in {f.text for f in found}
+                  and not _repeats(_content(x.text), title, 0.6)]
+        listed += [a for a in steps(c.body, ref) if not _repeats(_content(a.obj), title, 0.8)]
+    problem, benefit = best(found, "problem"), best(found, "benefit")
+    details = tuple(c for c in found if c.kind == "detail")
+    kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
+    return ThemePlan(
+        index=index, concept=_name(t.headline), kind=t.kind,
+        authors=_who(t) or _commit_authors(t.commits, by_sha), status=status,
+        prs=tuple(order), commits=t.commits, stack=t.stack,
+        work=kinds.most_common(1)[0][0] if kinds else "change",
+        area=area_name(t.areas[0]) if t.areas else None, problem=problem, effects=effects,
+        benefit=benefit, details=details, steps=tuple(listed), related=related,
+        open_prs=tuple(n for n in order if (c := d.change(n)) and c.state is State.OPEN),
+        continues=t.continues,
+    )
+
+
+def _name(headline: str) -> str:
+    """A theme name as the analysis made it; a raw title handed in instead ("Cache: evict
+    old entries") is made a name the same way the analysis would."""
+    return single_headline(headline) if re.search(r"[:\[\]()`_#]", headline) else headline
+
+
+def _who(t: Theme) -> tuple[str, ...]:
+    """A stack is its owner's; a related fix by someone else grouped with it is not theirs."""
+    if t.stack is not None and t.stack.members and t.stack.authors:
+        return t.stack.authors
+    return t.authors
+
+
+def _commit_authors(shas: Sequence[str], by_sha: dict[str, Change]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(by_sha[s].author.handle for s in shas if s in by_sha))
+
+
+def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
+          ) -> tuple[tuple[str, str | None], ...]:
+    """The day's kinds of work with their areas, heaviest first; a kind told by several
+    themes counts once per theme, the roundups' actions once each."""
+    weight: Counter[tuple[str, str | None]] = Counter()
+    for t in themes:  # the lead theme's kind of work leads the signal too
+        weight[(t.work, t.area)] += 2 * (len(themes) - t.index) + len(t.prs) + len(t.commits)
+    for r in roundups:
+        for a in r.items:
+            if (k := kind_of(a)) not in ("", "change"):
+                weight[(k, r.area)] += 1
+    return tuple(w for w, _ in sorted(weight.items(), key=lambda x: (-x[1], x[0][0])))
+
+
+def _roundups(d: Digest, by_sha: dict[str, Change], told: set[int],
+              told_shas: set[str]) -> tuple[Roundup, ...]:
+    out: list[Roundup] = []
+    for area in d.areas:
+        prs = [c for n in area.prs if n not in told and (c := d.change(n)) and not is_revert(c)]
+        shas = [by_sha[s] for s in area.commits if s not in told_shas and s in by_sha
+                and not is_revert(by_sha[s])]
+        # The analysis ranks them: take the first that say something.
+        items = [a for c in prs + shas if says_something(a := action(c))][:ROUNDUP_ITEMS]
+        if items:
+            out.append(Roundup(area_name(area.name), tuple(items)))
+        if len(out) >= ROUNDUP_AREAS:
+            break
+    return tuple(out)
+
+
+def _duplicate(d: Digest, prs: tuple[int, int], evidence: str) -> DuplicatePlan:
+    a, b = sorted(prs)
+    ca, cb = d.change(a), d.change(b)
+    known = ca or cb  # one of a pair may be history outside the window
+    topic = name_of(parse_title(known.title)) if known else ""
+    authors = tuple(dict.fromkeys(c.author.handle for c in (ca, cb) if c is not None))
+    return DuplicatePlan((a, b), topic, evidence, authors)
+
+
+def _chains_from_pairs(d: Digest) -> tuple[RevertChain, ...]:
+    """Revert chains from the digest's revert and reland pairs, for digests made before the
+    analysis stage filled `Digest.chains`."""
+    out = []
+    for pair in d.reverts:
+        original = d.change(pair.original.pr) if pair.original.pr is not None else None
+        revert = d.change(pair.revert.pr) if pair.revert.pr is not None else None
+        # Without the original at hand, the revert's own title names it: Revert "X".
+        title = original.title if original else (
+            revert.revert.title if revert and revert.revert and revert.revert.title
+            else revert.title if revert else "")
+        steps = [ChainStep("revert", pair.revert, by=revert.author.handle if revert else None,
+                           reason=pair.reason)]
+        steps += [ChainStep("reland", r.revert) for r in d.relands
+                  if r.original == pair.original]
+        out.append(RevertChain(pair.original, title, original.author.handle if original
+                               else None, tuple(steps), pair.original_episode))
+    reverted = {p.original for p in d.reverts}
+    for pair in d.relands:
+        if pair.original not in reverted:
+            original = d.change(pair.original.pr) if pair.original.pr is not None else None
+            out.append(RevertChain(pair.original, original.title if original else "",
+                                   original.author.handle if original else None,
+                                   (ChainStep("reland", pair.revert),)))
+    return tuple(out)
+
+
+def _watch(d: Digest, themes: Sequence[ThemePlan]) -> Watch | None:
+    for t in themes:
+        s = t.stack
+        size = (s.declared_size or len(s.declared)) if s else 0
+        if s is not None and s.members and size > s.in_window:
+            return Watch("stack", s.members, t.authors[0] if t.authors else None, size,
+                         s.in_window)
+    for t in themes:
+        if t.open_prs:
+            return Watch("open", t.open_prs[:1])
+    return None

@@ -1,0 +1,385 @@
+"""A theme's plan in sentences: one function per slot, all sharing one phrase Lookup.
+
+Each slot (opener, memory, size and effects, problem, benefit, details, related, open work)
+can be realised on its own, so another writer may word any slot differently and keep the
+rest. Effects come from titles read as actions and grouped by verb, so a stack is told as
+"adding X and Y, then using native kernels for A, B and C", never title by title.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..analysis.language import gerund, said_verb, shorten, third_person, trim
+from ..models import Action, Claim, Theme, ThemePlan
+from .length import Line, Part
+from .numbers import (
+    count_phrase,
+    join_words,
+    number_words,
+    ordinal_words,
+    pr_list,
+    pr_numbers,
+    with_article,
+)
+from .phrases import MAX_WORDS, Lookup, cap, phrases
+
+LIST_ITEMS = 4  # objects named in one list
+CLAUSES = 4  # groups of effects told per theme
+
+
+def size_phrase(t: Theme) -> str:
+    """How big a theme is, in words: "an eleven-part stack, PRs 191044 through 191049"."""
+    s = t.stack
+    commits = f" plus {count_phrase(len(t.commits), 'commit')}" if t.commits and t.prs else ""
+    if s is not None and s.members:
+        n = s.declared_size or len(s.declared) or s.in_window
+        size = with_article(f"{number_words(n)}-part stack")
+        if n > s.in_window:
+            return f"{size} with {number_words(s.in_window)} of its PRs in this window, " + \
+                pr_list(s.members) + commits
+        return f"{size}, {pr_list(s.members)}{commits}"
+    if len(t.prs) > 1:
+        return f"{count_phrase(len(t.prs), 'linked PR')}, {pr_numbers(t.prs)}{commits}"
+    if t.prs:
+        return f"a single PR, {pr_list(t.prs)}{commits}"
+    return count_phrase(len(t.commits), "commit") if t.commits else "no PRs"
+
+
+def who(t: ThemePlan) -> str:
+    shown = list(t.authors[:2]) + (["others"] if len(t.authors) > 2 else [])
+    return join_words(shown) or "the authors"
+
+
+def concept(x: Lookup, t: ThemePlan, limit: int = 80) -> str:
+    """The theme's name as said, or a plainer one when the name (drawn from PR text) would
+    not pass the fact check or is no name at all: its area, else "one more change"."""
+    name = shorten(t.concept, limit)
+    if name and name != "assorted changes" and x.grounded(name):
+        return name
+    if t.area and x.grounded(t.area):
+        said = x.say("effects", "area_work", area=t.area)
+        return said[:1].lower() + said[1:]
+    return "one more change"
+
+
+# ------------------------------------------------------------------ effects as clauses
+
+
+def _said(key: str) -> str:
+    """A fixed piece of effect grammar from the phrase file ([effects])."""
+    return str(phrases()["effects"][key][0])
+
+
+
+@dataclass(frozen=True)
+class Clause:
+    """Actions told together: one verb, their objects as a list, a shared qualifier."""
+
+    verb: str  # base form; "" for titles that name a thing
+    objects: str
+    qualifier: str
+    cites: tuple[int, ...]
+    negated: bool = False
+
+    def _verb(self) -> str:
+        if self.negated:
+            return f"{_said('negated')} {gerund(self.verb)}"
+        if self.verb == "support":
+            return _said("support")  # "Support X" is "adds support for X"
+        return self.verb or _said("nameless")
+
+    def third(self, plural: bool = False) -> str:
+        """The clause after a subject: "uses X" (or "use X" after a plural subject)."""
+        verb = self._verb()
+        return f"{verb if plural else third_person(verb)} {self._rest()}"
+
+    def ing(self) -> str:
+        if self.negated:
+            return f"{_said('negated_name')} {gerund(self.verb)} {self._rest()}"
+        return f"{gerund(self._verb())} {self._rest()}"
+
+    def _rest(self) -> str:
+        return f"{self.objects} {self.qualifier}".strip()
+
+
+def clauses(actions: Sequence[Action]) -> list[Clause]:
+    """Actions grouped by the verb they are told with, in order of first appearance."""
+    groups: dict[tuple[str, str, bool], list[Action]] = {}
+    for a in actions:
+        if a.obj:
+            groups.setdefault((said_verb(a, group=True), a.qualifier, a.negated), []).append(a)
+    out = []
+    for (verb, qualifier, negated), acts in groups.items():
+        objs = list(dict.fromkeys(trim(a.obj, 10 if len(acts) == 1 else 7) for a in acts))
+        cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.ref and a.ref.pr is not None))
+        out.append(Clause(verb, factor(objs[:LIST_ITEMS]), qualifier, cites, negated))
+    return out
+
+
+def factor(objs: Sequence[str]) -> str:
+    """A list with its shared opening said once: ["native kernels for outer products",
+    "native kernels for scatter add"] -> "native kernels for outer products and scatter add"."""
+    objs = [o for o in objs if o]
+    split = [o.split() for o in objs]
+    common = 0
+    if len(split) > 1:
+        while all(len(s) > common + 1 for s in split) and \
+                len({s[common].lower() for s in split}) == 1:
+            common += 1
+    if common >= 2 or (common == 1 and split[0][0].lower() in ("the", "a", "an")):
+        head = " ".join(split[0][:common])
+        return f"{head} {_join([' '.join(s[common:]) for s in split])}"
+    return _join(objs)
+
+
+def _join(items: Sequence[str]) -> str:
+    """A spoken list; when an item has its own "and", the last joins with "as well as"."""
+    if len(items) > 1 and any(" and " in i for i in items):
+        return ", ".join(items[:-1]) + f", {_said('last_with_and')} " + items[-1]
+    return join_words(list(items))
+
+
+# ------------------------------------------------------------------ slots
+
+Slot = Callable[[Lookup, ThemePlan], list[Line]]
+
+
+def _lines(*found: Line | None) -> list[Line]:
+    return [ln for ln in found if ln is not None]
+
+
+def opener(x: Lookup, t: ThemePlan) -> list[Line]:
+    ordinal = cap(ordinal_words(t.index))
+    return _lines(x.line(x.say("theme", "opener", ordinal=ordinal, concept=concept(x, t)),
+                         t.prs))
+
+
+def memory(x: Lookup, t: ThemePlan) -> list[Line]:
+    """Work an earlier episode covered is told as continuing, not as new."""
+    c = t.continues
+    if c is None or x.weekly:
+        return []  # a recap tells the week's work once, as a whole
+    about = c.headline
+    if c.days >= 3:
+        text = x.say("theme", "continues_days", headline=about, ordinal=ordinal_words(c.days))
+    elif c.days == 2:
+        text = x.say("theme", "continues", headline=about)
+    elif (when := _when(x, c.episode_id)) is not None:
+        date, weekly = when
+        text = x.say("theme", "returns_week" if weekly else "returns", headline=about, date=date)
+    else:
+        return []
+    return _lines(x.line(text))
+
+
+def _when(x: Lookup, episode_id: str) -> tuple[str, bool] | None:
+    from .sections import when  # the episode-level module knows how dates are said
+
+    return when(x, episode_id)
+
+
+def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
+    """The first effects, when short enough to ride on the size sentence ("… landed a
+    six-part stack, PRs 1 through 6, adding X, then using Y for A and B") whichever way
+    the size sentence is worded."""
+    key, values, _ = _size_slot(t)
+    if t.continues or not key:
+        return []
+    longest = max(len(v.format(**values).split()) for v in x.variants("theme", key))
+    taken: list[Clause] = []
+    used = longest
+    for c in _told(t)[:2]:
+        n = len(c.ing().split()) + 1
+        if used + n > MAX_WORDS:
+            break
+        taken.append(c)
+        used += n
+    return taken
+
+
+def _told(t: ThemePlan) -> list[Clause]:
+    """The theme's effects worth saying: none when its name already says the only one
+    ("fixing the path" needs no "…, fixing the path")."""
+    found = clauses(t.effects)
+    if len(found) == 1 and set(found[0].objects.lower().split()) <= \
+            set(t.concept.lower().split()) | {"the", "a", "an", "for"}:
+        return []
+    return found
+
+
+def size(x: Lookup, t: ThemePlan) -> list[Line]:
+    """Who and how big, with the first effects folded in when they are short."""
+    key, values, cites = _size_slot(t)
+    if not key:
+        return []
+    text = x.say("theme", key, **values)
+    fold = folded(x, t)
+    if fold:
+        then = f", {_said('then')} "
+        joined = f"{text[:-1]}, {then.join(c.ing() for c in fold)}."
+        more = tuple(dict.fromkeys(cites + tuple(n for c in fold for n in c.cites)))
+        if x.grounded(joined, more):
+            text, cites = joined, more
+    return _lines(x.line(text, cites))
+
+
+def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
+    """The size phrase's key, its values and the PRs it names; ("", …) when it has none."""
+    s = t.stack
+    values = {"who": who(t), "status": t.status, "adds": _adds(t)}
+    if s is not None and s.members:
+        n = s.declared_size or len(s.declared) or s.in_window
+        stack = f"{number_words(n)}-part stack"
+        values["prs"] = pr_list(s.members)
+        if t.continues:
+            key = "more_stack"
+            values |= {"more": _more(s.in_window, "PR"), "size": f"the {stack}"}
+        elif s.in_window == 1:
+            key = "stack_one"
+            values |= {"size": with_article(stack), "pr": str(s.members[0])}
+        elif n > s.in_window:
+            key = "stack_partial"
+            values |= {"size": with_article(stack), "in_window": number_words(s.in_window)}
+        else:
+            key = "stack"
+            values["size"] = with_article(stack)
+        return key, values, tuple(s.members)
+    if t.prs:
+        values["prs"] = pr_numbers(t.prs)
+        if t.continues:
+            key, values["more"] = "more_prs", _more(len(t.prs), "PR")
+        elif len(t.prs) > 1:
+            key, values["size"] = "cluster", count_phrase(len(t.prs), "linked PR")
+        else:
+            key, values["pr"] = "single", str(t.prs[0])
+        return key, values, tuple(t.prs)
+    if t.commits:
+        n = len(t.commits)
+        if t.continues:
+            return "more_commits", values | {"size": _more(n, "commit")}, ()
+        return "commits", values | {"size": count_phrase(n, "commit")}, ()
+    return "", values, ()
+
+
+def _adds(t: ThemePlan) -> str:
+    return "add" if len(t.authors) > 1 else "adds"
+
+
+def _more(n: int, noun: str) -> str:
+    """(1, "PR") -> "one more PR"; (3, "commit") -> "three more commits"."""
+    return f"{number_words(n)} more {noun}{'' if n == 1 else 's'}"
+
+
+def effects(x: Lookup, t: ThemePlan) -> list[Line]:
+    """The effects the size sentence had no room for, in one or two sentences."""
+    fold = len(folded(x, t))
+    rest = _told(t)[fold:CLAUSES]
+    out: list[Line] = []
+    subject = _subject(t)
+    for i in range(0, len(rest), 2):
+        pair = rest[i:i + 2]
+        key = ("effects", "more_effects", "last_effects")[min(2, i // 2 + bool(fold))]
+        plural = subject.endswith("s")
+        body = pair[0].third(plural) + (f", and {pair[1].third(plural)}" if len(pair) > 1
+                                        else "")
+        text = x.say("theme", key, subject=subject, effects=body)
+        cites = tuple(n for c in pair for n in c.cites)
+        if len(text.split()) > MAX_WORDS and len(pair) > 1:
+            text = x.say("theme", key, subject=subject, effects=pair[0].third(plural))
+            cites = pair[0].cites
+        out += _lines(x.line(text, cites, optional=bool(out) or bool(fold), weight=-10))
+    return out
+
+
+def listed(x: Lookup, t: ThemePlan) -> list[Line]:
+    """What the descriptions list as done, one sentence per change: "Along the way, PR 12
+    also adds a size limit and fixes the eviction order."""
+    out: list[Line] = []
+    by_ref: dict[int, list[Action]] = {}
+    for a in t.steps:
+        if a.ref is not None and a.ref.pr is not None:
+            by_ref.setdefault(a.ref.pr, []).append(a)
+    for i, (pr, acts) in enumerate(list(by_ref.items())[:2]):
+        found = clauses(acts)
+        body = join_words([c.third() for c in found[:3]])
+        text = x.say("theme", "steps", pr=pr, effects=body)
+        if len(text.split()) > MAX_WORDS:
+            text = x.say("theme", "steps", pr=pr, effects=found[0].third())
+        out += _lines(x.line(text, (pr,), optional=True, weight=-35 - 5 * i))
+    return out
+
+
+def _subject(t: ThemePlan) -> str:
+    if t.stack is not None and t.stack.members:
+        return _said("subject_stack")
+    if len(t.prs) > 1:
+        return _said("subject_prs")
+    if t.prs:
+        return f"PR {t.prs[0]}"
+    return _said("subject_commits" if len(t.commits) > 1 else "subject_commit")
+
+
+def problem(x: Lookup, t: ThemePlan) -> list[Line]:
+    return _claim(x, "problem", t.problem)
+
+
+def benefit(x: Lookup, t: ThemePlan) -> list[Line]:
+    return _claim(x, "benefit", t.benefit, optional=True, weight=-5)
+
+
+def details(x: Lookup, t: ThemePlan) -> list[Line]:
+    """More of what the change does, when the titles said little; trimmed first."""
+    out: list[Line] = []
+    for i, c in enumerate(t.details[:3]):
+        out += _lines(x.line(c.text, _cites(c), optional=True, weight=-40 - 5 * i))
+    return out
+
+
+def _claim(x: Lookup, key: str, c: Claim | None, optional: bool = False,
+           weight: int = 0) -> list[Line]:
+    if c is None:
+        return []
+    text = x.say("theme", key, text=c.text)
+    if len(text.split()) > MAX_WORDS or not x.fresh(text):
+        text = c.text
+    return _lines(x.line(text, _cites(c), optional=optional, weight=weight))
+
+
+def _cites(c: Claim) -> tuple[int, ...]:
+    return (c.ref.pr,) if c.ref.pr is not None else ()
+
+
+def related(x: Lookup, t: ThemePlan) -> list[Line]:
+    out: list[Line] = []
+    for a in t.related[:2]:
+        if a.ref is None or a.ref.pr is None or not a.obj:
+            continue
+        (clause,) = clauses([a])
+        out += _lines(x.line(x.say("theme", "related", pr=a.ref.pr, effect=clause.third()),
+                             (a.ref.pr,), optional=True, weight=-30))
+    return out
+
+
+def open_work(x: Lookup, t: ThemePlan) -> list[Line]:
+    still = list(t.open_prs)
+    if not still or len(still) == len(t.prs):
+        return []  # an all-open theme already said "opened"
+    return _lines(x.line(x.say("theme", "still_open", prs=cap(pr_list(still)),
+                               is_are="is" if len(still) == 1 else "are"), still,
+                         optional=True, weight=-20))
+
+
+SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, benefit, listed, details,
+                           related, open_work)
+
+
+def theme_part(x: Lookup, t: ThemePlan) -> Part:
+    """A theme's section: every slot in order; the first theme is never trimmed away."""
+    part = Part("theme", x.say("headings", "theme", ordinal=cap(ordinal_words(t.index)),
+                               concept=concept(x, t)),
+                rank=80 - 10 * t.index, required=t.index == 1)
+    for slot in SLOTS:
+        part.lines += slot(x, t)
+    return part

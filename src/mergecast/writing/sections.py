@@ -1,0 +1,349 @@
+"""The episode around the themes, realised from the plan: intro, signal, area roundups,
+duplicated effort, revert chains, notes, outro, and the title and summary.
+
+Every function takes the plan and the one phrase Lookup; none keeps state of its own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+
+from ..analysis.language import clean_title, name_of, parse_title, shorten, title_case, trim
+from ..dates import spoken_date
+from ..models import Action, Plan, RevertChain, ThemePlan
+from .length import Part
+from .numbers import count_phrase, join_words, number_words
+from .phrases import Lookup, cap
+from .realise import clauses, concept, who
+
+TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
+_WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
+
+
+def episode_day(episode_id: str) -> tuple[dt.date, bool] | None:
+    """The day an episode id stands for and whether it is a weekly one (its Monday)."""
+    week = _WEEK.match(episode_id)
+    try:
+        if week:
+            return dt.date.fromisocalendar(int(week.group(1)), int(week.group(2)), 1), True
+        return dt.date.fromisoformat(episode_id), False
+    except ValueError:
+        return None
+
+
+def when(x: Lookup, episode_id: str) -> tuple[str, bool] | None:
+    """An earlier episode's date as it is said ("July 21st"; the year only when it differs
+    from this episode's) and whether it was a weekly recap (then: its Monday)."""
+    found = episode_day(episode_id)
+    if found is None:
+        return None
+    day, weekly = found
+    words = spoken_date(day)
+    if day.year == dt.date.fromordinal(x.seed).year:
+        words = words.rsplit(",", 1)[0]
+    return words, weekly
+
+
+# ------------------------------------------------------------------ around the themes
+
+
+def intro(x: Lookup, plan: Plan, date: str) -> Part:
+    part = Part("intro", x.say("headings", "intro"), rank=100, required=True)
+    x.add(part, x.say("intro", "greeting", show=plan.show, date=date))
+    if plan.mood in ("quiet", "light", "thin", "focused", "focused_thin"):
+        x.add(part, x.say("intro", plan.mood))
+    return part
+
+
+def _work_phrase(x: Lookup, kind: str, areas: Sequence[str | None], salt: int,
+                 most: int) -> str:
+    said = x.pick("work", kind if kind in ("capability", "performance", "correctness",
+                                           "cleanup", "infrastructure", "documentation")
+                  else "change", salt)
+    named = [a for a in dict.fromkeys(areas) if a][:most]
+    return f"{said} in {join_words(named)}" if named else said
+
+
+def _work_phrases(x: Lookup, plan: Plan) -> list[str]:
+    """The day's kinds of work with their places, heaviest first, each place said once."""
+    by_kind: dict[str, list[str | None]] = {}
+    for kind, area in plan.signal.work:
+        by_kind.setdefault(kind, []).append(area)
+    if len(by_kind) > 1 and next(iter(by_kind)) != "change":
+        by_kind.pop("change", None)  # "ongoing work" says little next to a heavier kind
+    places = {a for found in by_kind.values() for a in found}
+    if len(by_kind) > 1 and len(places) == 1 and (place := places.pop()):
+        # One place, several kinds: "new features and hardening in c10d".
+        kinds = [x.pick("work", k, i) for i, k in enumerate(list(by_kind)[:2])]
+        return [f"{join_words(kinds)} in {place}"]
+    # One kind may name two places; several kinds name one each, so the sentence stays clear.
+    most = 2 if len(by_kind) == 1 else 1
+    named: set[str] = set()
+    out = []
+    for i, (kind, where) in enumerate(list(by_kind.items())[:3]):
+        fresh = [a for a in dict.fromkeys(where) if a and a not in named]
+        if any(where) and not fresh:
+            continue  # "in Prototype" was said already
+        named.update(fresh[:most])
+        out.append(_work_phrase(x, kind, fresh, i, most))
+    return out
+
+
+def signal(x: Lookup, plan: Plan) -> Part:
+    """The kind of work and where, in one or two sentences: not a list of headlines."""
+    part = Part("signal", x.say("headings", "signal"), rank=95, required=True)
+    phrases = _work_phrases(x, plan)
+    key = {1: "one", 2: "two"}.get(len(phrases[:3]), "three")
+    text = x.say("signal", key, work=phrases[0], work2=(phrases + ["", ""])[1],
+                 work3=(phrases + ["", "", ""])[2]) if phrases else ""
+    areas = [a for t in plan.themes if (a := t.area)]
+    plain = x.say("signal", "plain", areas=join_words(list(dict.fromkeys(areas))[:3]))
+    k = plan.signal.counts
+    totals = x.say("signal", "totals", changes=count_phrase(k.changes, "change"),
+                   authors=count_phrase(k.authors, "developer"))
+    for candidate in (text, plain if areas else "", totals):
+        if candidate and x.add(part, candidate):
+            break
+    top = plan.themes[0] if plan.themes else None
+    if top is not None and top.stack is not None and top.stack.in_window > 2 and top.authors:
+        s = top.stack
+        size = f"{number_words(s.declared_size or s.in_window)}-part stack"
+        # No cites: the theme tells (and links) the stack; the signal only points at it.
+        x.add(part, x.say("signal", "biggest", who=top.authors[0], size=size,
+                          concept=concept(x, top)), optional=True)
+    elif len(part.lines) == 1 and plan.mood != "light" and part.lines[0].text != totals:
+        x.add(part, totals, optional=True)
+    return part
+
+
+def roundups(x: Lookup, plan: Plan) -> list[Part]:
+    """At most four areas, one sentence each, up to two items told by what they do."""
+    parts = []
+    for i, r in enumerate(plan.roundups):
+        items = [(a, _item(x, a)) for a in r.items]
+        items = [(a, text) for a, text in items if text]
+        part = Part("area", x.say("headings", "area", area=r.area), rank=25 - i)
+        cites = [a.ref.pr for a, _ in items if a.ref and a.ref.pr is not None]
+        same = _same_effect(r.items)
+        if same and len(cites) == 2:  # "PRs 618 and 619 update the README"
+            x.add(part, x.say("area", "one", area=r.area, item=x.say(
+                "area", "prs", pr=cites[0], pr2=cites[1], effect=same)), cites, roundup=True)
+        elif len(items) == 2:
+            x.add(part, x.say("area", "two", area=r.area, item=items[0][1], item2=items[1][1]),
+                  cites, roundup=True)
+        if not part.lines and items:
+            x.add(part, x.say("area", "one", area=r.area, item=items[0][1]), cites[:1],
+                  roundup=True)
+        if part.lines:
+            parts.append(part)
+    return parts
+
+
+def _same_effect(actions: Sequence[Action]) -> str | None:
+    """The effect two items share word for word, said for both (plural), or None."""
+    found = {c.third(plural=True) for a in actions for c in clauses([a])}
+    return found.pop() if len(actions) == 2 and len(found) == 1 else None
+
+
+def _item(x: Lookup, a: Action) -> str:
+    if not a.obj or a.ref is None:
+        return ""
+    (clause,) = clauses([a])
+    if a.ref.pr is not None:
+        return x.say("area", "pr", pr=a.ref.pr, effect=clause.third())
+    text = x.say("area", "commit", effect=clause.third())
+    return text[:1].lower() + text[1:]
+
+
+def duplicates(x: Lookup, plan: Plan) -> Part | None:
+    part = Part("duplicates", x.say("headings", "duplicates"), rank=30)
+    for d in plan.duplicates:
+        a, b = d.prs
+        evidence = x.say("duplicates", d.evidence).lower() if d.evidence in (
+            "issue", "title", "files") else ""
+        topic = trim(d.topic, 8)
+        text = x.say("duplicates", "pair", a=a, b=b, topic=topic, evidence=evidence)
+        if not topic or not x.add(part, text, (a, b)):
+            x.add(part, x.say("duplicates", "pair_plain", a=a, b=b, evidence=evidence), (a, b))
+        if len(d.authors) == 2:
+            x.add(part, x.say("duplicates", "two_authors", author_a=d.authors[0],
+                              author_b=d.authors[1]), (a, b), optional=True)
+    return part if part.lines else None
+
+
+def reverts(x: Lookup, plan: Plan) -> Part | None:
+    """Each revert chain told once, by what it reverted, with who, why and whether the work
+    came back."""
+    part = Part("reverts", x.say("headings", "reverts"), rank=35)
+    for chain in plan.chains[:3]:
+        _chain(x, part, chain)
+    return part if part.lines else None
+
+
+def _chain(x: Lookup, part: Part, chain: RevertChain) -> None:
+    o = chain.original.pr
+    what = trim(name_of(parse_title(chain.title)), 8) if chain.title else ""
+    undo = next((s for s in chain.steps if s.kind == "revert"), None)
+    back = next((s for s in chain.steps if s.kind == "reland"), None)
+    cites = [n for n in (o, undo.ref.pr if undo else None, back.ref.pr if back else None)
+             if n is not None]
+    if undo is None:
+        if back is not None and back.ref.pr is not None and o is not None:
+            x.add(part, x.say("reverts", "reland_only", reland=back.ref.pr, what=what,
+                              original=o), cites) or \
+                x.add(part, x.say("reverts", "reland_plain", reland=back.ref.pr, original=o),
+                      cites)
+        return
+    r = undo.ref.pr
+    if o is not None and r is not None:
+        by = undo.by if undo.by and undo.by != chain.author else None
+        options = [x.say("reverts", "revert_by", author=chain.author, what=what, original=o,
+                         by=by, revert=r) if chain.author and by and what else "",
+                   x.say("reverts", "revert", author=chain.author, what=what, original=o,
+                         revert=r) if chain.author and what else "",
+                   x.say("reverts", "revert_plain", revert=r, what=what, original=o)
+                   if what else "",
+                   x.say("reverts", "revert_unnamed", revert=r, original=o)]
+    elif o is not None:
+        options = [x.say("reverts", "revert_commit", what=what or "an earlier change",
+                         original=o)]
+    elif r is not None and what:
+        options = [x.say("reverts", "revert_unknown", revert=r, what=what)]
+    else:
+        return
+    if not any(x.add(part, text, cites) for text in options if text):
+        return
+    if undo.reason and (reason := shorten(clean_title(undo.reason), 90)):
+        x.add(part, x.say("reverts", "reason", reason=reason.rstrip(".")), cites, optional=True)
+    if back is not None:  # only what the data shows: no "not yet" from a pair
+        key = "back" if back.ref.pr is not None else "back_commit"
+        x.add(part, x.say("reverts", key, reland=back.ref.pr), cites)
+    found = when(x, chain.original_episode) if chain.original_episode else None
+    if found is not None:
+        date, weekly = found
+        x.add(part, x.say("reverts", "covered_week" if weekly else "covered", date=date),
+              cites)
+
+
+def notes(x: Lookup, plan: Plan) -> Part | None:
+    """First-time contributors and a left-over or two; "Worth noting" is said once."""
+    part = Part("notes", x.say("headings", "notes"), rank=10)
+    firsts = list(plan.first_timers)
+    if firsts:
+        x.add(part, x.say("notes", "first_timers", handles=join_words(firsts[:4]),
+                          contributors="contributor" if len(firsts) == 1 else "contributors"),
+              optional=True)
+    for a in plan.notes:
+        if not a.obj or a.ref is None:
+            continue
+        (clause,) = clauses([a])
+        key = "next" if part.lines else "first"
+        if a.ref.pr is not None:
+            x.add(part, x.say("notes", key, pr=a.ref.pr, effect=clause.third()), (a.ref.pr,),
+                  optional=True)
+        else:
+            x.add(part, x.say("notes", f"{key}_commit", effect=clause.third()), optional=True)
+    return part if part.lines else None
+
+
+def outro(x: Lookup, plan: Plan, date: str) -> Part:
+    part = Part("outro", x.say("headings", "outro"), rank=100, required=True)
+    w = plan.watch
+    if w is not None and w.kind == "stack":
+        x.add(part, x.say("outro", "watch_partial", author=w.author or "the author",
+                          size=f"{number_words(w.size)}-part stack",
+                          in_window=number_words(w.in_window)), w.prs)
+    elif w is not None:
+        x.add(part, x.say("outro", "watch_open", pr=w.prs[0]), w.prs[:1])
+    x.add(part, x.say("outro", "disclosure"))
+    x.add(part, x.say("outro", "signoff", date=date, show=plan.show))
+    return part
+
+
+# ------------------------------------------------------------------ title and summary
+
+
+def _named(x: Lookup, themes: Sequence[ThemePlan], limit: int = 45) -> list[str]:
+    heads = [title_case(shorten(concept(x, t), limit)) for t in themes]
+    return [h for h in heads if h and x.grounded(h)]
+
+
+def title(x: Lookup, plan: Plan) -> str:
+    """A title from the bank, built on concept names and chosen by the day; <= 70 chars."""
+    limit = WEEKLY_TITLE_LIMIT if plan.weekly else TITLE_LIMIT
+    heads = _named(x, plan.themes[: 3 if plan.weekly else 2])
+    options: list[str] = []
+    if plan.weekly:
+        padded = heads + ["", ""]
+        options = [x.say("title", {3: "three", 2: "two", 1: "one"}[n], a=padded[0],
+                         b=padded[1], c=padded[2]) for n in range(len(heads), 0, -1)]
+    elif heads:
+        options = _daily_titles(x, plan, heads)
+    options += [x.say("title", "quiet" if not plan.themes else "fallback", show=plan.show)]
+    for text in options:
+        text = title_case(text)
+        if text and len(text) <= limit and x.grounded(text):
+            return text
+    return shorten(title_case(x.say("title", "fallback", show=plan.show)), limit) or "Briefing"
+
+
+def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
+    a, top = heads[0], plan.themes[0]
+    bank: list[str] = []
+    if len(heads) > 1:
+        bank += x.variants("title", "two")
+    s = top.stack
+    if s is not None and s.in_window >= 3 and s.in_window == (s.declared_size or s.in_window):
+        bank += [v for v in x.variants("title", "parts")
+                 if top.status == "landed" or "Lands" not in v]
+    kinds = [t.work for t in plan.themes if t.work not in ("change", "")]
+    areas = [t.area for t in plan.themes if t.area]
+    if len(kinds) >= 2 and len(set(kinds)) == 1 and len(set(areas)) >= 1:
+        bank += x.variants("title", "kind")
+    if not bank:
+        bank = x.variants("title", "one")
+    start = x.seed % len(bank)
+    ordered = bank[start:] + bank[:start]
+    values = {"a": a, "b": heads[1] if len(heads) > 1 else "",
+              "n": title_case(number_words(s.in_window)) if s else "",
+              "kind": title_case(x.pick("work", kinds[0]) if kinds else ""),
+              "areas": title_case(join_words(list(dict.fromkeys(areas))[:2]))}
+    return [v.format(**values) for v in ordered] + [x.say("title", "one", a=a)]
+
+
+def summary(x: Lookup, plan: Plan) -> str:
+    """One or two sentences naming the top themes and who did them, in several shapes."""
+    k = plan.signal.counts
+    totals = cap(x.say("signal", "totals", changes=count_phrase(k.changes, "change"),
+                       authors=count_phrase(k.authors, "developer")))
+    if not plan.themes:
+        return x.say("summary", "quiet") if not k.changes else totals
+    lead = [(concept(x, t), who(t)) for t in plan.themes[: 3 if plan.weekly else 2]]
+    if plan.weekly:
+        while lead:
+            items = [x.say("summary", "item", headline=h, who=a) for h, a in lead]
+            items = [i[:1].lower() + i[1:] if i[1:2].islower() else i for i in items]
+            text = x.say("summary", "weekly", items=join_words(items))
+            if x.grounded(text):
+                return text
+            lead.pop()
+        return x.say("summary", "quiet")
+    options: list[str] = []
+    if len(lead) == 2:
+        (a, who_a), (b, who_b) = lead
+        shapes = x.variants("summary", "two")
+        work = plan.signal.work[0][0] if plan.signal.work else "change"
+        if work != "change" and all(t.work == work for t in plan.themes[:2]):
+            shapes += x.variants("summary", "work")
+        start = x.seed % len(shapes)
+        options += [v.format(a=a, who_a=who_a, b=b, who_b=who_b,
+                             work=x.pick("work", work)) for v in shapes[start:] + shapes[:start]]
+    a, who_a = lead[0]
+    options += [x.say("summary", "one", a=a, who_a=who_a), totals]
+    for text in options:
+        text = text if text.startswith(who_a) else cap(text)
+        if x.grounded(text):
+            return text
+    return totals

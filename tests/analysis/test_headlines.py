@@ -1,0 +1,49 @@
+"""Theme names are concepts (issue 14 item 5): shared tags and words through the lexicon,
+qualified by area; never a trailing function word, a vendor prefix or a clipped verb."""
+
+from __future__ import annotations
+
+import pytest
+
+from mergecast.analysis.headlines import headline, single_headline
+from mergecast.analysis.language import is_tail_word
+
+
+@pytest.mark.parametrize(("titles", "areas", "name"), [
+    # a shared tag through the lexicon, plus the word the titles share
+    (["[aot_utils] Add cache kernels", "[aot_utils] Add warm kernels",
+      "[aot_utils] Use the kernels in training"], ("compile",), "ahead-of-time utils kernels"),
+    # two acronyms in one tag stay short
+    (["[moe_ep] Add token dispatch kernels", "[moe_ep] Add combine kernels",
+      "[moe_ep] Use the kernels in the router"], ("models",), "MoE EP kernels"),
+    # a word alone is qualified by the area
+    (["Rewrite reductions for strided inputs", "Rewrite reductions for batched inputs"],
+     ("mps",), "MPS reductions"),
+    # a vendor's product-line prefix names nothing; the area and the shared word do
+    (["Qualcomm AI Engine Direct - Fix quantizer for conv",
+      "Qualcomm AI Engine Direct - Fix quantizer for linear"], ("qualcomm",),
+     "Qualcomm quantizer"),
+    # titles that share only their kind of work
+    (["Fix the RL loss scaling", "Fix RL weight loading", "Fix generator shutdown"], ("rl",),
+     "RL fixes"),
+    (["docs: update the quick start", "docs: fix typos in the guide",
+      "Update README for float8"], ("docs",), "documentation updates"),
+    # a topic prefix the titles share is their concept
+    (["config migration: smoothquant", "add assertion error about config migration",
+      "migrate prototype awq to configs"], ("prototype",), "config migration"),
+])
+def test_cluster_and_stack_names_are_concepts(titles, areas, name):
+    assert headline(titles, areas=areas) == name
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    ("Do Not Count MoE Tokens During", "no longer counting MoE tokens"),
+    ("Split the loader off", "splitting off the loader"),
+    ("Add run_llama_train.sh options", "the run llama train options"),
+    ("Qualcomm AI Engine Direct - Fix the quantizer for conv", "fixing the quantizer for conv"),
+    ("merge upstream changes", "merging upstream changes"),
+    ("A" * 80, "assorted changes"),
+])
+def test_single_names_are_complete_phrases(title, name):
+    assert single_headline(title) == name
+    assert not is_tail_word(name.split()[-1])

@@ -1,0 +1,144 @@
+"""The one language module: titles as actions, identifiers as spoken words, inflection.
+
+Golden cases from real torchtitan/torchao titles and general engineering phrasing; none
+from the held-out pytorch days.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mergecast.analysis.language import (
+    base_verb,
+    clean_title,
+    gerund,
+    has_verb,
+    kind_of,
+    name_of,
+    parse_title,
+    shorten,
+    speak_identifier,
+    speakable,
+    split_prefix,
+    third_person,
+    title_case,
+    trim,
+)
+
+
+@pytest.mark.parametrize(("title", "verb", "lemma", "obj", "qualifier"), [
+    ("Migrate min and max to Metal (#12)", "move", "migrate", "min and max", "to Metal"),
+    ("[inductor] Use native kernels for scatter add", "change", "use",
+     "native kernels for scatter add", ""),
+    ("Add support for MXFP8 all gather", "add", "add", "support for MXFP8 all gather", ""),
+    ("support AMP for DDP / single-device training", "support", "support",
+     "for AMP for DDP single-device training", ""),
+    ("[spmd_types] qwen3 enablement", "enable", "enable", "qwen3", ""),
+    ("Speed up tokenizing of long lines", "speed", "speed up", "tokenizing of long lines", ""),
+    ("Split the loader off", "refactor", "split off", "the loader", ""),
+    ("Renamed foo to bar", "rename", "rename", "foo", "to bar"),
+    ("Temporarily disable the flaky test", "remove", "disable", "the flaky test",
+     "temporarily"),
+    ("Qualcomm AI Engine Direct - Fix the quantizer for conv", "fix", "fix",
+     "the quantizer for conv", ""),
+    ("fix: validation loss accumulation rescaling", "fix", "fix",
+     "validation loss accumulation rescaling", ""),
+    ("docs: update the quick start", "document", "update", "the quick start", ""),
+    ("Minor fixes to the loader", "fix", "fix", "the loader", ""),
+    ("Fix model max sequence length and check the batcher", "fix", "fix",
+     "model max sequence length", ""),
+    ("Redefine lr scheduler behavior", "change", "redefine", "lr scheduler behavior", ""),
+    ("int4 sparse marlin tensor", "", "", "int4 sparse marlin tensor", ""),
+])
+def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
+    a = parse_title(title)
+    assert (a.verb, a.lemma, a.obj, a.qualifier) == (verb, lemma, obj, qualifier)
+
+
+def test_negation_and_names():
+    a = parse_title("Do Not Count MoE Tokens During warmup")
+    assert a.negated and a.lemma == "count"
+    assert name_of(a) == "no longer counting MoE tokens during warmup"
+    assert name_of(parse_title("Add float8 training")) == "float8 training"
+    assert name_of(parse_title("Fix NaN in sdpa")) == "fixing NaN in sdpa"
+    assert name_of(parse_title("Support int8 weights")) == "support for int8 weights"
+
+
+@pytest.mark.parametrize(("token", "said"), [
+    ("torch._native", "torch native"),
+    ("quantized_moe_ffn", "quantized MoE FFN"),
+    ("compute_slice", "compute slice"),
+    ("torch.distributed.checkpoint.state_dict_saver", "checkpoint state dict saver"),
+    ("TORCH_NCCL_ASYNC_ERROR_HANDLING", "TORCH NCCL ASYNC ERROR HANDLING"),
+])
+def test_identifiers_are_said_as_words(token, said):
+    assert speak_identifier(token) == said
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("The namespace is `torch._native` for quantized_moe_ffn.",
+     "The namespace is torch native for quantized MoE FFN."),
+    ("Timeout is set in .toml when needed.", "Timeout is set in TOML file when needed."),
+    ("Bump qwen3.5 to v1.2, e.g. for tests.", "Bump qwen3.5 to v1.2, e.g. for tests."),
+])
+def test_prose_keeps_its_words_and_speaks_identifiers(text, said):
+    assert speakable(text) == said
+
+
+@pytest.mark.parametrize("text", [
+    "Set x = f(y) before the call.",  # an assignment
+    "Pass --compile-mode=max to enable it.",  # a flag
+    "Positions 0..pad_len-1 are padded.",  # a range
+    "Use Map<String, int> here.",  # generics
+    "A" * 40 + " is the name.",  # no word anyone can say
+])
+def test_code_left_in_a_sentence_drops_it_whole(text):
+    assert speakable(text) is None
+
+
+@pytest.mark.parametrize(("title", "cleaned"), [
+    ("🐛 Fix: Memory leak in the endpoint", "Memory leak in the endpoint"),
+    ("add add fp8 conversion kernel", "add fp8 conversion kernel"),
+    ("Speed up <speak><break time=\"3s\"/>the loader</speak> (#41)", "Speed up the loader"),
+    ("A" * 80, ""),
+    ("Use .to instead of get_original_weight", "Use the to method instead of get original weight"),
+])
+def test_clean_title(title, cleaned):
+    assert clean_title(title) == cleaned
+
+
+def test_vendor_prefix_is_split_off_but_a_leading_verb_is_not():
+    assert split_prefix("Qualcomm AI Engine Direct - Fix the quantizer") == (
+        "Qualcomm AI Engine Direct", "Fix the quantizer")
+    assert split_prefix("Fix crash - regression from yesterday") == (
+        None, "Fix crash - regression from yesterday")
+
+
+def test_inflection_and_verbs():
+    assert [third_person(v) for v in ("fix", "apply", "speed up", "do", "add")] == [
+        "fixes", "applies", "speeds up", "does", "adds"]
+    assert [gerund(v) for v in ("make", "stop", "speed up", "tie", "add")] == [
+        "making", "stopping", "speeding up", "tying", "adding"]
+    assert [base_verb(w) for w in ("Fixes", "added", "stopped", "concretize", "materialized",
+                                   "redefine", "noise", "region")] == [
+        "fix", "add", "stop", "concretize", "materialize", "redefine", None, None]
+    assert has_verb("Reductions fell back to a slow path".split())
+    assert not has_verb("Recurrent everywhere with fp32 recurrence".split())
+
+
+def test_kinds_of_work():
+    assert kind_of(parse_title("Fix the cache")) == "correctness"
+    assert kind_of(parse_title("Add tests for the cache")) == "infrastructure"
+    assert kind_of(parse_title("Update README for float8")) == "documentation"
+    assert kind_of(parse_title("Optimize the cast kernel")) == "performance"
+    assert kind_of(parse_title("Use the new API")) == "change"
+    assert kind_of(parse_title("memory planner")) == ""
+
+
+def test_names_are_trimmed_and_cased():
+    assert trim("making betas and weight decay Adam hyperparameters configurable", 7) == \
+        "making betas and weight decay Adam hyperparameters"
+    assert trim("the checkpoint path for the", 6) == "the checkpoint path"
+    assert shorten("one two three four of", 18) == "one two three four"
+    assert shorten("A" * 80, 70) == ""
+    assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"

@@ -1,0 +1,93 @@
+"""Descriptions to sentences that stand alone: the problem, the benefit, or nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from mergecast.models import Ref
+from mergecast.writing.bodies import best, claims, steps
+
+REF = Ref(pr=12)
+
+
+def said(body: str) -> list[tuple[str, str]]:
+    return [(c.kind, c.text) for c in claims(body, REF)]
+
+
+def test_problem_and_benefit_are_picked_and_typed():
+    body = ("## Summary\nThe cache kept every entry forever, so long sessions ran out of "
+            "memory. This PR evicts the least recently used entries once the cache is full. "
+            "Warm restarts are now 2.1x faster.\n\n## Test Plan\npytest test_cache.py\n")
+    found = claims(body, REF)
+    assert [(c.kind, c.text) for c in found] == [
+        ("problem", "The cache kept every entry forever, so long sessions ran out of memory."),
+        ("detail", "PR 12 evicts the least recently used entries once the cache is full."),
+        ("benefit", "Warm restarts are now 2.1x faster."),
+    ]
+    assert best(found, "benefit") is found[2]
+
+
+@pytest.mark.parametrize("body", [
+    "Their generated code therefore differs per rank.",  # pronoun, nothing to lean on
+    "It also keeps the old path alive for now.",  # opening pronoun
+    "This abstract class will be hidden from the user for now.",  # demonstrative
+    "PR 12 compiles them ahead of time and caches the result.",  # "them" leans back
+    "We refactored the loader to make reviews simpler.",  # first person
+    "Read datasets.md first before reviewing the rest.",  # an instruction to the reader
+    "Differential Revision: D115876261 for the internal tests.",  # internal id
+    "This diff ports the profiler to OSS for everyone.",  # porting boilerplate
+    "Generated with Claude Code and checked by hand today.",  # AI-assistant note
+    "Set `x = f(y)` before calling the scheduler here.",  # code
+    "Recurrent everywhere with fp32 recurrence and initial state.",  # no verb
+    "In  logic was added which prevented fusing the kernels.",  # a link was cut out
+    "- [x] tests pass on the CI runners for this change.",  # a checklist
+    "Is this the right place for the new scheduler code?",  # a question
+    "Ship it now, the whole thing works great!",  # an exclamation
+])
+def test_sentences_that_cannot_stand_alone_say_nothing(body):
+    assert said(body) == []
+
+
+def test_rewrites_keep_the_sentence_and_name_the_change():
+    assert said("Adds a compiler pass that labels kernels with their module path.") == [
+        ("detail", "PR 12 adds a compiler pass that labels kernels with their module path.")]
+    assert said("The existing config performs only int quantization, but we plan to extend "
+                "it to fp8 soon.") == [
+        ("problem", "The existing config performs only int quantization, but the plan is to "
+                    "extend it to fp8 soon.")]
+    assert said("**Summary:** The watchdog ignored the configured timeout on every rank.") == [
+        ("problem", "The watchdog ignored the configured timeout on every rank.")]
+    commit = claims("Add a size limit for the cache entries and evict old ones.", Ref(sha="a1"))
+    assert [c.text for c in commit] == [
+        "The commit adds a size limit for the cache entries and evict old ones."]
+
+
+def test_identifiers_become_words_not_holes():
+    assert said("The op quantized_moe_ffn was missing from the torch._native registry.") == [
+        ("problem", "The op quantized MoE FFN was missing from the torch native registry.")]
+
+
+def test_list_items_are_steps_and_their_lead_in_is_not_prose():
+    body = ("New behavior\n- Replaces the per-model loaders with one pipeline.\n"
+            "- Adds reusable source, mixing and packing\nextension points.\n"
+            "- Sources are independent. Users can plug them in.\n\nRead the docs first!")
+    assert said(body) == []
+    found = steps(body, REF)
+    assert [(a.lemma, a.obj) for a in found] == [
+        ("replace", "the per-model loaders with one pipeline"),
+        ("add", "reusable source, mixing and packing extension points")]
+    assert all(a.ref == REF for a in found)
+
+
+def test_a_label_says_which_slot_a_sentence_fills():
+    assert said("Root cause: The joint graph mixed forward and backward collectives.") == [
+        ("problem", "The joint graph mixed forward and backward collectives.")]
+    assert said("Result: Warm starts skip compilation entirely on every rank.") == [
+        ("benefit", "Warm starts skip compilation entirely on every rank.")]
+    assert said("Pads to u0 // 2 positions before the chunk pass runs.") == []  # code
+
+
+def test_a_plural_noun_that_opens_a_sentence_is_not_a_verb():
+    assert said("Traces now show where memory goes during long runs.") == [
+        ("benefit", "Traces now show where memory goes during long runs.")]
+    assert said("Logs keep the rank and step of every failure now.")[0][1].startswith("Logs")

@@ -1,0 +1,107 @@
+"""The plan: what an episode says, decided from the digest before any sentence; and the
+day-level sections realised from it (revert chains, duplicates, roundups, outro)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from writing_builders import DAY, LLM, WRITING, pr, rich_digest
+
+from mergecast import models as m
+from mergecast.writing import fact_check, write_script
+from mergecast.writing.plan import make_plan
+
+
+def plan(d: m.Digest) -> m.Plan:
+    return make_plan(d, show="Widget", day=DAY, max_themes=3)
+
+
+def write(d: m.Digest) -> m.Script:
+    return write_script(d, show="Widget", day=DAY, writing=WRITING, lexicon={}, llm=LLM)
+
+
+def section(script: m.Script, kind: str) -> str:
+    return " ".join(s.text for s in script.sections if s.kind == kind)
+
+
+def test_theme_plans_carry_concept_size_problem_effects_benefit_and_open_work():
+    first, second, third = plan(rich_digest()).themes
+    assert (first.concept, first.status, first.work, first.area) == (
+        "native ahead-of-time kernels", "landed", "capability", "Inductor")
+    assert first.problem is not None and first.problem.kind == "problem"
+    assert first.benefit is not None and "Warm starts now skip" in first.benefit.text
+    assert [a.lemma for a in first.effects] == ["add", "add", "use", "use", "use", "enable"]
+    assert second.open_prs == (191073,) and second.status == "pushed"
+    assert third.concept == "MPS reductions" and third.prs == (191097,)
+
+
+def chained() -> m.Digest:
+    """The rich day with the analysis stage's revert chains (issue 14), not bare pairs."""
+    d = rich_digest(extra=[pr(191150, "[dynamo] Speed up guard checks", "anijain2305")])
+    chain = m.RevertChain(
+        original=m.Ref(pr=191150), title="[dynamo] Speed up guard checks",
+        author="anijain2305",
+        steps=(m.ChainStep("revert", m.Ref(pr=191200), by="malfet",
+                           reason="broke internal tests"),
+               m.ChainStep("reland", m.Ref(pr=191201), by="anijain2305")))
+    return dataclasses.replace(d, chains=(chain,))
+
+
+def test_a_revert_chain_is_told_once_by_what_it_reverted_who_why_and_whether_it_came_back():
+    d = chained()
+    reverts = section(write(d), "reverts")
+    assert reverts == (
+        "anijain2305's change speeding up guard checks, PR 191150, was reverted by malfet in "
+        "PR 191200. The reason given: broke internal tests. The change came back in PR 191201.")
+    assert plan(d).chains == d.chains
+
+
+def test_without_analysis_chains_the_pairs_are_told_as_chains():
+    reverts = section(write(rich_digest()), "reverts")
+    assert reverts.startswith("PR 191200 reverted speeding up guard checks, PR 191150.")
+    assert "came back in PR 191201" in reverts
+    assert "not come back" not in reverts  # a pair cannot know that
+
+
+def test_a_theme_of_only_reverts_is_not_a_theme():
+    d = rich_digest()
+    revert_theme = m.Theme(1, "a revert of speeding up guard checks", "single", ("pytorchbot",),
+                           ("Dynamo",), (191200,), (), None, 9.0, ("revert",))
+    d = dataclasses.replace(d, themes=(revert_theme, *d.themes))
+    assert [t.concept for t in plan(d).themes][0] == "native ahead-of-time kernels"
+
+
+def test_duplicates_say_their_evidence_kind():
+    d = rich_digest()
+    d = dataclasses.replace(d, duplicates=(dataclasses.replace(
+        d.duplicates[0], evidence="issue", shared=("#4242",)),))
+    dup = section(write(d), "duplicates")
+    assert dup.startswith("Two separate PRs, 196111 and 196167, both tackle keeping OrderedSet "
+                          "insertion order, and both point at the same issue.")
+
+
+def test_roundups_take_the_areas_first_items_in_rank_order_two_at_most():
+    d = rich_digest()
+    ranked = m.Area("Dynamo", (191025, 191024, 196111, 196167), ())  # the analysis's order
+    d = dataclasses.replace(d, areas=(ranked,), duplicates=())
+    (roundup,) = plan(d).roundups
+    assert [a.ref.pr for a in roundup.items if a.ref] == [191025, 191024]
+    said = section(write(d), "area")
+    assert said == ("On Dynamo: PR 191025 traces isinstance against runtime protocols, and "
+                    "PR 191024 fixes a guard on OrderedSet.")
+
+
+def test_the_outro_discloses_that_software_wrote_and_voiced_it():
+    outro = section(write(rich_digest()), "outro")
+    assert "written and voiced by software from the repository's activity" in outro
+
+
+def test_a_reason_the_fact_check_cannot_vouch_for_is_dropped_not_the_chain():
+    d = chained()
+    bad = dataclasses.replace(d.chains[0], steps=(m.ChainStep(
+        "revert", m.Ref(pr=191200), by="malfet", reason="PR 999999 by mallory99 broke it"),))
+    d = dataclasses.replace(d, chains=(bad,))
+    script = write(d)
+    fact_check(script, d)
+    assert "999999" not in script.transcript and "mallory99" not in script.transcript
+    assert "was reverted by malfet in PR 191200." in section(script, "reverts")
