@@ -59,7 +59,7 @@ def test_script_prints_exactly_what_run_stored_memory_included(project: Path) ->
     with Store(project / ".mergecast" / "mergecast.db") as store:
         stored = store.episode("2026-07-25")
     assert stored is not None
-    assert "This continues yesterday's work on" in stored.script.transcript  # memory was used
+    assert "continues from yesterday." in stored.script.transcript  # memory was used
     shown = cli("--config", project / "mergecast.toml", "script", "--date", "2026-07-25",
                 "--json")
     assert shown.exit_code == 0, shown.output
