@@ -192,6 +192,10 @@ def test_a_quiet_day_is_silent_under_quiet(project: Path):
     assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
     loud = cli("--config", project, "run", "--date", "2026-07-20", "--voice", "none")
     assert loud.stderr.splitlines()[-1].startswith("mergecast: no activity between ")
+    as_json = cli("--config", project, "run", "--date", "2026-07-20", "--voice", "none", "--json")
+    assert as_json.exit_code == 0 and "no activity between " not in as_json.stderr
+    answer = json.loads(as_json.stdout)  # a script reads one JSON object, even on a quiet day
+    assert answer["status"] == "quiet" and answer["message"].startswith("no activity between ")
 
 
 def test_the_site_lock_lives_inside_the_store_folder(project: Path):

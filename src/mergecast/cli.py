@@ -21,6 +21,7 @@ from .errors import InputError, MergecastError
 from .options import (
     ARGS,
     CONSOLE,
+    JSON,
     VERBOSITY,
     allow_empty_option,
     check_day,
@@ -74,8 +75,11 @@ class _Guarded(click.Group):
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except MergecastError as exc:
-            # A quiet window is news, not an error (exit 0): --quiet keeps it off cron's mail.
-            if exc.exit_code or ctx.meta.get(VERBOSITY, 0) >= 0:
+            # A quiet window is news, not an error (exit 0): --quiet keeps it off cron's mail,
+            # and --json still answers with a document a script can read.
+            if not exc.exit_code and ctx.meta.get(JSON):
+                _print_json({"status": "quiet", "message": str(exc)})
+            elif exc.exit_code or ctx.meta.get(VERBOSITY, 0) >= 0:
                 click.echo(f"mergecast: {exc}", err=True)
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:

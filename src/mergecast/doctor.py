@@ -34,7 +34,7 @@ class Check:
 
     @property
     def mark(self) -> str:
-        """The status as doctor prints it, four characters wide: [ok ], [miss], [warn]."""
+        """The status as doctor prints it: [ok ], [miss], [warn] or [FAIL]."""
         return {"ok": "ok ", "missing": "miss"}.get(self.status, self.status)
 
 
@@ -146,7 +146,7 @@ def _token(cfg: Config, environ: Mapping[str, str]) -> Check:
     return Check(
         "token", False, "no GitHub token found; public repositories work without one, at "
         "GitHub's lower limit and without file lists or sizes" if needed else
-        "no GitHub token found (only [source] github uses one)",
+        "missing: no GitHub token found (optional: only [source] github uses one)",
         "export GITHUB_TOKEN=… or run `gh auth login` (a private repository needs one)",
         required=False, missing=not needed,
     )

@@ -46,6 +46,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 # Context.meta keys of the root context: the command line (for the one-line crash report),
 # the verbosity (-q/-v) and the command's console, made on first use.
 ARGS, VERBOSITY, CONSOLE = "mergecast.args", "mergecast.verbosity", "mergecast.console"
+JSON = "mergecast.json"  # --json was given: even a quiet window answers in JSON
 
 
 def combine(*decorators: Callable[[F], F]) -> Callable[[F], F]:
@@ -128,7 +129,15 @@ writer_option = click.option("--writer", type=click.Choice(tuple(WRITERS)),
                              help="Writer backend (default: [writing] writer, template).")
 allow_empty_option = click.option("--allow-empty", is_flag=True,
                                   help="Make a short no-news episode for a quiet window.")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+
+
+def _json_mode(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    ctx.find_root().meta[JSON] = value
+    return value
+
+
+json_option = click.option("--json", "as_json", is_flag=True, callback=_json_mode,
+                           help="Print JSON.")
 verbosity_options = combine(
     click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_verbosity(-1),
                  help="Print only warnings and errors (and the output asked for: data, "
