@@ -92,8 +92,9 @@ def test_run_and_backfill_honour_allow_empty(make_repo, tmp_path: Path) -> None:
     assert quiet.stdout.startswith("published: 2026-07-20 — ")
     made = cli("--config", conf, "backfill", "--from", "2026-07-21", "--to", "2026-07-22",
                "--repo", repo, "--voice", "none", "--allow-empty")
-    assert made.stdout.strip() == (
-        "made 2 episode(s), skipped 0 already done, 0 quiet day(s) without an episode")
+    assert made.stdout.splitlines() == [
+        "made 2 episode(s), skipped 0 already done, 0 quiet day(s) without an episode",
+        "made: 2026-07-21, 2026-07-22"]
 
 
 @pytest.mark.parametrize("flag", ["--repo-name", "--github"])
