@@ -99,6 +99,8 @@ def test_llm_writer_failure_warns_and_falls_back(setup, tmp_path):
         cfg.write_text(cfg.read_text().replace("127.0.0.1:9", f"127.0.0.1:{srv.server_port}"))
         r = run("--config", cfg, "--db", db, "script", "--date", "2026-03-12", "--writer", "llm",
                 "--json")
+        quiet = run("--config", cfg, "--db", db, "script", "--date", "2026-03-12", "--writer",
+                    "llm", "--json", "--quiet")
     finally:
         srv.shutdown()
         srv.server_close()
@@ -110,3 +112,6 @@ def test_llm_writer_failure_warns_and_falls_back(setup, tmp_path):
     assert "mergecast: llm: [1/6] theme 1" in r.stderr
     assert r.stderr.splitlines()[-1].startswith(
         "mergecast: llm: 0 of 6 slots from the model (0 of ")
+    # --quiet keeps the warnings and drops the progress lines
+    assert quiet.exit_code == 0 and "mergecast: llm:" not in quiet.stderr
+    assert quiet.stderr.count("mergecast: warning: the LLM slot ") == 6
