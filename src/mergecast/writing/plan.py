@@ -139,8 +139,9 @@ def _series(d: Digest, themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
 
 
 def _full_first(themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
-    """Themes with something to tell first, the brief ones after; numbered again."""
-    ordered = sorted(themes, key=is_brief)
+    """The lead theme stays the lead (the analysis ranked it first); after it, themes with
+    something to tell come before the brief ones; numbered again."""
+    ordered = list(themes[:1]) + sorted(themes[1:], key=is_brief)
     return tuple(dataclasses.replace(t, index=i) for i, t in enumerate(ordered, 1))
 
 
