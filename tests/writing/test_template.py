@@ -103,8 +103,15 @@ def test_duplicates_reverts_and_watch():
     reverts = section(script, "reverts")
     assert reverts.text.startswith("PR 191200 reverted speeding up guard checks, PR 191150.")
     assert "The change came back in PR 191201." in reverts.text
-    outro = section(script, "outro").text
-    assert "Watch for the rest of slayton58's eleven-part stack" in outro
+    outro = section(script, "outro")
+    assert "Watch for the rest of slayton58's eleven-part stack" in outro.text
+    assert outro.heading == "What to watch"
+
+
+def test_an_outro_with_nothing_to_watch_is_not_headed_what_to_watch():
+    outro = section(write(small_digest(1)), "outro")
+    assert "Watch for" not in outro.text
+    assert outro.heading == "Wrapping up"
 
 
 @pytest.mark.parametrize(("days", "phrase"), [(2, "continues from yesterday"), (3, "third day")])

@@ -264,8 +264,10 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
 
 
 def outro(x: Lookup, plan: Plan, date: str) -> Part:
-    part = Part("outro", x.say("headings", "outro"), rank=100, required=True)
     w = plan.watch
+    # "What to watch" over a sign-off alone promises what the episode never says.
+    heading = x.say("headings", "outro" if w is not None else "outro_plain")
+    part = Part("outro", heading, rank=100, required=True)
     if w is not None and w.kind == "stack":
         x.add(part, x.say("outro", "watch_partial", author=w.author or "the author",
                           size=f"{number_words(w.size)}-part stack",
