@@ -121,6 +121,10 @@ def test_one_verb_per_list_with_articles_and_each_qualifier_kept():
     assert told("Overlap trainer to generator weight sync") == [
         "overlaps trainer to generator weight sync"]
     assert told("Add unit tests for the loader") == ["adds unit tests for the loader"]
+    # The article follows the sound, not the letter.
+    assert told("Add unified config", "Fix one-shot hook", "Add hourly job") == [
+        "adds a unified config and an hourly job", "fixes a one-shot hook"]
+    assert told("Add urgent check") == ["adds an urgent check"]
 
 
 def test_participles_and_area_prefixes_read_as_a_person_would():

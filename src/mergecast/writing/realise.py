@@ -140,6 +140,12 @@ def article(obj: str, verb: str = "add") -> str:
     first = ws[0]
     vowel = first[:1].lower() in "aeiou" if not first[:2].isupper() else \
         first[:1].upper() in "AEFHILMNORSX"  # letters said with a vowel: "an EP pass"
+    # Spelling is not sound: "a unit test", "a one-off", "an hour" ([effects] sounds).
+    sounds = phrases()["effects"]
+    if any(first.lower().startswith(p) for p in sounds["said_with_consonant"]):
+        vowel = False
+    elif any(first.lower().startswith(p) for p in sounds["said_with_vowel"]):
+        vowel = True
     return ("an " if vowel else "a ") + obj
 
 
