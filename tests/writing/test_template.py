@@ -210,3 +210,15 @@ def test_a_busy_day_of_bare_titles_says_it_is_short_instead_of_padding():
     assert "say little beyond their titles" in script.sections[0].text or \
         "without much of a description" in script.sections[0].text
     assert script.words < 260
+
+
+def test_brief_themes_side_by_side_are_one_also_today_section():
+    changes = [pr(700, "[inductor] Add native AOT kernels", "alice",
+                  body="Warm starts skip compilation, so the first step is 3x faster."),
+               pr(701, "[c10d] Add pure Python watchdog", "bob"),
+               pr(702, "[mps] Fix reduction on empty input", "carol")]
+    digest = build_digest(changes, WINDOW, areas=AreasConfig())
+    script = write(digest)
+    brief = [s for s in script.sections if s.heading == "Also today"]
+    assert len(brief) == 1, [s.heading for s in script.sections]
+    assert "PR 701" in brief[0].text and "PR 702" in brief[0].text

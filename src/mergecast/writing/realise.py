@@ -460,6 +460,20 @@ def brief_part(x: Lookup, t: ThemePlan) -> Part:
     return part
 
 
+def gather_brief(parts: Sequence[Part]) -> list[Part]:
+    """Brief themes next to each other are one "Also today" section, not one each: two
+    chapters with the same name sound like a mistake."""
+    out: list[Part] = []
+    for p in parts:
+        last = out[-1] if out else None
+        if last is not None and last.kind == p.kind == "theme" and last.heading == p.heading:
+            out[-1] = Part(p.kind, p.heading, [*last.lines, *p.lines],
+                           max(last.rank, p.rank), last.required or p.required)
+        else:
+            out.append(p)
+    return out
+
+
 def theme_part(x: Lookup, t: ThemePlan, instead: Mapping[Slot, Slot] | None = None) -> Part:
     """A theme's section: every slot in order; the first theme is never trimmed away.
     `instead` words some slots another way (the LLM writer's explanation): a slot found in

@@ -21,7 +21,7 @@ from .factcheck import supported
 from .length import Line, Part, fit, total_words
 from .phrases import Lookup
 from .plan import make_plan
-from .realise import Slot, size_phrase, theme_part
+from .realise import Slot, gather_brief, size_phrase, theme_part
 
 __all__ = ["TemplateWriter", "Wording", "check_not_empty", "plan_episode", "realise_script",
            "size_phrase", "week_monday"]
@@ -83,7 +83,7 @@ def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingCon
     date = spoken_date(week_monday(weekly) if weekly else day)
     lead = wording.signal(x) if wording.signal is not None else None
     parts: list[Part] = [sections.signal(x, plan, lead)] if digest.counts.changes else []
-    parts += [theme_part(x, t, wording.themes.get(t.index)) for t in plan.themes]
+    parts += gather_brief([theme_part(x, t, wording.themes.get(t.index)) for t in plan.themes])
     parts += sections.roundups(x, plan)
     parts += [p for p in (sections.duplicates(x, plan), sections.reverts(x, plan),
                           sections.notes(x, plan)) if p is not None]
