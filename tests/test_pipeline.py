@@ -153,3 +153,78 @@ def test_python_dash_m_mergecast_is_the_cli() -> None:
     done = subprocess.run([sys.executable, "-m", "mergecast", "--version"], capture_output=True,
                           text=True, check=False)
     assert (done.returncode, done.stdout) == (0, "mergecast, version 0.1.0\n")
+
+
+# ---- issue 15 item 3: every field an episode uses is in its source hash
+
+EDITS: dict[str, dict[str, object]] = {
+    "title": {"title": "Round every reduction result once, at the very end"},
+    "open to merged": {"state": "MERGED", "mergedAt": "2026-07-24T11:30:00Z"},
+    "open to closed": {"state": "CLOSED", "closedAt": "2026-07-24T11:30:00Z"},
+    "body": {"body": "Long reductions drifted by a few units in the last place. This rounds "
+                     "the float32 result to the output type once, after the last partial sum."},
+    "labels": {"labels": [{"name": "module: numerics"}, {"name": "topic: bc breaking"}]},
+    "author": {"author": {"login": "dee"}},
+    "draft": {"isDraft": True},
+}
+
+
+def _day(folder: Path, prs: list[dict[str, object]]):  # type: ignore[no-untyped-def]
+    folder.mkdir(exist_ok=True)
+    (folder / "mergecast.toml").write_text('[show]\nname = "Demo"\n', encoding="utf-8")
+    (folder / "prs.json").write_text(json.dumps(prs), encoding="utf-8")
+    made = run_day(folder, "2026-07-24")
+    assert made.exit_code == 0, made.output
+    with Store(folder / ".mergecast" / "mergecast.db") as store:
+        return made.stdout, store.episode("2026-07-24")
+
+
+@pytest.mark.parametrize("edit", sorted(EDITS))
+def test_an_edited_pr_remakes_the_day_as_if_it_were_new(tmp_path: Path, edit: str) -> None:
+    base = [
+        pr(900, "Keep reduction partial sums in float32", "2026-07-23T15:00:00Z",
+           "2026-07-24T10:00:00Z", "2026-07-24T10:00:00Z"),
+        pr(101, "Add a float32 accumulator to the reduction kernels", "2026-07-23T16:00:00Z",
+           "2026-07-24T11:00:00Z", login="bo"),
+        pr(102, "Round reduction results once at the end", "2026-07-24T09:30:00Z",
+           "2026-07-24T11:00:00Z", login="cy"),
+    ]
+    edited = [*base[:2], {**base[2], **EDITS[edit]}]  # the same updatedAt: only the data moved
+    _day(tmp_path / "old", base)
+    again, remade = _day(tmp_path / "old", edited)
+    _, fresh = _day(tmp_path / "fresh", edited)
+    assert again.startswith("published: 2026-07-24"), again  # not "unchanged"
+    assert remade is not None and fresh is not None
+    assert remade == fresh  # the same episode as a store that only ever saw the edit
+
+
+def test_an_earlier_day_made_later_is_remembered_when_the_day_is_run_again(
+        project: Path) -> None:
+    for date in ("2026-07-25", "2026-07-24"):
+        assert run_day(project, date).exit_code == 0
+    again = run_day(project, "2026-07-25")
+    assert again.stdout.startswith("published: 2026-07-25"), again.output
+    with Store(project / ".mergecast" / "mergecast.db") as store:
+        stored = store.episode("2026-07-25")
+    assert stored is not None
+    assert "This continues yesterday's work on" in stored.script.transcript
+
+
+def test_the_llm_server_and_model_are_in_an_llm_episode_s_hash_only(tmp_path: Path) -> None:
+    import dataclasses
+
+    from mergecast.config import LLMConfig
+    from mergecast.models import Counts, Digest
+
+    cfg = pipeline.load_config(None, tmp_path / "m.db")
+    target = pipeline.daily(day(24).date(), cfg)
+    digest = Digest(target.window, Counts(0, 0, 0, 0), (), (), (), (), (), ())
+
+    def key(writer: str, **llm: object) -> str:
+        c = dataclasses.replace(cfg, llm=LLMConfig(**llm))  # type: ignore[arg-type]
+        return pipeline.source_hash(c, target, digest, c.writing, pipeline.Choices(writer=writer))
+
+    assert key("llm", model="a") != key("llm", model="b")
+    assert key("llm", model="a") != key("llm", model="a", base_url="http://127.0.0.1:1/v1")
+    assert key("llm", model="a") == key("llm", model="a", timeout=5.0)  # how long we wait
+    assert key("template", model="a") == key("template", model="b")

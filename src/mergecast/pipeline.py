@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from . import __version__, dates, locking, voice
 from . import config as config_mod
 from . import publish as publishing
-from .analysis import build_digest, digest_json, path_rules_from_repo
+from .analysis import build_digest, path_rules_from_repo
 from .analysis.ledger import change_url, ledger
 from .analysis.memory import link_earlier
 from .config import AreaRule, Config, VoiceConfig, WritingConfig
@@ -318,15 +318,22 @@ def digest_for(cfg: Config, store: Store, window: Window) -> Digest:
 
 def source_hash(cfg: Config, target: Target, digest: Digest, writing: WritingConfig,
                 choices: Choices) -> str:
-    """Everything an episode is made from; the same hash means nothing to redo."""
+    """Everything an episode is made from; the same hash means nothing to redo.
+
+    The whole digest, not its `--json` face: the writer and the page read every field of
+    the window's changes (a retitled, merged or re-labelled PR, a new body) and the memory
+    of earlier episodes, none of which that face shows."""
     payload = {
         "version": __version__,
         "kind": target.kind,
-        "digest": digest_json(digest),
+        "digest": to_dict(digest),
         "show": show_name_for(cfg, digest.changes),
         # allow_empty only matters for an empty digest, which the digest already says.
         "writing": to_dict(dataclasses.replace(writing, allow_empty=False)),
-        "writer": _writer(cfg, target, choices),
+        "writer": (writer := _writer(cfg, target, choices)),
+        # The server and model that write an LLM episode (not how long we wait for them).
+        "llm": [cfg.llm.base_url, cfg.llm.model, cfg.llm.max_tokens]
+        if writer == WriterKind.LLM else None,
         "lexicon": dict(cfg.lexicon),
         "voice": to_dict(dataclasses.replace(cfg.voice,
                                              backend=choices.voice or cfg.voice.backend)),
