@@ -228,3 +228,71 @@ def test_the_llm_server_and_model_are_in_an_llm_episode_s_hash_only(tmp_path: Pa
     assert key("llm", model="a") != key("llm", model="a", base_url="http://127.0.0.1:1/v1")
     assert key("llm", model="a") == key("llm", model="a", timeout=5.0)  # how long we wait
     assert key("template", model="a") == key("template", model="b")
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file()}
+
+
+@pytest.mark.parametrize("where", ["site", "site/episodes", "link"])
+def test_speak_never_writes_into_a_published_site(project: Path, where: str) -> None:
+    """Issue 15 item 9: a text-only preview copied over the live site deleted the MP3
+    that every enclosure points to."""
+    conf = project / "mergecast.toml"
+    conf.write_text('[show]\nname = "Demo"\n[voice]\ndeterministic = true\n', encoding="utf-8")
+    made = cli("--config", conf, "run", "--gh-json", project / "prs.json", "--repo-name", "o/r",
+               "--date", "2026-07-24", "--voice", "piper")
+    assert made.exit_code == 0, made.output
+    site = project / "site"
+    (project / "link").symlink_to(site)
+    before = _tree(site)
+    assert "episodes/2026-07-24/episode.mp3" in before
+    r = cli("--config", conf, "speak", "--date", "2026-07-24", "--voice", "none",
+            "--out", project / where)
+    assert r.exit_code == 2, r.output
+    inside = "" if where != "site/episodes" else "inside "
+    assert r.stderr == (
+        f"mergecast: cannot copy a preview to {project / where}: it is {inside}the published "
+        f"site {site}, which only `run` and `publish` change; pass --out with a folder of its "
+        "own, such as ./preview (the site is unchanged)\n")
+    assert _tree(site) == before
+
+
+def test_speak_never_writes_into_the_configured_site_folder(project: Path) -> None:
+    """Not published yet, but `run` will publish there: a preview would block it."""
+    conf = project / "mergecast.toml"
+    conf.write_text('[show]\nname = "Demo"\n[publish]\nout = "www"\n', encoding="utf-8")
+    assert cli("--config", conf, "ingest", "--gh-json", project / "prs.json", "--repo-name",
+               "o/r").exit_code == 0
+    r = cli("--config", conf, "speak", "--date", "2026-07-24", "--voice", "none",
+            "--out", project / "www")
+    assert r.exit_code == 2 and "is the published site" not in r.stderr
+    assert r.stderr == (
+        f"mergecast: cannot copy a preview to {project / 'www'}: it is the site folder "
+        f"{project / 'www'} ([publish] out), which only `run` and `publish` change; pass --out "
+        "with a folder of its own, such as ./preview (the site is unchanged)\n")
+    assert not (project / "www").exists()
+    preview = cli("--config", conf, "speak", "--date", "2026-07-24", "--voice", "none",
+                  "--out", project / "preview")
+    assert preview.exit_code == 0, preview.output
+    assert (project / "preview/episodes/2026-07-24/transcript.vtt").is_file()
+    assert run_day(project, "2026-07-24", "--out", project / "www").exit_code == 0
+
+
+@pytest.mark.parametrize("command", ["ingest", "run", "publish"])
+def test_a_store_inside_the_site_folder_is_refused_before_anything_is_written(
+        project: Path, command: str) -> None:
+    """A sibling of item 9: the swap replaced the site whole, and the store inside it."""
+    assert run_day(project, "2026-07-24").exit_code == 0
+    db = project / "site" / "store.db"
+    args = {"ingest": ["--gh-json", project / "prs.json", "--repo-name", "o/r"],
+            "run": ["--gh-json", project / "prs.json", "--repo-name", "o/r", "--date",
+                    "2026-07-24", "--voice", "none"], "publish": []}[command]
+    r = cli("--config", project / "mergecast.toml", "--db", db, command, *args)
+    assert r.exit_code == 2
+    assert r.stderr == (
+        f"mergecast: the store {db} is inside the site folder {project / 'site'}, which each "
+        "publish replaces whole, so the store and its media would be lost; pass --db (or set "
+        "[store] path) outside it\n")
+    assert sorted(p.name for p in (project / "site").iterdir() if "store" in p.name) == []

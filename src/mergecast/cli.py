@@ -242,7 +242,8 @@ def script_command(date: str | None, since: str | None, until: str | None, write
 @main.command("speak")
 @window_options
 @voice_option
-@out_option("Also copy the media to OUT/episodes/<episode-id>/.")
+@out_option("Also copy the media to OUT/episodes/<episode-id>/ (a preview folder, never "
+            "the site).")
 def speak_command(date: str | None, since: str | None, until: str | None, voice: str | None,
                   out: Path | None) -> None:
     """Narrate a window's script: episode.mp3, transcript.vtt and chapters.json."""

@@ -31,7 +31,7 @@ from .analysis import build_digest, path_rules_from_repo
 from .analysis.ledger import change_url, ledger
 from .analysis.memory import link_earlier
 from .config import AreaRule, Config, VoiceConfig, WritingConfig
-from .errors import EmptyWindowError
+from .errors import EmptyWindowError, InputError
 from .models import (
     Audio,
     Change,
@@ -73,8 +73,21 @@ def session(cfg: Config, *, out: Path | None = None, write: bool = True) -> Iter
     """The store for one command. A command that writes holds the store's lock (and the
     site folder's, given `out`) until it is done: the one place locks are taken."""
     locks = [cfg.store.path, *([out] if out is not None else [])] if write else []
+    if write:
+        _check_store_outside(cfg.store.path, {out, cfg.publish.out} - {None})
     with locking.exclusive(locks), Store(cfg.store.path) as store:
         yield store
+
+
+def _check_store_outside(db: Path, sites: Iterable[Path | None]) -> None:
+    """Each publish replaces the site folder whole: a store inside it would go with it."""
+    real = Path(os.path.realpath(db))
+    for site in sites:
+        if site is not None and Path(os.path.realpath(site)) in real.parents:
+            raise InputError(
+                f"the store {db} is inside the site folder {site}, which each publish "
+                "replaces whole, so the store and its media would be lost; pass --db (or set "
+                "[store] path) outside it")
 
 
 # ---- what an episode is for

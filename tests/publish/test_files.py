@@ -146,3 +146,18 @@ def test_episode_json_carries_coverage_evidence_and_chains():
                                    "evidence": "issue", "shared": ["#77"]}]
     assert data["chains"][0]["steps"][0] == {"kind": "revert", "ref": {"pr": 108, "sha": None},
                                              "by": "cy", "reason": "flaky", "in_window": True}
+
+
+def test_a_preview_never_goes_into_a_published_site(tmp_path: Path):
+    from mergecast.errors import InputError
+    from mergecast.publish.media import check_preview
+
+    site = tmp_path / "site"
+    (site / "episodes").mkdir(parents=True)
+    (site / ".mergecast-manifest.json").write_text("{}")
+    for out in (site, site / "episodes", site / "new" / "deep"):
+        with pytest.raises(InputError, match=r"published site .*site, which only `run`"):
+            check_preview(out, tmp_path / "www")
+    with pytest.raises(InputError, match=r"it is the site folder .*www \(\[publish\] out\)"):
+        check_preview(tmp_path / "www", tmp_path / "www")
+    check_preview(tmp_path / "preview", tmp_path / "www")  # a folder of its own

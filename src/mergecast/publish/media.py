@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from ..errors import PublishError
+from ..errors import InputError, PublishError
 from ..models import Audio, Script, from_dict, to_dict
 from .files import CAPTIONS
 from .paths import check_episode_id, safe_join
@@ -50,6 +50,26 @@ def complete(folder: Path, audio: Audio) -> bool:
         return (folder / "transcript.vtt").is_file()
     mp3 = folder / MP3
     return mp3.is_file() and mp3.stat().st_size == audio.audio_bytes
+
+
+def check_preview(out: Path, site: Path) -> None:
+    """`speak --out`: refuse a published site, a folder inside one, and the configured
+    site folder `site` (or one inside it). A preview copied there would replace the live
+    episode's files (a text-only one removes the MP3 its enclosures point to), outside the
+    publisher's atomic swap."""
+    from .site import MANIFEST  # here: the site module loads the templates
+
+    real, live = Path(os.path.realpath(out)), Path(os.path.realpath(site))
+    for folder in (real, *real.parents):
+        published = (folder / MANIFEST).is_file()
+        if published or folder == live:
+            inside = "" if folder == real else "inside "
+            what = f"the published site {folder}" if published else \
+                f"the site folder {folder} ([publish] out)"
+            raise InputError(
+                f"cannot copy a preview to {out}: it is {inside}{what}, which only `run` and "
+                "`publish` change; pass --out with a folder of its own, such as ./preview "
+                "(the site is unchanged)")
 
 
 def copy_media(folder: Path, out: Path, episode_id: str) -> Path:
