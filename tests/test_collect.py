@@ -93,3 +93,42 @@ def test_the_github_source_needs_a_window() -> None:
 
     with pytest.raises(SourceError, match="expected --date DAY, or both --since WHEN"):
         GitHubSource("o/r", api_url="http://127.0.0.1:9").fetch(None)
+
+
+# ---- issue 15 item 15: what a source noticed is said by every command that reads it
+
+def _shallow(make_repo, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
+    import subprocess
+
+    from gitrepo import GIT_ENV
+
+    repo = make_repo([Commit(f"[core] Step {n} (#{n})", day(20 + n), {"f": b"%d\n" % n})
+                      for n in range(1, 5)], origin="https://github.com/o/r.git")
+    clone = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "2", f"file://{repo}", str(clone)],
+                   check=True, env=GIT_ENV)
+    return clone
+
+
+SHALLOW = ("mergecast: warning: {} is a shallow clone; only the commits it holds are read "
+           "(run `git fetch --unshallow` there for the full history)\n")
+
+
+@pytest.mark.parametrize("command", [
+    ["ingest"], ["run", "--date", "2026-07-24", "--voice", "none"],
+    ["run", "--date", "2026-07-20", "--voice", "none"],  # a quiet day: said all the same
+    ["backfill", "--from", "2026-07-23", "--to", "2026-07-24", "--voice", "none"],
+])
+def test_a_shallow_clone_is_read_with_one_warning_by_every_command(
+        make_repo, tmp_path: Path, command: list[str]) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from mergecast.cli import main
+
+    clone = _shallow(make_repo, tmp_path)
+    r = CliRunner().invoke(main, ["--db", str(tmp_path / "m.db"), *command, "--repo", str(clone),
+                                  *(["--out", str(tmp_path / "site")] if command[0] != "ingest"
+                                    else [])], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert r.stderr.count("mergecast: warning:") == 1
+    assert SHALLOW.format(clone) in r.stderr

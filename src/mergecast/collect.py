@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,7 @@ from . import dates
 from .config import Config, ShowConfig
 from .errors import InputError
 from .models import Change, Window
-from .sources import IngestReport, Source
+from .sources import IngestReport, Source, SourceWarning
 from .sources.gh_json import GhJsonSource
 from .sources.git import GitSource, detect_github_slug
 from .store import Store
@@ -117,9 +118,14 @@ def configured(cfg: Config, flags: Flags, store: Store,
 
 def collect(store: Store, sources: Iterable[Source], window: Window) -> list[IngestReport]:
     """Read every source in turn: a source with a cursor reads all that is new (and moves
-    its cursor), the others read `window`."""
-    return [ingest(store, source, None if source.cursor() is not None else window)
-            for source in sources]
+    its cursor), the others read `window`. What each noticed is warned at once (the CLI
+    prints it), so a quiet window or a later failure cannot swallow it."""
+    reports = []
+    for source in sources:
+        reports.append(ingest(store, source, None if source.cursor() is not None else window))
+        for message in reports[-1].warnings:
+            warnings.warn(message, SourceWarning, stacklevel=1)
+    return reports
 
 
 def git_source(cfg: Config, path: Path, ref: str | None, repo_name: str | None) -> Source:

@@ -48,6 +48,11 @@ class Source(Protocol):
         ...
 
 
+class SourceWarning(UserWarning):
+    """What a read noticed (a shallow clone, missing file contents), said when `run` or
+    `backfill` reads the source, before anything later can fail."""
+
+
 @dataclasses.dataclass
 class IngestReport:
     """What one ingest did: changes read from the source, and rows added or changed."""
