@@ -108,7 +108,8 @@ def daily(day: dt.date, cfg: Config) -> Target:
 
 
 def wants_latest(date: str | None, since: str | None, until: str | None) -> bool:
-    """`run`'s --date latest, or no window at all."""
+    """`run`'s --date latest, or no window at all (`latest` with --since/--until: refused)."""
+    dates.check_one_window(date, since, until)
     return date == "latest" or (date is None and since is None and until is None)
 
 
