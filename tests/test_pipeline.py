@@ -296,3 +296,33 @@ def test_a_store_inside_the_site_folder_is_refused_before_anything_is_written(
         "publish replaces whole, so the store and its media would be lost; pass --db (or set "
         "[store] path) outside it\n")
     assert sorted(p.name for p in (project / "site").iterdir() if "store" in p.name) == []
+
+
+def test_a_render_killed_mid_piper_leaves_nothing_the_next_command_keeps(project: Path) -> None:
+    """Issue 15 item 21: SIGKILL during piper left an empty .<key>.<random> folder in media
+    that no later run removed."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    conf = project / "mergecast.toml"
+    assert cli("--config", conf, "ingest", "--gh-json", project / "prs.json", "--repo-name",
+               "o/r").exit_code == 0
+    media = project / ".mergecast" / "media" / "2026-07-24"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mergecast", "--config", str(conf), "speak", "--date",
+         "2026-07-24", "--voice", "piper"], cwd=project, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while not (media.is_dir() and any(p.name.startswith(".") for p in media.iterdir())):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.005)
+    os.killpg(proc.pid, signal.SIGKILL)  # our own child's group only
+    proc.wait(timeout=30)
+    left = [p.name for p in media.iterdir()]
+    assert len(left) == 1 and left[0].startswith("."), left  # the killed render's folder
+    spoken = cli("--config", conf, "speak", "--date", "2026-07-24", "--voice", "none")
+    assert spoken.exit_code == 0, spoken.output
+    assert [p.name for p in media.iterdir() if p.name.startswith(".")] == []

@@ -17,8 +17,6 @@ import enum
 import hashlib
 import json
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -76,6 +74,8 @@ def session(cfg: Config, *, out: Path | None = None, write: bool = True) -> Iter
     if write:
         _check_store_outside(cfg.store.path, {out, cfg.publish.out} - {None})
     with locking.exclusive(locks), Store(cfg.store.path) as store:
+        if write:  # what renders killed before us left in the media tree
+            media.drop_stale_renders(media_root(cfg))
         yield store
 
 
@@ -356,9 +356,14 @@ def source_hash(cfg: Config, target: Target, digest: Digest, writing: WritingCon
     return hashlib.sha256(blob).hexdigest()
 
 
+def media_root(cfg: Config) -> Path:
+    """The rendered media of every episode, beside the store."""
+    return cfg.store.path.parent / "media"
+
+
 def media_dir(cfg: Config, episode_id: str) -> Path:
     """Where an episode's rendered media lives before publishing (beside the store)."""
-    return cfg.store.path.parent / "media" / episode_id
+    return media_root(cfg) / episode_id
 
 
 def media_for(cfg: Config, episode_id: str, key: str) -> Path:
@@ -377,15 +382,10 @@ def render(cfg: Config, episode_id: str, key: str, script: Script, voice_name: s
     done = media.read_audio(final)
     if done is not None:
         return done
-    final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{key[:16]}.", dir=final.parent))
-    try:
+    with media.render_folder(final.parent, key) as tmp:
         audio = render_media(script, tmp, cfg.voice, backend=voice_name, links=links)
         media.save_audio(tmp, audio)
         os.rename(tmp, final)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return audio
 
 
