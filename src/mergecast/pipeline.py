@@ -83,7 +83,9 @@ def _check_store_outside(db: Path, sites: Iterable[Path | None]) -> None:
     """Each publish replaces the site folder whole: a store inside it would go with it."""
     real = Path(os.path.realpath(db))
     for site in sites:
-        if site is not None and Path(os.path.realpath(site)) in real.parents:
+        folder = Path(os.path.realpath(site)) if site is not None else None
+        # The root folder is no site at all: the lock refuses it, with its own line.
+        if folder is not None and folder.parent != folder and folder in real.parents:
             raise InputError(
                 f"the store {db} is inside the site folder {site}, which each publish "
                 "replaces whole, so the store and its media would be lost; pass --db (or set "
