@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -326,3 +327,31 @@ def test_a_render_killed_mid_piper_leaves_nothing_the_next_command_keeps(project
     spoken = cli("--config", conf, "speak", "--date", "2026-07-24", "--voice", "none")
     assert spoken.exit_code == 0, spoken.output
     assert [p.name for p in media.iterdir() if p.name.startswith(".")] == []
+
+
+# ---- issue 15 wiring: every secret the config names is scrubbed from the first answer on
+
+LLM_KEY = "sk-llmkeyonlythewriterisgiven"
+
+
+def test_a_github_answer_carrying_the_llm_key_is_scrubbed_before_the_llm_client_exists(
+        tmp_path: Path) -> None:
+    # GitHub is read before the writer's client is made; the key must be known already
+    from sources.github_fake import FakeGitHub, make_pr, serve
+
+    created = dt.datetime(2026, 7, 24, 9, tzinfo=dt.UTC)
+    fake = FakeGitHub(prs=[make_pr(101, created, merged=created + dt.timedelta(hours=1),
+                                   title=f"Rotate {LLM_KEY} in the CI secrets")])
+    for github in serve(fake):
+        (tmp_path / "mergecast.toml").write_text(
+            f'[github]\napi_url = "{github.url}"\nretries = 0\n'
+            '[llm]\nmodel = "m"\napi_key_env = "MC_WRITER_KEY"\n', encoding="utf-8")
+        made = CliRunner(env={"MC_WRITER_KEY": LLM_KEY, "GITHUB_TOKEN": "ghp_testtoken"}).invoke(
+            main, ["--config", str(tmp_path / "mergecast.toml"), "run", "--github", "o/r",
+                   "--date", "2026-07-24", "--voice", "none"], catch_exceptions=False)
+        assert made.exit_code == 0, made.output
+    written = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert any(p.name == "index.html" for p in written)
+    for part in (LLM_KEY, LLM_KEY[3:11], LLM_KEY[-8:]):
+        assert [p for p in written if part.encode() in p.read_bytes()] == []
+        assert part not in made.output

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__, dates, locking, voice
+from . import __version__, dates, locking, redact, voice
 from . import config as config_mod
 from . import publish as publishing
 from .analysis import build_digest, path_rules_from_repo
@@ -58,11 +58,17 @@ _CODEOWNERS = (".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS")  # GitHub'
 StageHook = Callable[[str, float, str], None]  # (stage, seconds, detail)
 
 
-def load_config(path: Path | None, db: Path | None = None) -> Config:
-    """Load mergecast.toml once; --db overrides [store] path."""
+def load_config(path: Path | None, db: Path | None = None,
+                environ: Mapping[str, str] = os.environ) -> Config:
+    """Load mergecast.toml once; --db overrides [store] path. Every secret the config
+    names (the LLM and TTS keys, the GitHub token) is scrubbed from then on: a client
+    made early (GitHub) would otherwise pass on a key of one made later (the LLM's)."""
     cfg = config_mod.load(path)
     if db is not None:
         cfg = dataclasses.replace(cfg, store=config_mod.StoreConfig(path=db))
+    keys = [cfg.llm.api_key_env, cfg.voice.openai.api_key_env]
+    for secret in redact.Secrets.from_environ(environ, keys).secrets:
+        redact.remember(secret)
     return cfg
 
 
