@@ -95,6 +95,9 @@ def test_bad_inputs_exit_2_with_one_line(make_repo, tmp_path):
     r = run("--db", db, "ingest", "--repo", repo, "--repo-name", "nope")
     assert r.exit_code == 2 and r.stderr == (
         "mergecast: expected a GitHub repository as OWNER/NAME, got 'nope' for --repo-name\n")
+    r = run("--db", db, "ingest", "--repo", repo, "--since", "2026-08-10", "--until", "2026-08-01")
+    assert r.exit_code == 2 and r.stderr == (
+        "mergecast: expected --until after --since, got 2026-08-10 .. 2026-08-01\n")
     count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM changes").fetchone()
     assert count == (0,)
 

@@ -88,6 +88,15 @@ def test_the_ingest_window() -> None:
         collect.window_for_ingest(show, None, "2026-07-24", None, required=True)
 
 
+def test_a_reversed_ingest_window_is_refused_before_any_source_is_read() -> None:
+    # it used to ingest the whole source, the empty window unnoticed
+    show = config.ShowConfig()
+    for since, until in (("2026-08-10", "2026-08-01"), ("2026-08-10", "2026-08-10")):
+        with pytest.raises(InputError) as err:
+            collect.window_for_ingest(show, None, since, until, required=False)
+        assert str(err.value) == f"expected --until after --since, got {since} .. {until}"
+
+
 def test_the_github_source_needs_a_window() -> None:
     from mergecast.sources.github import GitHubSource
 
