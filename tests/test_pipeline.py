@@ -355,3 +355,15 @@ def test_a_github_answer_carrying_the_llm_key_is_scrubbed_before_the_llm_client_
     for part in (LLM_KEY, LLM_KEY[3:11], LLM_KEY[-8:]):
         assert [p for p in written if part.encode() in p.read_bytes()] == []
         assert part not in made.output
+
+
+def test_when_all_activity_is_in_the_future_latest_says_so(project: Path) -> None:
+    # it said "the store holds no activity yet" of a store holding changes
+    (project / "prs.json").write_text(json.dumps([
+        pr(7, "Fix the parser", "2099-03-01T10:00:00Z", "2099-03-01T11:00:00Z")]))
+    made = cli("--config", project / "mergecast.toml", "run", "--gh-json", project / "prs.json",
+               "--repo-name", "o/r", "--voice", "none")
+    assert (made.exit_code, made.stderr.splitlines()[-1]) == (0, (
+        "mergecast: no activity yet: all 1 stored change(s) are dated more than a day after "
+        "now, so --date latest has no day to pick; pass --date DAY to make an episode of a "
+        "day anyway"))

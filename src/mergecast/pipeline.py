@@ -125,6 +125,11 @@ def latest(cfg: Config, store: Store) -> Target:
     """The newest day with stored activity."""
     newest = store.latest_activity(dt.datetime.now(dt.UTC))
     if newest is None:
+        if stored := store.count_changes():  # each one dated by a clock that was wrong
+            raise EmptyWindowError(
+                f"no activity yet: all {stored} stored change(s) are dated more than a day "
+                "after now, so --date latest has no day to pick; pass --date DAY to make an "
+                "episode of a day anyway")
         raise EmptyWindowError("the store holds no activity yet; nothing to make an episode of")
     return daily(dates.day_of(newest, cfg.show), cfg)
 
