@@ -187,3 +187,18 @@ def test_help_everywhere():
     for cmd in ("init", "ingest", "changes"):
         r = run(cmd, "--help")
         assert r.exit_code == 0 and "Usage:" in r.stdout
+
+
+def test_init_into_an_unwritable_folder_is_one_line(tmp_path, monkeypatch):
+    from fsfaults import read_only
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    with read_only(folder):
+        r = run("init")
+    assert (r.exit_code, r.stdout) == (1, "")
+    assert r.stderr == (
+        f"mergecast: cannot write mergecast.toml to {folder}: Read-only file system; check the "
+        "folder is writable and the disk has space\n")
+    assert list(folder.iterdir()) == []
