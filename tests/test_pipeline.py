@@ -208,7 +208,7 @@ def test_an_earlier_day_made_later_is_remembered_when_the_day_is_run_again(
     with Store(project / ".mergecast" / "mergecast.db") as store:
         stored = store.episode("2026-07-25")
     assert stored is not None
-    assert "This continues yesterday's work on" in stored.script.transcript
+    assert "continues from yesterday." in stored.script.transcript
 
 
 def test_the_llm_server_and_model_are_in_an_llm_episode_s_hash_only(tmp_path: Path) -> None:
