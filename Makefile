@@ -32,11 +32,13 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q
 
-## lint: ruff, mypy, and vulture (dead code; settings in pyproject.toml)
+## lint: ruff, mypy, vulture (dead code; settings in pyproject.toml), and the licence check
+## of the installed runtime dependencies and the voice worker boundary (tools/licences.py)
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/vulture
+	$(BIN)/python tools/licences.py
 
 ## docs: rewrite the key tables of docs/reference.md from the config's key declarations
 docs: $(VENV)/.installed

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from mergecast import jobs, pipeline
+from mergecast.watch import Watch
 
 AREAS = ["dynamo", "inductor", "c10d", "MPS", "autograd", "export", "cuda", "quantization"]
 VERBS = ["Fix", "Add", "Support", "Remove", "Speed up", "Handle", "Refactor", "Avoid"]
@@ -107,18 +108,25 @@ def main() -> int:
             '[show]\nname = "Bench"\n[source]\nrepo = "repo"\ngh_json = "prs.json"\n',
             encoding="utf-8")
         cfg = pipeline.load_config(root / "mergecast.toml")
-        stages: list[tuple[str, float, str]] = []
+        stages = _Stages()
         start = time.monotonic()
         report = jobs.run(cfg, date=DAY.isoformat(), flags=jobs.Flags(repo_name="o/r"),
-                          choices=pipeline.Choices(voice=a.voice),
-                          on_stage=lambda n, s, d: stages.append((n, s, d)))
+                          choices=pipeline.Choices(voice=a.voice), watch=stages)
         total = time.monotonic() - start
-    for name, seconds, detail in stages:
+    for name, seconds, detail in stages.ended:
         print(f"{name:<8} {seconds:7.2f} s  {detail}")
     audio = report.episode.audio.duration_seconds
     print(f"total    {total:7.2f} s  ({total / 30:.2f}x the 30 s target)")
     print(f"audio    {audio:7.1f} s  real-time factor of the whole run {audio / total:.1f}x")
     return 0
+
+
+class _Stages(Watch):
+    def __init__(self) -> None:
+        self.ended: list[tuple[str, float, str]] = []
+
+    def finished(self, stage: str, seconds: float, detail: str) -> None:
+        self.ended.append((stage, seconds, detail))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,11 @@
 """Voice stage speed: real-time factor (audio seconds per wall second) on a 400-word script.
 
-Prints synthesis RTF, whole-stage RTF (synthesis + mastering + MP3 + tags + writes), and
-the item-7 comparison: onnxruntime intra-op threads 1 vs all cores vs a 2-process pool.
-Target: whole stage ≥ 15x on a 2-core machine. Run: .venv/bin/python benchmarks/voice.py
+Prints synthesis RTF, whole-stage RTF (synthesis + mastering + MP3 + tags + writes), the
+item-7 comparison (onnxruntime intra-op threads 1 vs all cores vs a 2-process pool), and
+the cost of the voice worker's process boundary (issue 18 item 11): the same sentences
+through PiperBackend (the worker) and through piper loaded here, in-process, alternately,
+as a ratio. Target: whole stage ≥ 15x on a 2-core machine.
+Run: .venv/bin/python benchmarks/voice.py
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import concurrent.futures as cf
 import datetime as dt
 import multiprocessing
 import os
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -21,7 +25,7 @@ from mergecast.config import VoiceConfig
 from mergecast.models import Script, Section, Sentence
 from mergecast.pipeline import render_media
 from mergecast.voice.narrate import narrate
-from mergecast.voice.piper import PiperBackend
+from mergecast.voice.piper import PiperBackend, model_path
 
 LINES = [
     "The signal today is a twelve-part stack from ezyang that reworks how Dynamo installs guards.",
@@ -85,6 +89,38 @@ def _pool(texts: list[str], rate: int) -> tuple[float, float]:
         return samples / rate, time.perf_counter() - start
 
 
+class _InProcess:
+    """The baseline: piper loaded in this process, as mergecast ran it before the worker.
+    (A benchmark may import piper; mergecast's own modules may not.)"""
+
+    def __init__(self) -> None:
+        from piper import PiperVoice, SynthesisConfig
+
+        self._voice = PiperVoice.load(model_path())
+        self.sample_rate = int(self._voice.config.sample_rate)
+        self._syn = SynthesisConfig(noise_scale=0.0, noise_w_scale=0.0, normalize_audio=False)
+
+    def synthesize(self, text: str) -> np.ndarray:
+        chunks = [c.audio_float_array for c in self._voice.synthesize(text, self._syn)]
+        return np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
+
+
+def _boundary(worker: PiperBackend, texts: list[str], rounds: int = 3) -> None:
+    """Worker vs in-process on the same sentences, A B A B ..., median wall per round."""
+    local = _InProcess()
+    local.synthesize("Warm up.")
+    walls: dict[str, list[float]] = {"worker": [], "in-process": []}
+    for _ in range(rounds):
+        for label, v in (("worker", worker), ("in-process", local)):
+            start = time.perf_counter()
+            for text in texts:
+                v.synthesize(text)
+            walls[label].append(time.perf_counter() - start)
+    w, b = (statistics.median(walls[k]) for k in ("worker", "in-process"))
+    print(f"item 11, process boundary: worker {w:5.2f} s, in-process {b:5.2f} s per "
+          f"{len(texts)} sentences -> worker/in-process {w / b:.3f}x")
+
+
 def main() -> None:
     s = script()
     texts = [x.spoken for sec in s.sections for x in sec.sentences]
@@ -119,6 +155,7 @@ def main() -> None:
         print(f"  {label}: RTF {secs / wall:5.1f}x")
     secs, wall = _pool(texts, voice.sample_rate)
     print(f"  2 processes x 1 thread: RTF {secs / wall:5.1f}x")
+    _boundary(voice, texts)
 
 
 if __name__ == "__main__":

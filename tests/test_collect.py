@@ -139,5 +139,4 @@ def test_a_shallow_clone_is_read_with_one_warning_by_every_command(
                                   *(["--out", str(tmp_path / "site")] if command[0] != "ingest"
                                     else [])], catch_exceptions=False)
     assert r.exit_code == 0, r.output
-    assert r.stderr.count("mergecast: warning:") == 1
-    assert SHALLOW.format(clone) in r.stderr
+    assert r.stderr.count(SHALLOW.format(clone)) == 1  # said once (publish warns of more)

@@ -86,8 +86,8 @@ class Runner:
 
     def printed(self) -> list[str]:
         """The stages the running process has finished (their timing lines are on stderr)."""
-        lines = self.log.read_text(errors="replace").splitlines()
-        return [s for s in STAGES if any(line.strip().startswith(s + " ") for line in lines)]
+        text = self.log.read_text(errors="replace")  # a timing line, not a progress line
+        return [s for s in STAGES if re.search(rf"^\s*{s}\s+[0-9.]+ s\b", text, re.M)]
 
     def killed(self, day: str, voice: str, reached: Callable[[int], bool],
                delay: float) -> str:

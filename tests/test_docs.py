@@ -180,3 +180,21 @@ def test_readme_first_block_names_exactly_make_demo_and_make_test() -> None:
     assert m, "README.md has no fenced block"
     lines = [line.split("#", 1)[0].strip() for line in m.group(1).splitlines()]
     assert [line for line in lines if line] == ["make demo", "make test"]
+
+
+def help_examples(command: click.Command) -> list[str]:
+    """The example lines at the end of a command's --help."""
+    epilog = command.epilog or ""
+    return [line.strip() for line in epilog.split("Examples:", 1)[-1].splitlines()
+            if line.strip().startswith("mergecast")]
+
+
+def test_every_help_ends_with_examples_that_the_reference_shows() -> None:
+    sections = parts(_text(), 3)
+    for full, command in commands(cli.main):
+        examples = help_examples(command)
+        assert examples, f"{full} --help has no examples"
+        blocks = re.findall(r"^```sh\n(.*?)^```", sections[f"`{full}`"], re.S | re.M)
+        shown = {line.split("  #")[0].strip() for block in blocks for line in block.splitlines()}
+        assert [e for e in examples if e not in shown] == [], full
+    assert help_examples(cli.main)

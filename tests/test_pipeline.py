@@ -93,8 +93,9 @@ def test_run_and_backfill_honour_allow_empty(make_repo, tmp_path: Path) -> None:
     assert quiet.stdout.startswith("published: 2026-07-20 — ")
     made = cli("--config", conf, "backfill", "--from", "2026-07-21", "--to", "2026-07-22",
                "--repo", repo, "--voice", "none", "--allow-empty")
-    assert made.stdout.strip() == (
-        "made 2 episode(s), skipped 0 already done, 0 quiet day(s) without an episode")
+    assert made.stdout.splitlines() == [
+        "made 2 episode(s), skipped 0 already done, 0 quiet day(s) without an episode",
+        "made: 2026-07-21, 2026-07-22"]
 
 
 @pytest.mark.parametrize("flag", ["--repo-name", "--github"])
@@ -216,6 +217,7 @@ def test_the_llm_server_and_model_are_in_an_llm_episode_s_hash_only(tmp_path: Pa
 
     from mergecast.config import LLMConfig
     from mergecast.models import Counts, Digest
+    from mergecast.sources.forge import LinkPatterns
 
     cfg = pipeline.load_config(None, tmp_path / "m.db")
     target = pipeline.daily(day(24).date(), cfg)
@@ -223,7 +225,8 @@ def test_the_llm_server_and_model_are_in_an_llm_episode_s_hash_only(tmp_path: Pa
 
     def key(writer: str, **llm: object) -> str:
         c = dataclasses.replace(cfg, llm=LLMConfig(**llm))  # type: ignore[arg-type]
-        return pipeline.source_hash(c, target, digest, c.writing, pipeline.Choices(writer=writer))
+        return pipeline.source_hash(c, target, digest, c.writing, pipeline.Choices(writer=writer),
+                                    LinkPatterns())
 
     assert key("llm", model="a") != key("llm", model="b")
     assert key("llm", model="a") != key("llm", model="a", base_url="http://127.0.0.1:1/v1")

@@ -128,8 +128,10 @@ def test_backfill_makes_active_days_in_parallel_and_resumes(make_repo, project):
     r = cli("--config", conf, "backfill", "--from", "2026-07-22", "--to", "2026-07-26",
             "--jobs", "2", "--voice", "none", "--repo", repo)
     assert r.exit_code == 0, r.output
-    assert r.stdout.strip() == (
-        "made 3 episode(s), skipped 0 already done, 2 quiet day(s) without an episode")
+    assert r.stdout.splitlines() == [
+        "made 3 episode(s), skipped 0 already done, 2 quiet day(s) without an episode",
+        "made: 2026-07-23, 2026-07-24, 2026-07-25",
+        "quiet (no activity): 2026-07-22, 2026-07-26"]
     site = project / "site"
     assert sorted(p.name for p in (site / "episodes").iterdir()) == [
         "2026-07-23", "2026-07-24", "2026-07-25"]
@@ -139,8 +141,9 @@ def test_backfill_makes_active_days_in_parallel_and_resumes(make_repo, project):
     before = tree(site)
     again = cli("--config", conf, "backfill", "--from", "2026-07-22", "--to", "2026-07-26",
                 "--voice", "none", "--repo", repo)
-    assert again.stdout.strip() == (
-        "made 0 episode(s), skipped 3 already done, 2 quiet day(s) without an episode")
+    assert again.stdout.splitlines() == [
+        "made 0 episode(s), skipped 3 already done, 2 quiet day(s) without an episode",
+        "quiet (no activity): 2026-07-22, 2026-07-26"]
     assert tree(site) == before
 
 

@@ -10,16 +10,15 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import dates
 from .config import Config, ShowConfig
-from .errors import InputError
+from .errors import GitHubError, InputError
 from .models import Change, Window
-from .sources import IngestReport, Source, SourceWarning
+from .sources import IngestReport, Source
 from .sources.gh_json import GhJsonSource
 from .sources.git import GitSource, detect_github_slug
 from .store import Store
@@ -39,6 +38,7 @@ class Flags:
     github: str | None = None
     repo_name: str | None = None
     offline: bool = False
+    strict: bool = False  # run, backfill: a source that fails stops the command
 
 
 AS_CONFIGURED = Flags()  # no source options: [source] decides
@@ -116,16 +116,43 @@ def configured(cfg: Config, flags: Flags, store: Store,
     return found
 
 
-def collect(store: Store, sources: Iterable[Source], window: Window) -> list[IngestReport]:
+def collect(store: Store, sources: Iterable[Source], window: Window, *,
+            strict: bool = False) -> list[IngestReport]:
     """Read every source in turn: a source with a cursor reads all that is new (and moves
-    its cursor), the others read `window`. What each noticed is warned at once (the CLI
-    prints it), so a quiet window or a later failure cannot swallow it."""
+    its cursor), the others read `window`.
+
+    A GitHub failure (the API unreachable, the token refused, the budget spent, --offline
+    without a cached answer) must not cost the day: that source is skipped, its report
+    says why, and the episode is made from the others and the store. `strict` (--strict)
+    lets the error stop the command instead. Local sources (git, a gh export) always stop
+    it: their errors are the user's input to fix.
+    """
     reports = []
     for source in sources:
-        reports.append(ingest(store, source, None if source.cursor() is not None else window))
-        for message in reports[-1].warnings:
-            warnings.warn(message, SourceWarning, stacklevel=1)
+        try:
+            reports.append(ingest(store, source, None if source.cursor() is not None else window))
+        except GitHubError as exc:
+            if strict:
+                raise
+            reports.append(IngestReport(source.kind, source.repo, error=exc, skipped=(
+                f"skipped the GitHub source {source.repo}: {exc}. The episode is made from "
+                "the other sources and what is already stored (pass --strict to fail "
+                "instead)")))
     return reports
+
+
+def warnings_of(reports: Iterable[IngestReport]) -> list[str]:
+    """Every warning of a collection, one line each: a skipped source's reason, or what a
+    source noticed while reading."""
+    return [w for r in reports for w in ([r.skipped] if r.skipped else r.warnings)]
+
+
+def check_fallback(reports: Iterable[IngestReport], has_activity: bool) -> None:
+    """A skipped source is only a warning when something else is there to make the
+    episode from; with nothing, its own error stops the command."""
+    for report in reports:
+        if report.error is not None and not has_activity:
+            raise report.error
 
 
 def git_source(cfg: Config, path: Path, ref: str | None, repo_name: str | None) -> Source:

@@ -16,6 +16,7 @@ import enum
 import functools
 import os
 import re
+import string
 import tomllib
 import typing
 import zoneinfo
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
-from .models import VoiceKind, WriterKind
+from .models import Forge, VoiceKind, WriterKind
 
 CONFIG_NAME = "mergecast.toml"
 RULE_KINDS = ("label", "title", "tag", "path")
@@ -40,6 +41,8 @@ class Check:
     high: float | None = None
     choices: tuple[str, ...] = ()
     form: str = ""  # url | slug | timezone: a string of that shape
+    empty_ok: bool = False  # the form's key may also be "" (not set)
+    fields: tuple[str, ...] = ()  # a URL template: must use {fields[0]}, may use the others
     lower_keys: bool = False  # a table whose keys are matched in lowercase
     doc_type: str = ""  # the reference's Type column, when the type alone says too little
     doc_default: str = ""  # the reference's Default column, when the value alone says too little
@@ -84,6 +87,10 @@ class SourceConfig:
     gh_json: Path | None = key(None, "A `gh pr list --json ...` export that `run` imports. `ingest` imports it when `repo` is not set.")  # noqa: E501
     first_parent: bool = key(True, "`true`: follow only the branch's first-parent line, so a merged branch counts as one change. `false`: read every reachable commit.")  # noqa: E501
     bots: tuple[str, ...] = key((), "Author handles to treat as bots, in addition to any `[bot]` account and the built-in list (pytorchbot, pytorchmergebot, facebook-github-bot, dependabot, …). A bot is never credited with work; see [`mergecast digest`](#mergecast-digest).")  # noqa: E501
+    forge: str = key("auto", "Where the repository is hosted, for the links to its PRs and commits: `github`, `gitlab`, `gitea`, `forgejo` (also Codeberg), or `none` (only the `pr_url` and `commit_url` templates). `auto`: from the host name of `web_url`, of `github`, or of the checkout's `origin` remote.", choices=_names(Forge))  # noqa: E501
+    web_url: str = key("", "The repository's web address, for example `https://gitlab.example.com/group/project`. Empty: `https://github.com/` and `github` when that is set, else the `origin` remote's address.", form="url", empty_ok=True)  # noqa: E501
+    pr_url: str = key("", "The link of a pull (merge) request: an http(s) URL template with `{number}`, and optionally `{repo}` (owner/name), for example `https://review.example.com/{repo}/changes/{number}`. Empty: the forge's own.", fields=("number", "repo"))  # noqa: E501
+    commit_url: str = key("", "The link of a commit: an http(s) URL template with `{sha}`, and optionally `{repo}`, for example `https://cgit.example.com/project/commit/?id={sha}`. Empty: the forge's own.", fields=("sha", "repo"))  # noqa: E501
 
 
 @dataclass(frozen=True)
@@ -227,9 +234,14 @@ SECTIONS: dict[str, tuple[str, ...]] = {
 
 
 def find_config(start: Path | None = None) -> Path | None:
-    """The mergecast.toml in `start` (default: the working directory), if any."""
-    candidate = (start or Path.cwd()) / CONFIG_NAME
-    return candidate if candidate.is_file() else None
+    """The nearest mergecast.toml: in `start` (default: the working directory) or the
+    closest parent folder that has one, as git finds its repository from a subfolder."""
+    here = (start or Path.cwd()).absolute()
+    for folder in (here, *here.parents):
+        candidate = folder / CONFIG_NAME
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 def load(path: Path | None = None) -> Config:
@@ -362,8 +374,11 @@ class _Reader:
         if check.choices and value not in check.choices:
             expected = "one of " + ", ".join(repr(c) for c in check.choices)
             raise self.fail(section, key, expected, value)
-        if check.form == "url" and not re.match(r"^https?://[^\s/]+", value):
+        if check.form == "url" and not (check.empty_ok and not value) \
+                and not re.match(r"^https?://[^\s/]+", value):
             raise self.fail(section, key, "an http:// or https:// URL", value)
+        if check.fields and value:
+            self.template(section, key, check.fields, value)
         if check.form == "slug" and value and not re.fullmatch(SLUG, value):
             raise self.fail(section, key, "a GitHub repository as owner/name", value)
         if check.form == "timezone":
@@ -372,6 +387,17 @@ class _Reader:
             except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
                 raise self.fail(section, key, "an IANA time zone such as 'UTC'", value) from exc
         return value
+
+    def template(self, section: str, key: str, fields: tuple[str, ...], value: str) -> None:
+        expected = (f"an http(s) URL template with {{{fields[0]}}} (and optionally "
+                    + ", ".join(f"{{{f}}}" for f in fields[1:]) + ")")
+        try:
+            used = {name for _, name, _, _ in string.Formatter().parse(value) if name is not None}
+        except ValueError:
+            used = {""}  # an unpaired brace
+        if not re.match(r"^https?://[^\s/{}]+", value) or fields[0] not in used \
+                or not used <= set(fields):
+            raise self.fail(section, key, expected, value)
 
     def time(self, section: str, key: str, value: Any) -> dt.time:
         if isinstance(value, dt.time):

@@ -61,6 +61,8 @@ def _type(k: Key) -> str:
         return "path"
     if k.type == tuple[str, ...]:
         return "array of strings"
+    if c.fields:
+        return "URL template"
     return {"url": "http(s) URL", "slug": "string `owner/name`"}.get(c.form, "string")
 
 

@@ -21,6 +21,21 @@ class Check:
     detail: str
     fix: str = ""
     required: bool = True
+    missing: bool = False  # an optional tool that is not installed: neither ok nor a problem
+
+    @property
+    def status(self) -> str:
+        """ok, missing (an optional tool), warn (a problem that does not stop a run) or FAIL."""
+        if self.missing:
+            return "missing"
+        if self.ok:
+            return "ok"
+        return "FAIL" if self.required else "warn"
+
+    @property
+    def mark(self) -> str:
+        """The status as doctor prints it: [ok ], [miss], [warn] or [FAIL]."""
+        return {"ok": "ok ", "missing": "miss"}.get(self.status, self.status)
 
 
 def run_checks(cfg: Config, environ: Mapping[str, str] = os.environ) -> list[Check]:
@@ -78,10 +93,11 @@ def _espeak(cfg: Config) -> Check:
     needed = cfg.voice.backend == "espeak-ng"
     if shutil.which("espeak-ng"):
         return Check("espeak-ng", True, "espeak-ng is installed", required=needed)
-    return Check(
-        "espeak-ng", not needed, "espeak-ng is not installed",
-        "apt-get install espeak-ng" if needed else "", required=needed,
-    )
+    if not needed:
+        return Check("espeak-ng", True, "missing: espeak-ng is not installed (optional: only "
+                     "--voice espeak-ng needs it)", "apt-get install espeak-ng",
+                     required=False, missing=True)
+    return Check("espeak-ng", False, "espeak-ng is not installed", "apt-get install espeak-ng")
 
 
 def _database(cfg: Config) -> Check:
@@ -125,10 +141,14 @@ def _token(cfg: Config, environ: Mapping[str, str]) -> Check:
         if done.returncode == 0 and done.stdout.strip():
             return Check("token", True, "a GitHub token is available from `gh auth token`",
                          required=needed)
+    # Public repositories work without a token, so its absence never fails the check: the
+    # run says so too, and a private repository's 401 is skipped with a warning.
     return Check(
-        "token", not needed, "no GitHub token found",
-        "export GITHUB_TOKEN=… (public repositories work without, at a lower rate limit)",
-        required=needed,
+        "token", False, "no GitHub token found; public repositories work without one, at "
+        "GitHub's lower limit and without file lists or sizes" if needed else
+        "missing: no GitHub token found (optional: only [source] github uses one)",
+        "export GITHUB_TOKEN=… or run `gh auth login` (a private repository needs one)",
+        required=False, missing=not needed,
     )
 
 

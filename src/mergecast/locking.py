@@ -32,6 +32,19 @@ def _open(lock: Path) -> int:
         ) from exc
 
 
+def own_folder(path: Path) -> Path:
+    """`path`, absolute; InputError for the root folder, which cannot hold mergecast's files
+    (nor have a lock beside it)."""
+    path = Path(os.path.abspath(path))
+    if not path.name:
+        raise InputError(
+            f"cannot use {path} for mergecast's files: it is the root folder, and "
+            "a lock, a store or a site needs a folder of its own; pass --out or --db "
+            "with a path such as ./site"
+        )
+    return path
+
+
 @contextlib.contextmanager
 def exclusive(paths: list[Path], *, wait: float = 30.0, poll: float = 0.1) -> Iterator[None]:
     """Hold a lock for each path (as `<path>.lock`), waiting at most `wait` seconds in all."""
@@ -39,13 +52,7 @@ def exclusive(paths: list[Path], *, wait: float = 30.0, poll: float = 0.1) -> It
     fds: list[int] = []
     try:
         for path in paths:
-            path = Path(os.path.abspath(path))
-            if not path.name:
-                raise InputError(
-                    f"cannot use {path} for mergecast's files: it is the root folder, and "
-                    "a lock, a store or a site needs a folder of its own; pass --out or --db "
-                    "with a path such as ./site"
-                )
+            path = own_folder(path)
             lock = path.with_name(path.name + ".lock")
             fd = _open(lock)
             fds.append(fd)

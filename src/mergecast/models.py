@@ -51,6 +51,17 @@ class VoiceKind(enum.StrEnum):
     NONE = "none"
 
 
+class Forge(enum.StrEnum):
+    """Where a repository is hosted, for its PR and commit links ([source] forge)."""
+
+    AUTO = "auto"  # from the web address's host name
+    GITHUB = "github"
+    GITLAB = "gitlab"
+    GITEA = "gitea"
+    FORGEJO = "forgejo"  # and Codeberg: Gitea's paths
+    NONE = "none"  # only the [source] pr_url / commit_url templates
+
+
 @dataclass(frozen=True)
 class Person:
     """Who wrote a change: a GitHub login when known, else a git name and email."""

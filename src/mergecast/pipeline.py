@@ -17,8 +17,7 @@ import enum
 import hashlib
 import json
 import os
-import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +25,7 @@ from . import __version__, dates, locking, redact, voice
 from . import config as config_mod
 from . import publish as publishing
 from .analysis import build_digest, path_rules_from_repo
-from .analysis.ledger import change_url, ledger
+from .analysis.ledger import ledger
 from .analysis.memory import link_earlier
 from .config import AreaRule, Config, VoiceConfig, WritingConfig
 from .errors import EmptyWindowError, InputError
@@ -45,7 +44,9 @@ from .models import (
 from .publish import media
 from .publish.content import Urls, credits_for
 from .publish.identity import show_identity
+from .sources import forge
 from .store import Store
+from .watch import SILENT, Watch, audio_line, timed
 from .writing.writer import write_script
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 
 HISTORY_DAYS = 14  # duplicates and revert/reland originals are looked for this far back
 _CODEOWNERS = (".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS")  # GitHub's search order
-StageHook = Callable[[str, float, str], None]  # (stage, seconds, detail)
+
 
 
 def load_config(path: Path | None, db: Path | None = None,
@@ -76,7 +77,8 @@ def load_config(path: Path | None, db: Path | None = None,
 def session(cfg: Config, *, out: Path | None = None, write: bool = True) -> Iterator[Store]:
     """The store for one command. A command that writes holds the store's lock (and the
     site folder's, given `out`) until it is done: the one place locks are taken."""
-    locks = [cfg.store.path, *([out] if out is not None else [])] if write else []
+    locks = [cfg.store.path, *([site_lock(cfg, out)] if out is not None else [])] if write \
+        else []
     if write:
         _check_store_outside(cfg.store.path, {out, cfg.publish.out} - {None})
     with locking.exclusive(locks), Store(cfg.store.path) as store:
@@ -96,6 +98,15 @@ def _check_store_outside(db: Path, sites: Iterable[Path | None]) -> None:
                 f"the store {db} is inside the site folder {site}, which each publish "
                 "replaces whole, so the store and its media would be lost; pass --db (or set "
                 "[store] path) outside it")
+
+
+def site_lock(cfg: Config, out: Path) -> Path:
+    """The lock of site folder `out`, kept with the store (`.mergecast/site-<hash>.lock`),
+    not beside the site, so the project holds one folder to ignore. The hash names the
+    folder's real path: two spellings of one folder share one lock."""
+    real = os.path.realpath(locking.own_folder(out))
+    digest = hashlib.sha256(real.encode()).hexdigest()[:12]
+    return cfg.store.path.parent / f"{Path(real).name or 'site'}-{digest}"
 
 
 # ---- what an episode is for
@@ -141,17 +152,31 @@ def target_for(cfg: Config, date: str | None, since: str | None, until: str | No
     return Target(day.isoformat(), EpisodeKind.DAILY, window, day)
 
 
-def weekly(cfg: Config, week: str | None, now: dt.datetime | None = None) -> Target:
-    """The recap of ISO week `week` (default: last week), from Monday's window to Sunday's."""
+def weekly(cfg: Config, week: str | None, now: dt.datetime | None = None,
+           dailies: Iterable[str] = ()) -> Target:
+    """The recap of ISO week `week`, from Monday's window to Sunday's. Without one: the
+    newest week of the `dailies` (daily episode ids) that has ended, else the newest of
+    theirs; with no dailies at all, last calendar week."""
+    now = now or dt.datetime.now(dt.UTC)
     if week is not None:
         year, number = dates.parse_week(week)
     else:
-        today = dates.day_of(now or dt.datetime.now(dt.UTC), cfg.show)
-        year, number, _ = (today - dt.timedelta(days=7)).isocalendar()
+        weeks = sorted({dates.parse_day(d).isocalendar()[:2] for d in dailies})
+        ended = [w for w in weeks if _week_window(cfg, *w).until <= now]
+        if ended or weeks:
+            year, number = (ended or weeks)[-1]
+        else:
+            today = dates.day_of(now, cfg.show)
+            year, number, _ = (today - dt.timedelta(days=7)).isocalendar()
+    window = _week_window(cfg, year, number)
+    return Target(f"{year}-W{number:02d}", EpisodeKind.WEEKLY, window,
+                  dates.week_days(year, number)[-1])
+
+
+def _week_window(cfg: Config, year: int, number: int) -> Window:
     days = dates.week_days(year, number)
-    window = Window(dates.day_window(days[0], cfg.show).since,
-                    dates.day_window(days[-1], cfg.show).until)
-    return Target(f"{year}-W{number:02d}", EpisodeKind.WEEKLY, window, days[-1])
+    return Window(dates.day_window(days[0], cfg.show).since,
+                  dates.day_window(days[-1], cfg.show).until)
 
 
 # ---- the recipe
@@ -193,19 +218,16 @@ class Draft:
     reused: bool = False
 
 
-def quiet(stage: str, seconds: float, detail: str) -> None:
-    """The default stage hook: say nothing."""
-
-
 def make(cfg: Config, store: Store, target: Target, *, upto: Step = Step.EPISODE,
          choices: Choices = AS_CONFIGURED, earlier: Sequence[Episode] | None = None,
-         on_stage: StageHook = quiet) -> Draft:
+         watch: Watch = SILENT) -> Draft:
     """Make `target`'s episode up to step `upto`. `earlier`: the episodes it may refer
     back to (default: every other stored episode)."""
-    with timed(on_stage, "digest") as note:
+    links = link_patterns(cfg)
+    with timed(watch, "digest") as note:
         others = earlier if earlier is not None else [
             e for e in store.episodes() if e.id != target.id]
-        digest = link_earlier(digest_for(cfg, store, target.window), others)
+        digest = link_earlier(digest_for(cfg, store, target.window, links), others)
         note(f"{digest.counts.changes} changes, {len(digest.themes)} themes")
     draft = Draft(target, digest)
     if upto == Step.DIGEST:
@@ -213,15 +235,15 @@ def make(cfg: Config, store: Store, target: Target, *, upto: Step = Step.EPISODE
     writing = _writing(cfg, target, choices)
     _check_activity(target, digest, writing)
     draft = dataclasses.replace(
-        draft, key=source_hash(cfg, target, digest, writing, choices),
+        draft, key=source_hash(cfg, target, digest, writing, choices, links),
         related=_related(store, target))
     previous = store.episode(target.id)
     if previous is not None and _reusable(cfg, previous, draft):
         for stage in ("script", "speak"):
-            on_stage(stage, 0.0, "unchanged")
+            watch.finished(stage, 0.0, "unchanged")
         return dataclasses.replace(draft, script=previous.script, audio=previous.audio,
                                    episode=previous, reused=True)
-    with timed(on_stage, "script") as note:
+    with timed(watch, "script") as note:
         script = write_script(
             digest, show=show_name_for(cfg, digest.changes), day=target.day, writing=writing,
             lexicon=cfg.lexicon, llm=cfg.llm, writer=_writer(cfg, target, choices),
@@ -231,9 +253,10 @@ def make(cfg: Config, store: Store, target: Target, *, upto: Step = Step.EPISODE
     draft = dataclasses.replace(draft, script=script)
     if upto == Step.SCRIPT:
         return draft
-    with timed(on_stage, "speak") as note:
-        audio = render(cfg, target.id, draft.key, script, choices.voice, links_for(draft))
-        note(f"{audio.duration_seconds:.1f} s of audio ({audio.voice})")
+    with timed(watch, "speak") as note:
+        audio = render(cfg, target.id, draft.key, script, choices.voice, links_for(draft),
+                       progress=lambda done, total: watch.advanced(done, total, "sentences"))
+        note(audio_line(audio))
     if upto == Step.AUDIO:
         return dataclasses.replace(draft, audio=audio)
     return dataclasses.replace(draft, audio=audio, episode=assemble(cfg, draft, audio))
@@ -281,15 +304,6 @@ def _reusable(cfg: Config, episode: Episode, draft: Draft) -> bool:
             and media.complete(media_for(cfg, episode.id, episode.source_hash), episode.audio))
 
 
-@contextlib.contextmanager
-def timed(hook: StageHook, name: str) -> Iterator[Callable[[str], None]]:
-    """Time one stage; what is noted inside goes to the hook with its seconds."""
-    detail: list[str] = []
-    start = time.monotonic()
-    yield detail.append
-    hook(name, time.monotonic() - start, " ".join(detail))
-
-
 # ---- the steps
 
 
@@ -328,11 +342,23 @@ def repo_path_rules(cfg: Config) -> list[AreaRule]:
     return path_rules_from_repo(labeler, owners)
 
 
-def digest_for(cfg: Config, store: Store, window: Window) -> Digest:
-    """The window's digest from the store: its changes, 14 days of history, newcomers."""
+def link_patterns(cfg: Config) -> forge.LinkPatterns:
+    """How this repository's PRs and commits link to its forge ([source], else the
+    configured checkout's `origin` remote)."""
+    src = cfg.source
+    return forge.link_patterns(forge=src.forge, web_url=src.web_url, pr_url=src.pr_url,
+                               commit_url=src.commit_url, github=src.github,
+                               origin=forge.origin_web(src.repo or cfg.root))
+
+
+def digest_for(cfg: Config, store: Store, window: Window,
+               links: forge.LinkPatterns | None = None) -> Digest:
+    """The window's digest from the store: its changes (each with its link), 14 days of
+    history, newcomers."""
     history = store.changes_between(window.since - dt.timedelta(days=HISTORY_DAYS), window.since)
+    links = links or link_patterns(cfg)
     return build_digest(
-        store.changes_in(window),
+        links.with_urls(store.changes_in(window)),
         window,
         areas=cfg.areas,
         history=history,
@@ -344,13 +370,14 @@ def digest_for(cfg: Config, store: Store, window: Window) -> Digest:
 
 
 def source_hash(cfg: Config, target: Target, digest: Digest, writing: WritingConfig,
-                choices: Choices) -> str:
+                choices: Choices, links: forge.LinkPatterns) -> str:
     """Everything an episode is made from; the same hash means nothing to redo.
 
     The whole digest, not its `--json` face: the writer and the page read every field of
     the window's changes (a retitled, merged or re-labelled PR, a new body) and the memory
     of earlier episodes, none of which that face shows."""
     payload = {
+        "links": [links.pr, links.commit],
         "version": __version__,
         "kind": target.kind,
         "digest": to_dict(digest),
@@ -388,15 +415,17 @@ def media_for(cfg: Config, episode_id: str, key: str) -> Path:
 
 
 def render(cfg: Config, episode_id: str, key: str, script: Script, voice_name: str | None,
-           links: dict[int, str]) -> Audio:
+           links: dict[int, str], *, progress: voice.Progress | None = None) -> Audio:
     """Speak `script` into its media folder (media_dir/<id>/<key16>/), built in a temp
-    folder and moved into place whole; a folder already there is reused."""
+    folder and moved into place whole; a folder already there is reused. `progress` hears
+    of each sentence spoken."""
     final = media_for(cfg, episode_id, key)
     done = media.read_audio(final)
     if done is not None:
         return done
     with media.render_folder(final.parent, key) as tmp:
-        audio = render_media(script, tmp, cfg.voice, backend=voice_name, links=links)
+        audio = render_media(script, tmp, cfg.voice, backend=voice_name, links=links,
+                             progress=progress)
         media.save_audio(tmp, audio)
         os.rename(tmp, final)
     return audio
@@ -405,25 +434,22 @@ def render(cfg: Config, episode_id: str, key: str, script: Script, voice_name: s
 def render_media(script: Script, folder: Path, voice_cfg: VoiceConfig, *,
                  backend: str | None = None, links: Mapping[int, str] | None = None,
                  transport: httpx.BaseTransport | None = None,
-                 engine: voice.Voice | None = None) -> Audio:
+                 engine: voice.Voice | None = None,
+                 progress: voice.Progress | None = None) -> Audio:
     """Narrate `script` (voice) and write its media files into `folder` (publish): nothing
     is written unless the narration succeeded."""
     speech = voice.speak(script, voice_cfg, backend=backend, links=links or {},
-                         transport=transport, engine=engine)
+                         transport=transport, engine=engine, progress=progress)
     media.write_media(folder, script, speech.audio, speech.mp3)
     return speech.audio
 
 
-def _pr_links(changes: Iterable[Change]) -> dict[int, str]:
-    """PR number -> URL: the change's own URL, else its GitHub pull page when repo is a slug."""
-    return {c.number: url for c in changes if c.number is not None and (url := change_url(c))}
-
-
 def links_for(draft: Draft) -> dict[int, str]:
-    """URLs of the PRs the draft's script cites."""
+    """URLs of the PRs the draft's script cites (the digest's changes carry their links)."""
     assert draft.script is not None
     cited = {n for section in draft.script.sections for n in section.cites}
-    return {n: url for n, url in _pr_links(draft.digest.changes).items() if n in cited}
+    return {c.number: c.url for c in draft.digest.changes
+            if c.number is not None and c.number in cited and c.url}
 
 
 def assemble(cfg: Config, draft: Draft, audio: Audio) -> Episode:

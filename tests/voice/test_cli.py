@@ -14,9 +14,10 @@ def test_speak_help_lists_voices():
 
 def test_speak_bad_date_is_one_line(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["speak", "--date", "yesterday"])
+    result = CliRunner().invoke(main, ["speak", "--date", "2026-02-30"])
     assert result.exit_code == 2
-    assert result.output == "mergecast: expected a day as YYYY-MM-DD, got 'yesterday' for --date\n"
+    assert result.output == ("mergecast: expected a day as YYYY-MM-DD, 'today' or 'yesterday', "
+                             "got '2026-02-30' for --date\n")
     assert not (tmp_path / ".mergecast").exists()
 
 

@@ -13,7 +13,8 @@ from mutagen.id3 import ID3
 
 from mergecast.models import Chapter
 from mergecast.voice import audio
-from mergecast.voice.tags import strip_id3, tagged
+from mergecast.voice.mp3 import strip_id3
+from mergecast.voice.tags import tagged
 
 # Longer titles first in time: mutagen alone writes short frames first, out of order.
 CHAPTERS = [Chapter(float(i * 5), t) for i, t in enumerate(

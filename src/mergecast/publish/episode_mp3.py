@@ -9,7 +9,8 @@ import io
 from PIL import Image
 
 from ..models import Episode
-from ..voice.tags import strip_id3, tagged
+from ..voice.mp3 import strip_id3
+from ..voice.process import tagged  # mutagen (GPL) writes it, in the voice worker
 
 ART_SIZE = 600  # embedded art: enough for a lock screen, small enough for every episode
 TAGS_VERSION = "1"  # bump when published tags change, so every episode is tagged again

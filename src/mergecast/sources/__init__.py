@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Protocol
 
+from ..errors import MergecastError
 from ..models import Change, Window
 
 
@@ -48,11 +49,6 @@ class Source(Protocol):
         ...
 
 
-class SourceWarning(UserWarning):
-    """What a read noticed (a shallow clone, missing file contents), said when `run` or
-    `backfill` reads the source, before anything later can fail."""
-
-
 @dataclasses.dataclass
 class IngestReport:
     """What one ingest did: changes read from the source, and rows added or changed."""
@@ -63,8 +59,14 @@ class IngestReport:
     new: int = 0
     updated: int = 0
     warnings: list[str] = dataclasses.field(default_factory=list)
+    # The source failed and the command went on without it: why (empty: it was read),
+    # and the error itself, raised after all when nothing else is there to make the episode.
+    skipped: str = ""
+    error: MergecastError | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def line(self) -> str:
+        if self.skipped:
+            return f"{self.source} {self.repo}: skipped"
         return (f"{self.source} {self.repo}: {self.read} read, {self.new} new, "
                 f"{self.updated} updated")
 

@@ -37,6 +37,7 @@ class Voice(Protocol):
 
 
 Factory = Callable[["VoiceConfig", "httpx.BaseTransport | None"], Voice]
+Progress = Callable[[int, int], None]  # (sentences spoken, sentences in the script)
 
 
 def _piper(cfg: VoiceConfig, transport: httpx.BaseTransport | None) -> Voice:
@@ -97,5 +98,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["BACKENDS", "FAKES", "NONE", "VOICES", "Samples", "Speech", "Voice", "make_voice",
-           "speak"]
+__all__ = ["BACKENDS", "FAKES", "NONE", "VOICES", "Progress", "Samples", "Speech", "Voice",
+           "make_voice", "speak"]

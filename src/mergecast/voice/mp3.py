@@ -144,3 +144,16 @@ def with_info_header(data: bytes, samples: int, kbps: int) -> bytes:
     body += struct.pack(">H", crc16(bytes(body)))  # over every byte before it
     frame = bytes(body) + bytes(size - len(body))
     return frame + data
+
+
+def syncsafe(four: bytes) -> int:
+    """An ID3v2 size: four bytes of seven bits each."""
+    return (four[0] << 21) | (four[1] << 14) | (four[2] << 7) | four[3]
+
+
+def strip_id3(data: bytes) -> bytes:
+    """The audio frames of `data` without a leading ID3v2 tag (with its footer, if any)."""
+    if data[:3] != b"ID3" or len(data) < 10:
+        return data
+    size = 10 + syncsafe(data[6:10]) + (10 if data[5] & 0x10 else 0)
+    return data[size:]

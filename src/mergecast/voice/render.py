@@ -15,7 +15,7 @@ import httpx
 from ..config import VoiceConfig
 from ..errors import VoiceError
 from ..models import Audio, Script
-from . import NONE, Voice, make_voice
+from . import NONE, Progress, Voice, make_voice
 from .narrate import estimate, narrate
 
 
@@ -35,12 +35,14 @@ def speak(
     links: Mapping[int, str] = {},  # noqa: B006 - read only; the contract's signature
     transport: httpx.BaseTransport | None = None,
     engine: Voice | None = None,
+    progress: Progress | None = None,
 ) -> Speech:
     """Narrate `script`.
 
     `engine` is a ready Voice (tests and batch runs reuse one loaded model); otherwise the
     backend named `backend` (default [voice] backend) is built. With backend "none" no
     audio is made: cue and chapter times are then a words-per-minute estimate.
+    `progress` hears of each sentence as it is spoken.
     """
     name = engine.name if engine is not None else (backend or voice.backend)
     if engine is None and name == NONE:
@@ -50,9 +52,10 @@ def speak(
         )
         return Speech(Audio(duration_seconds=duration, cues=cues, chapters=chapters,
                             voice=NONE), None)
-    # Mastering (scipy, pyloudnorm) and MP3 tagging load only when there is audio to master.
+    # Mastering (scipy, pyloudnorm) loads only when there is audio to master. The ID3 tag is
+    # written by the voice worker: its tagger (mutagen) is GPL, like piper (docs/licensing.md).
     from .audio import OUT_RATE, encode_mp3, master
-    from .tags import tagged
+    from .process import tagged
 
     owned = engine is None
     engine = engine or make_voice(name, voice, transport=transport)
@@ -63,6 +66,7 @@ def speak(
             sentence_pause=voice.sentence_pause,
             section_pause=voice.section_pause,
             links=links,
+            progress=progress,
         )
     finally:
         close = getattr(engine, "close", None)

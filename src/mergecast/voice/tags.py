@@ -1,5 +1,8 @@
 """ID3v2.4 tags: title, show as artist and album, date, summary, CHAP/CTOC chapters in
-time order, and (when publishing) cover art and the episode page."""
+time order, and (when publishing) cover art and the episode page.
+
+mutagen is GPL, so this module runs only in the voice worker's process; mergecast asks
+for a tag through `voice.process.tagged` (docs/licensing.md)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from mutagen.id3 import (
 )
 
 from ..models import Chapter, Script
+from .mp3 import syncsafe
 
 
 def tagged(
@@ -88,17 +92,13 @@ def tagged(
 
 def _frames(tag: bytes) -> list[bytes]:
     """The frames of a mergecast ID3v2.4 tag (no extended header, no footer), as bytes."""
-    end = 10 + _syncsafe(tag[6:10])
+    end = 10 + syncsafe(tag[6:10])
     out, pos = [], 10
     while pos + 10 <= end and tag[pos] != 0:
-        size = 10 + _syncsafe(tag[pos + 4 : pos + 8])
+        size = 10 + syncsafe(tag[pos + 4 : pos + 8])
         out.append(tag[pos : pos + size])
         pos += size
     return out
-
-
-def _syncsafe(four: bytes) -> int:
-    return (four[0] << 21) | (four[1] << 14) | (four[2] << 7) | four[3]
 
 
 def chapters_in_time_order(tag: bytes) -> bytes:
@@ -112,17 +112,9 @@ def chapters_in_time_order(tag: bytes) -> bytes:
     chaps = sorted((f for f in frames if f[:4] == b"CHAP"), key=_chapter_index)
     others = [f for f in frames if f[:4] != b"CHAP"]
     body = b"".join(others + chaps)
-    return tag[:10] + body + tag[10 + len(body) : 10 + _syncsafe(tag[6:10])]
+    return tag[:10] + body + tag[10 + len(body) : 10 + syncsafe(tag[6:10])]
 
 
 def _chapter_index(frame: bytes) -> int:
     element_id = frame[10 : frame.index(b"\0", 10)]
     return int(element_id.removeprefix(b"chp"))
-
-
-def strip_id3(data: bytes) -> bytes:
-    """The audio frames of `data` without a leading ID3v2 tag (with its footer, if any)."""
-    if data[:3] != b"ID3" or len(data) < 10:
-        return data
-    size = 10 + _syncsafe(data[6:10]) + (10 if data[5] & 0x10 else 0)
-    return data[size:]
