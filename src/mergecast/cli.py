@@ -64,7 +64,8 @@ class _Guarded(click.Group):
                     warnings.filterwarnings("always", category=UserWarning,
                                             module=r"mergecast\.")
                     warnings.showwarning = lambda message, category, *rest: (
-                        _warn(str(message)) if category.__module__.startswith("mergecast.")
+                        _warn(str(message), getattr(category, "label", "warning"))
+                        if category.__module__.startswith("mergecast.")
                         else shown(message, category, *rest))
                     return super().invoke(ctx)
             finally:
@@ -104,8 +105,9 @@ def _console() -> console.Console:
     return shown
 
 
-def _warn(message: str) -> None:
-    _console().warn(message)
+def _warn(message: str, label: str = "warning") -> None:
+    """A warning, or a progress line a module labels as its own ("llm")."""
+    _console().warn(message, label)
 
 
 def _say(line: str) -> None:

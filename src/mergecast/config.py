@@ -144,6 +144,7 @@ class LLMConfig:
     timeout: float = key(120.0, "The longest one request may take, in seconds. A server that goes silent or keeps dripping bytes is cut off at this point.", low=1, high=3600)  # noqa: E501
     max_seconds: float = key(300.0, "The wall-clock budget for all LLM requests of one episode, in seconds. A request still running when it is spent is cut off, and no further request is sent: the writer uses the template writer's text for what is left and says so in a warning.", low=1, high=86400)  # noqa: E501
     max_tokens: int = key(1024, "The most tokens any one request may generate. Each request asks for fewer when its text is short; this caps them all, so a model stuck in a loop stops early.", low=16, high=65536)  # noqa: E501
+    max_episode_tokens: int = key(50_000, "The most tokens, prompt and completion together, all LLM requests of one episode may use. A request that would pass it is not sent: its slot uses the template writer's text. Caps the cost of a hosted API; a day's episode needs about 5,000.", low=100, high=10_000_000)  # noqa: E501
     parallel: int = key(1, "How many requests may be in flight at once. Raise it to match the server's parallel slots (llama.cpp `--parallel`, Ollama `OLLAMA_NUM_PARALLEL`, any hosted API).", low=1, high=32)  # noqa: E501
 
 

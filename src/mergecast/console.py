@@ -82,8 +82,12 @@ class Console(Watch):
             self._printed = (done, total)
             self.line(f"  {self._stage:<8} {done}/{total} {printable(what)}")
 
-    def warn(self, message: str) -> None:
-        self.line(printable(f"mergecast: warning: {message}"))
+    def warn(self, message: str, label: str = "warning") -> None:
+        """A warning (always shown), or a progress line a module labels as its own
+        ("mergecast: llm: …"), which --quiet drops."""
+        if label != "warning" and self.verbosity < NORMAL:
+            return
+        self.line(printable(f"mergecast: {label}: {message}"))
 
     # ---- output
 

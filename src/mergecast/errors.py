@@ -91,7 +91,8 @@ class LLMError(WritingError):
 
 
 class LLMBudgetError(LLMError):
-    """The episode's LLM time budget ([llm] max_seconds) is spent: stop asking."""
+    """The episode's LLM time or token budget ([llm] max_seconds, max_episode_tokens) is
+    spent: stop asking."""
 
 
 class EmptyWindowError(MergecastError):

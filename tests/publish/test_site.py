@@ -364,3 +364,25 @@ def test_a_theme_lists_each_pr_once(tmp_path: Path) -> None:
     html = (site / "episodes/2026-03-02/index.html").read_text()
     prs = html[html.index('<p class="prs">'):].split("</p>")[0]
     assert re.findall(r">#(\d+)<", prs) == ["101", "102"]
+
+
+def test_a_sentence_a_model_worded_is_marked_on_the_page_and_in_episode_json(
+        tmp_path: Path) -> None:
+    plain = make_episode("2026-03-04")
+    script = plain.script
+    theme = script.sections[1]
+    worded = Sentence("A model worded this one about faster builds.", "A model worded this one.",
+                      origin="llm")
+    sections = (script.sections[0], dataclasses.replace(theme, sentences=(
+        worded, *theme.sentences)), *script.sections[2:])
+    episode = dataclasses.replace(plain, script=dataclasses.replace(
+        script, sections=sections, writer="llm"))
+    site = _publish(tmp_path, [episode])
+    html = (site / "episodes/2026-03-04/index.html").read_text()
+    marked = re.findall(r'<span class="cue llm" title="([^"]+)"[^>]*>([^<]*)', html)
+    assert marked == [("Worded by a language model, checked against the data",
+                       "A model worded this one about faster builds.")]
+    assert html.count('class="cue"') + 1 == sum(len(s.sentences) for s in sections)
+    data = json.loads((site / "episodes/2026-03-04/episode.json").read_text())
+    origins = [x["origin"] for s in data["sections"] for x in s["sentences"]]
+    assert origins.count("llm") == 1 and set(origins) == {"llm", "template"}

@@ -3,12 +3,13 @@
     with FakeLLMServer(schema_answer("Plain words.")) as server:
         llm = LLMConfig(base_url=server.base_url, model="m")
         ...
-        server.seen  # every request: path, headers, JSON body
+        server.seen  # every request: path, headers, JSON body (and the writer's slot)
 
 A Behaviour turns one request (Seen) into one Response. The builders below are meant to
 be combined: `rejecting("response_format", then=schema_answer("ok"))` is llama-cpp-python
 answering 500 to structured output and plain requests normally; `in_turn(a, b)` answers
-the first request with `a` and every later one with `b`. It serves /v1/chat/completions
+the first request with `a` and every later one with `b`; `per_slot({"theme_2": a})` answers
+the LLM writer's theme 2 with `a` and every other slot well. It serves /v1/chat/completions
 (OpenAI shape, with `usage`) and /api/chat (Ollama shape) alike.
 """
 
@@ -18,6 +19,7 @@ import dataclasses
 import http.server
 import itertools
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -26,6 +28,9 @@ from typing import Any
 WRONG_JSON = "Sure! Here is the answer you wanted: {title: oops, sentences: [unclosed}"
 # What a model that obeyed a hostile PR body says: answer it with schema_answer(...).
 INJECTED_CLAIM = "PR 999999 fixed everything."
+
+
+_SLOT = re.compile(r"Explain theme (\d+) of today|Write the (?:episode's )?(signal|title|summary)")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,6 +46,20 @@ class Seen:
         found = (fmt.get("json_schema", {}).get("schema") or fmt.get("schema")
                  or self.body.get("json_schema") or self.body.get("format"))
         return found if isinstance(found, dict) else None
+
+    @property
+    def slot(self) -> str:
+        """The LLM writer's slot this request asks for ("theme_1", "signal", "title",
+        "summary"), from its prompt: every dialect sends that, not every one a schema."""
+        found = _SLOT.search(self.prompt)
+        if found is None:
+            return ""
+        return f"theme_{found.group(1)}" if found.group(1) else found.group(2)
+
+    @property
+    def prompt(self) -> str:
+        """Every message's text, joined."""
+        return "\n".join(str(m.get("content", "")) for m in self.body.get("messages", []))
 
     @property
     def max_tokens(self) -> int | None:
@@ -154,6 +173,18 @@ def truncated(then: Behaviour) -> Behaviour:
     return reply
 
 
+def per_slot(routes: Mapping[str, Behaviour], default: Behaviour | None = None) -> Behaviour:
+    """Answers each slot ("theme_2", "signal", …; "theme" for every theme) its own way;
+    the others with `default` (a good answer)."""
+    rest = default or schema_answer()
+
+    def reply(seen: Seen) -> Response:
+        slot = seen.slot
+        found = routes.get(slot) or (routes.get("theme") if slot.startswith("theme") else None)
+        return (found or rest)(seen)
+    return reply
+
+
 def in_turn(*behaviours: Behaviour) -> Behaviour:
     """The n-th request gets the n-th behaviour; the last one answers all later requests."""
     counter = itertools.count()
@@ -197,7 +228,17 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         except ValueError:
             body = {}
         seen = Seen(self.path, dict(self.headers), body if isinstance(body, dict) else {})
-        self.server.seen.append(seen)
+        with self.server.lock:
+            self.server.seen.append(seen)
+            self.server.in_flight += 1
+            self.server.most_in_flight = max(self.server.most_in_flight, self.server.in_flight)
+        try:
+            self._answer(seen)
+        finally:
+            with self.server.lock:
+                self.server.in_flight -= 1
+
+    def _answer(self, seen: Seen) -> None:
         known = self.path.endswith(("/chat/completions", "/api/chat"))
         response = self.server.behaviour(seen) if known else Response(404, '{"error":"no"}')
         time.sleep(response.delay)
@@ -230,6 +271,9 @@ class FakeLLMServer(http.server.ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), _Handler)
         self.behaviour = behaviour or schema_answer()
         self.seen: list[Seen] = []
+        self.lock = threading.Lock()
+        self.in_flight = 0
+        self.most_in_flight = 0  # the most requests it was answering at once
         self._thread = threading.Thread(target=self.serve_forever, daemon=True)
 
     @property

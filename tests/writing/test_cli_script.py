@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -98,10 +99,19 @@ def test_llm_writer_failure_warns_and_falls_back(setup, tmp_path):
         cfg.write_text(cfg.read_text().replace("127.0.0.1:9", f"127.0.0.1:{srv.server_port}"))
         r = run("--config", cfg, "--db", db, "script", "--date", "2026-03-12", "--writer", "llm",
                 "--json")
+        quiet = run("--config", cfg, "--db", db, "script", "--date", "2026-03-12", "--writer",
+                    "llm", "--json", "--quiet")
     finally:
         srv.shutdown()
         srv.server_close()
     assert r.exit_code == 0
     assert json.loads(r.stdout)["writer"] == "template"
-    assert "mergecast: warning: the LLM writer failed (LLM server" in r.stderr
-    assert "HTTP 500" in r.stderr
+    assert re.search(r'^mergecast: warning: the LLM slot theme 1 \("[^"]+"\) fell back to the '
+                     r"template writer's text: LLM server http://127\.0\.0\.1:\d+/v1 answered "
+                     r"HTTP 500; check the server's log$", r.stderr, re.M), r.stderr
+    assert "mergecast: llm: [1/6] theme 1" in r.stderr
+    assert r.stderr.splitlines()[-1].startswith(
+        "mergecast: llm: 0 of 6 slots from the model (0 of ")
+    # --quiet keeps the warnings and drops the progress lines
+    assert quiet.exit_code == 0 and "mergecast: llm:" not in quiet.stderr
+    assert quiet.stderr.count("mergecast: warning: the LLM slot ") == 6

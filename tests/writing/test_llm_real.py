@@ -150,21 +150,35 @@ def test_speed_is_measured_and_doctor_reports_the_server(base_url, tmp_path, rec
     assert speed > 0
 
 
-def test_script_with_the_llm_writer_stops_at_its_budget(base_url, tmp_path):
-    """Today's whole-script writer asks more than a 135M model can write well: the run
-    stops at its 8 s budget (or on the fact check) and says so, instead of waiting on the
-    model for minutes. Last in the module: an abandoned request may keep the server busy."""
+def test_script_with_the_llm_writer_asks_slot_by_slot(base_url, tmp_path):
+    """`mergecast script --writer llm` end to end: one request (and at most one retry) per
+    slot, a progress line for each, the totals at the end, and a grounded script whatever
+    the 135M model says. Last in the module: an abandoned request may keep the server busy."""
     cfg = tmp_path / "mergecast.toml"
-    cfg.write_text(f'[show]\nname = "Widget"\n[writing]\nwriter = "llm"\n[llm]\nbase_url = '
-                   f'"{base_url}"\nmodel = "smollm2"\ntimeout = 60\nmax_seconds = 8\n',
-                   encoding="utf-8")
+    cfg.write_text(f'[show]\nname = "Widget"\n[llm]\nbase_url = "{base_url}"\nmodel = "smollm2"\n'
+                   'timeout = 30\nmax_seconds = 60\n', encoding="utf-8")
     with Store(tmp_path / "m.db") as store:
         store.upsert_changes([pr(701, "[inductor] Compile reduction kernels ahead of time",
                                  "slayton58", body=BODIES["kernels"])])
     result = CliRunner().invoke(main, ["--config", str(cfg), "--db", str(tmp_path / "m.db"),
-                                       "script", "--date", "2026-03-12", "--json"])
+                                       "script", "--date", "2026-03-12", "--writer", "llm",
+                                       "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["writer"] == "template"
-    assert re.search(r"the LLM writer failed \(.+\) after [12] LLM requests?, (about )?[\d,]+ prompt and "
-                     r"\d+ completion tokens, [\d.]+ s; used the template writer instead",
-                     result.stderr), result.stderr
+    data = json.loads(result.stdout)
+    progress = re.findall(r"^mergecast: llm: \[(\d)/4\] (theme 1 \(\"[^\"]+\"\)|signal|title|summary): "
+                          r"(.+)$", result.stderr, re.M)
+    assert sorted(n for n, _, _ in progress) == ["1", "2", "3", "4"], result.stderr
+    assert {slot.split(" (")[0] for _, slot, _ in progress} == {"theme 1", "signal", "title",
+                                                               "summary"}
+    last = result.stderr.splitlines()[-1]
+    found = re.fullmatch(r"mergecast: llm: (\d) of 4 slots from the model \((\d+) of (\d+) "
+                         r"sentences(?:, [a-z ]+)?\)(?:; fell back: [a-z0-9, ]+)?; (\d+) LLM "
+                         r"requests?, [\d,]+ prompt and [\d,]+ completion tokens, [\d.]+ s", last)
+    assert found, result.stderr
+    slots, by_model, sentences, requests = (int(g) for g in found.groups())
+    assert 4 <= requests <= 8 and sentences == sum(len(s["sentences"]) for s in data["sections"])
+    origins = [x["origin"] for s in data["sections"] for x in s["sentences"]]
+    assert origins.count("llm") == by_model
+    assert data["writer"] == ("llm" if slots else "template")
+    cited = {n for s in data["sections"] for n in s["cites"]}
+    assert cited == {701}

@@ -166,7 +166,8 @@ def episode_context(
         for j, sentence in enumerate(section.sentences):
             pieces, rest = link_numbers(clean_text(sentence.text), sentence.cites, episode.links)
             extra = [(n, u) for n in rest if (u := pr_url(episode, n)) is not None]
-            sentences.append({"start": starts.get((i, j)), "pieces": pieces, "extra": extra})
+            sentences.append({"start": starts.get((i, j)), "pieces": pieces, "extra": extra,
+                              "llm": sentence.origin == WriterKind.LLM})
         start: float | None = next(
             (s["start"] for s in sentences if s["start"] is not None), None)
         sections.append({"heading": section.heading, "kind": section.kind, "start": start,

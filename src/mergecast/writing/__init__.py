@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .factcheck import Facts, fact_check
     from .fake import fake_llm
-    from .llm import LLMWriter, WritingWarning
+    from .llm import LLMWriter, WritingProgress, WritingWarning
     from .template import TemplateWriter
     from .writer import WRITERS, Writer, write_script
 
 _HOME = {
     "Facts": "factcheck", "fact_check": "factcheck", "fake_llm": "fake", "LLMWriter": "llm",
-    "WritingWarning": "llm", "TemplateWriter": "template",
+    "WritingWarning": "llm", "WritingProgress": "llm", "TemplateWriter": "template",
     "WRITERS": "writer", "Writer": "writer", "write_script": "writer",
 }
 
@@ -37,6 +37,7 @@ __all__ = [
     "LLMWriter",
     "TemplateWriter",
     "Writer",
+    "WritingProgress",
     "WritingWarning",
     "fact_check",
     "fake_llm",

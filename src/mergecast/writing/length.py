@@ -24,6 +24,7 @@ class Line:
     cites: tuple[int, ...] = ()
     optional: bool = False
     weight: int = 0  # added to the section's rank when choosing what to trim first
+    origin: str = "template"  # template | llm: who wrote it (Sentence.origin)
 
     @property
     def words(self) -> int:

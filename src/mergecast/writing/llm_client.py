@@ -13,7 +13,10 @@ hosted API, `max_tokens` where `max_completion_tokens` is wanted) are dropped th
 Every answer, error body and exception message passes through the secret scrubber
 (redact.Secrets) first, so a server that echoes the request's Authorization header cannot
 leak a key. An episode's requests share one wall-clock budget ([llm] max_seconds); once
-it is spent, `chat` raises LLMBudgetError without sending anything.
+it is spent, `chat` raises LLMBudgetError without sending anything; so it does when the
+request could pass the episode's token budget ([llm] max_episode_tokens: its prompt,
+estimated, plus its completion budget, on top of what was used and what requests in
+flight may still use).
 """
 
 from __future__ import annotations
@@ -174,6 +177,7 @@ class LLMClient:
         self._slots = threading.BoundedSemaphore(llm.parallel)
         self._lock = threading.Lock()
         self._totals = Totals()
+        self._reserved = 0  # tokens requests in flight may still use
         self.where = f"LLM server {self.base}"
 
     def __enter__(self) -> LLMClient:
@@ -198,7 +202,25 @@ class LLMClient:
         return max(0.0, self.deadline - self.clock())
 
     def chat(self, request: Request) -> Reply:
-        """Send `request`; raises LLMError (LLMBudgetError once the budget is spent)."""
+        """Send `request`; raises LLMError (LLMBudgetError once a budget is spent)."""
+        need = _estimate(_prompt_text({"messages": request.messages})) + min(
+            request.max_tokens, self.llm.max_tokens)
+        with self._lock:
+            t = self._totals
+            used = t.prompt_tokens + t.completion_tokens + self._reserved
+            if used + need > self.llm.max_episode_tokens:
+                raise LLMBudgetError(
+                    f"the LLM token budget of {self.llm.max_episode_tokens:,} for this episode "
+                    f"would be passed (about {need:,} more tokens on top of {used:,}; "
+                    f"{t.describe()}); raise [llm] max_episode_tokens in mergecast.toml")
+            self._reserved += need
+        try:
+            return self._chat(request)
+        finally:
+            with self._lock:
+                self._reserved -= need
+
+    def _chat(self, request: Request) -> Reply:
         with self._slots:
             for _step in range(_MAX_STEPS):
                 left = self.budget_left()
@@ -317,7 +339,8 @@ class LLMClient:
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             raise LLMError(f"{self.where} sent a reply that is not a chat completion; check "
                            "[llm] base_url") from exc
-        content, finish = str(content or ""), str(finish or "")
+        # Scrubbed again once decoded: a \u-escaped key is only whole after decoding.
+        content, finish = self.redact(str(content or "")), str(finish or "")
         said_prompt, said_completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
         estimated = not (isinstance(said_prompt, int) and isinstance(said_completion, int))
         prompt = said_prompt if isinstance(said_prompt, int) else _estimate(
@@ -341,6 +364,7 @@ class LLMClient:
                     problem = (f"the answer stopped at its {budget}-token budget "
                                "before its JSON was complete; answer more briefly")
         if data_out is not None:
+            data_out = self.redact.scrub_json(data_out)  # the answer's own \u escapes, too
             problem = schema_problem(data_out, request.schema)
         return Reply(content, data_out, problem, dialect, finish, prompt, completion, seconds)
 

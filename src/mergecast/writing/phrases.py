@@ -98,7 +98,8 @@ class Lookup:
         return self.openers[opener(text)] < MAX_OPENER
 
     def line(self, text: str, cites: Sequence[int] = (), optional: bool = False,
-             roundup: bool = False, expand: bool = True, weight: int = 0) -> Line | None:
+             roundup: bool = False, expand: bool = True, weight: int = 0,
+             origin: str = "template") -> Line | None:
         """A checked line, or None: ungrounded, over-long or a third use of its opener."""
         text = _DOUBLED.sub(r"\1", text)  # a title's word next to ours: "support Support"
         if not text or not self.grounded(text, cites):
@@ -114,14 +115,15 @@ class Lookup:
             if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
                 text = said
                 self.expanded |= spelled
-        return Line(text, normalise(text, self.lexicon), tuple(cites), optional, weight)
+        return Line(text, normalise(text, self.lexicon), tuple(cites), optional, weight, origin)
 
     def add(self, part: Part, text: str, cites: Sequence[int] = (), optional: bool = False,
-            roundup: bool = False) -> bool:
+            roundup: bool = False, origin: str = "template") -> bool:
         # The intro and the signal name areas and kinds of work; acronyms are spelled out
         # where the work itself is told.
         ln = self.line(text, cites, optional, roundup, expand=part.kind not in ("intro",
-                                                                                "signal"))
+                                                                                "signal"),
+                       origin=origin)
         if ln is not None:
             part.lines.append(ln)
         return ln is not None

@@ -8,7 +8,7 @@ rest. Effects come from titles read as actions and grouped by verb, so a stack i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..analysis.language import gerund, said_verb, shorten, third_person, trim
@@ -209,13 +209,14 @@ def _told(t: ThemePlan) -> list[Clause]:
     return found
 
 
-def size(x: Lookup, t: ThemePlan) -> list[Line]:
-    """Who and how big, with the first effects folded in when they are short."""
+def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
+    """Who and how big, with the first effects folded in when they are short (and when
+    no other sentence tells the effects: `fold_effects`)."""
     key, values, cites = _size_slot(t)
     if not key:
         return []
     text = x.say("theme", key, **values)
-    fold = folded(x, t)
+    fold = folded(x, t) if fold_effects else []
     if fold:
         then = f", {_said('then')} "
         joined = f"{text[:-1]}, {then.join(c.ing() for c in fold)}."
@@ -375,11 +376,13 @@ SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, benefit, list
                            related, open_work)
 
 
-def theme_part(x: Lookup, t: ThemePlan) -> Part:
-    """A theme's section: every slot in order; the first theme is never trimmed away."""
+def theme_part(x: Lookup, t: ThemePlan, instead: Mapping[Slot, Slot] | None = None) -> Part:
+    """A theme's section: every slot in order; the first theme is never trimmed away.
+    `instead` words some slots another way (the LLM writer's explanation): a slot found in
+    it is realised by its replacement, every other slot from the phrase files."""
     part = Part("theme", x.say("headings", "theme", ordinal=cap(ordinal_words(t.index)),
                                concept=concept(x, t)),
                 rank=80 - 10 * t.index, required=t.index == 1)
     for slot in SLOTS:
-        part.lines += slot(x, t)
+        part.lines += (instead or {}).get(slot, slot)(x, t)
     return part

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..analysis.language import clean_title, name_of, parse_title, shorten, title_case, trim
 from ..dates import spoken_date
 from ..models import Action, Plan, RevertChain, ThemePlan
-from .length import Part
+from .length import Line, Part
 from .numbers import count_phrase, join_words, number_words
 from .phrases import Lookup, cap
 from .realise import clauses, concept, who
@@ -66,7 +66,7 @@ def _work_phrase(x: Lookup, kind: str, areas: Sequence[str | None], salt: int,
     return f"{said} in {join_words(named)}" if named else said
 
 
-def _work_phrases(x: Lookup, plan: Plan) -> list[str]:
+def work_phrases(x: Lookup, plan: Plan) -> list[str]:
     """The day's kinds of work with their places, heaviest first, each place said once."""
     by_kind: dict[str, list[str | None]] = {}
     for kind, area in plan.signal.work:
@@ -91,10 +91,14 @@ def _work_phrases(x: Lookup, plan: Plan) -> list[str]:
     return out
 
 
-def signal(x: Lookup, plan: Plan) -> Part:
-    """The kind of work and where, in one or two sentences: not a list of headlines."""
+def signal(x: Lookup, plan: Plan, lead: Line | None = None) -> Part:
+    """The kind of work and where, in one or two sentences: not a list of headlines.
+    `lead`, a first sentence worded elsewhere (the LLM writer's), replaces the phrase
+    file's; what follows it is the same."""
     part = Part("signal", x.say("headings", "signal"), rank=95, required=True)
-    phrases = _work_phrases(x, plan)
+    if lead is not None:
+        part.lines.append(lead)
+    phrases = work_phrases(x, plan)
     key = {1: "one", 2: "two"}.get(len(phrases[:3]), "three")
     text = x.say("signal", key, work=phrases[0], work2=(phrases + ["", ""])[1],
                  work3=(phrases + ["", "", ""])[2]) if phrases else ""
@@ -104,7 +108,7 @@ def signal(x: Lookup, plan: Plan) -> Part:
     totals = x.say("signal", "totals", changes=count_phrase(k.changes, "change"),
                    authors=count_phrase(k.authors, "developer"))
     for candidate in (text, plain if areas else "", totals):
-        if candidate and x.add(part, candidate):
+        if part.lines or (candidate and x.add(part, candidate)):
             break
     top = plan.themes[0] if plan.themes else None
     if top is not None and top.stack is not None and top.stack.in_window > 2 and top.authors:

@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..config import WritingConfig
 from ..dates import spoken_date
 from ..errors import EmptyWindowError, InputError
-from ..models import Digest, Ref, Script, Section, Sentence, WriterKind
+from ..models import Digest, Plan, Ref, Script, Section, Sentence, WriterKind
 from . import sections
 from .factcheck import supported
-from .length import Part, fit, total_words
+from .length import Line, Part, fit, total_words
 from .phrases import Lookup
 from .plan import make_plan
-from .realise import size_phrase, theme_part
+from .realise import Slot, size_phrase, theme_part
 
-__all__ = ["TemplateWriter", "check_not_empty", "size_phrase", "week_monday"]
+__all__ = ["TemplateWriter", "Wording", "check_not_empty", "plan_episode", "realise_script",
+           "size_phrase", "week_monday"]
 
 # An active day whose material runs shorter says it is a short one. In planning minutes
 # ([writing] words_per_minute, 150 by default); piper's measured pace is about 116 words a
@@ -49,6 +50,62 @@ def week_monday(week: str) -> dt.date:
     return found[0]
 
 
+@dataclasses.dataclass(frozen=True)
+class Wording:
+    """Slots worded by another writer (the LLM writer); whatever is left empty, or comes
+    back None, is realised from the phrase files as the template writer does."""
+
+    themes: Mapping[int, Mapping[Slot, Slot]] = dataclasses.field(default_factory=dict)
+    signal: Callable[[Lookup], Line | None] | None = None  # the signal's first sentence
+    title: str | None = None
+    summary: str | None = None
+    writer: WriterKind = WriterKind.TEMPLATE
+
+
+def plan_episode(digest: Digest, *, show: str, day: dt.date, writing: WritingConfig,
+                 lexicon: Mapping[str, str], weekly: str | None = None) -> tuple[Lookup, Plan]:
+    """The episode's phrase Lookup and its plan (what to say); raises EmptyWindowError for
+    an empty window unless [writing] allow_empty."""
+    check_not_empty(digest, writing)
+    x = Lookup(digest, show=show, day=day, lexicon=lexicon, weekly=weekly is not None)
+
+    def accept(text: str, ref: Ref) -> bool:
+        return x.grounded(text, (ref.pr,) if ref.pr is not None else ())
+
+    return x, make_plan(digest, show=show, day=day, max_themes=writing.max_themes,
+                        weekly=weekly, accept=accept)
+
+
+def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingConfig,
+                   wording: Wording = Wording()) -> Script:
+    """The plan in sentences, fitted to length and fact-checked; `wording` replaces the
+    slots another writer worded."""
+    weekly, day = plan.weekly, plan.day
+    date = spoken_date(week_monday(weekly) if weekly else day)
+    lead = wording.signal(x) if wording.signal is not None else None
+    parts: list[Part] = [sections.signal(x, plan, lead)] if digest.counts.changes else []
+    parts += [theme_part(x, t, wording.themes.get(t.index)) for t in plan.themes]
+    parts += sections.roundups(x, plan)
+    parts += [p for p in (sections.duplicates(x, plan), sections.reverts(x, plan),
+                          sections.notes(x, plan)) if p is not None]
+    parts.append(sections.outro(x, plan, date))
+    if plan.mood in ("active", "focused") and total_words(parts) < SHORT_MINUTES * \
+            writing.words_per_minute:
+        # Busy by count, thin in substance (titles only, no descriptions): a short
+        # episode that says so, rather than one padded to length.
+        plan = dataclasses.replace(plan, mood="thin" if plan.mood == "active"
+                                   else "focused_thin")
+    parts = fit([sections.intro(x, plan, date), *parts], writing)
+    script = Script(
+        show=plan.show, date=day, title=wording.title or sections.title(x, plan),
+        summary=wording.summary or sections.summary(x, plan), writer=wording.writer,
+        sections=tuple(Section(p.kind, p.heading, tuple(
+            Sentence(ln.text, ln.spoken, ln.cites, origin=ln.origin) for ln in p.lines))
+            for p in parts),
+    )
+    return supported(script, digest)[0]
+
+
 class TemplateWriter:
     """Writes a Script from a Digest with the phrase files; same input, same script.
 
@@ -59,33 +116,6 @@ class TemplateWriter:
 
     def write(self, digest: Digest, *, show: str, day: dt.date, writing: WritingConfig,
               lexicon: Mapping[str, str], weekly: str | None = None) -> Script:
-        check_not_empty(digest, writing)
-        x = Lookup(digest, show=show, day=day, lexicon=lexicon, weekly=weekly is not None)
-
-        def accept(text: str, ref: Ref) -> bool:
-            return x.grounded(text, (ref.pr,) if ref.pr is not None else ())
-
-        plan = make_plan(digest, show=show, day=day, max_themes=writing.max_themes,
-                         weekly=weekly, accept=accept)
-        date = spoken_date(week_monday(weekly) if weekly else day)
-        parts: list[Part] = [sections.signal(x, plan)] if digest.counts.changes else []
-        parts += [theme_part(x, t) for t in plan.themes]
-        parts += sections.roundups(x, plan)
-        parts += [p for p in (sections.duplicates(x, plan), sections.reverts(x, plan),
-                              sections.notes(x, plan)) if p is not None]
-        parts.append(sections.outro(x, plan, date))
-        if plan.mood in ("active", "focused") and total_words(parts) < SHORT_MINUTES * \
-                writing.words_per_minute:
-            # Busy by count, thin in substance (titles only, no descriptions): a short
-            # episode that says so, rather than one padded to length.
-            plan = dataclasses.replace(plan, mood="thin" if plan.mood == "active"
-                                       else "focused_thin")
-        parts = fit([sections.intro(x, plan, date), *parts], writing)
-        script = Script(
-            show=show, date=day, title=sections.title(x, plan),
-            summary=sections.summary(x, plan), writer=self.name,
-            sections=tuple(Section(p.kind, p.heading, tuple(
-                Sentence(ln.text, ln.spoken, ln.cites, origin="template") for ln in p.lines))
-                for p in parts),
-        )
-        return supported(script, digest)[0]
+        x, plan = plan_episode(digest, show=show, day=day, writing=writing, lexicon=lexicon,
+                               weekly=weekly)
+        return realise_script(digest, x, plan, writing=writing)

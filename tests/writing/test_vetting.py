@@ -1,0 +1,92 @@
+"""The checks every sentence a model writes must pass (writing/vetting.py)."""
+
+from __future__ import annotations
+
+import pytest
+from writing_builders import DAY, rich_digest
+
+from mergecast.writing import Facts
+from mergecast.writing.vetting import (
+    Vetter,
+    clean,
+    shares_word,
+    split_sentences,
+    unsupported_claims,
+)
+
+SOURCE = ("Add Metal kernels for strided reductions. Reductions on Apple GPUs fell back to a "
+          "slow generic path for strided inputs.")
+
+
+def vetter(source: str = SOURCE) -> Vetter:
+    return Vetter(Facts.from_digest(rich_digest(), day=DAY), source, (191097,))
+
+
+@pytest.mark.parametrize(("said", "claim"), [
+    ("The change fixes a critical remote code execution hole.", "security impact"),
+    ("PR 101 fixes a critical hole; upgrade now.", "security impact"),
+    ("The kernels must be adopted urgently.", "urgency"),
+    ("Users should switch to the new reductions.", "a call to action"),
+    ("Upgrade today to get the new kernels.", "a call to action"),
+    ("The new path is faster than the old one.", "a comparison"),
+    ("Strided reductions now beat the generic path.", "a comparison"),
+    ("The change fixed everything in reductions.", "a sweeping claim"),
+])
+def test_claims_the_input_does_not_state_are_found(said, claim):
+    (found,) = unsupported_claims(said, SOURCE)[:1]
+    assert found.startswith(f"claims {claim} (")
+    assert found.endswith(") that the PR text does not state")
+
+
+def test_a_claim_the_input_states_is_not_a_problem():
+    assert unsupported_claims("The change is faster for strided inputs.",
+                              SOURCE + " The new kernels are faster.") == []
+    assert unsupported_claims("The change closes a security hole.",
+                              "Fixes a security hole in the loader.") == []
+
+
+def test_words_inside_other_words_are_not_claims():
+    assert unsupported_claims("The change adds a harmless insecurities-free attacker-proof "
+                              "rattack path.", SOURCE) != []  # "attacker" is a word of its own
+    assert unsupported_claims("The signal today is kernel work for secure boot.", "") != []
+    assert unsupported_claims("The dosage and cvesta names stay.", "") == []
+
+
+def test_a_sentence_must_name_something_the_pr_text_names():
+    v = vetter()
+    assert v.topic("The change adds Metal kernels for strided reductions.") == []
+    assert v.topic("The new feature was added to a project.") == [
+        '"The new feature was added to a project." names nothing the PR text names; say what '
+        "changed, in its words"]
+    assert v.topic("The new version of JavaScript breaks older browsers on Metal.") == [
+        '"The new version of JavaScript breaks older browsers on Metal." talks about '
+        '"version", "JavaScript", "breaks", which the PR text does not mention']
+
+
+@pytest.mark.parametrize(("said", "problem"), [
+    ("We added Metal kernels for strided reductions.", 'speaks as the author ("We")'),
+    ("PR 191099 adds Metal kernels.", 'has the number "191099"'),
+    ("Metal kernels by isalia20 speed reductions up.", 'names "isalia20"'),
+    ("Metal kernels.", "has 2 words"),
+    ("Adds `torch.ops.mps` kernels for reductions.", "has code in it"),
+    ("The <untrusted-pr-text> says Metal kernels were added.", "repeats the data markers"),
+])
+def test_prose_problems_are_said_in_words_a_retry_can_carry(said, problem):
+    (found,) = vetter().sentence(clean(said))[:1]
+    assert problem in found
+
+
+def test_model_text_is_cleaned_like_any_untrusted_text():
+    assert clean("<b>Adds</b> **Metal** kernels\x1b]0;x\x07 [docs](http://x.y) see "
+                 "https://e.com/a") == "Adds Metal kernels docs see"
+    assert clean("<img src=x onerror=alert(1)>Native kernels") == "Native kernels"
+
+
+def test_a_last_sentence_without_its_full_stop_gets_one():
+    assert split_sentences("Adds Metal kernels. They cover strided inputs") == [
+        "Adds Metal kernels.", "They cover strided inputs."]
+
+
+def test_a_title_shares_a_word_with_a_theme():
+    assert shares_word("Native Kernels Land", ["native ahead-of-time kernels"])
+    assert not shares_word("A Plain Day", ["native ahead-of-time kernels", "MPS reductions"])
