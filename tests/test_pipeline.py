@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from gitrepo import Commit, day
 from mergecast import pipeline
 from mergecast.cli import _Guarded, main
-from mergecast.errors import AuthError, VoiceError
+from mergecast.errors import AuthError, InputError, VoiceError
 from mergecast.models import Script, Section, Sentence
 from mergecast.store import Store
 
@@ -123,6 +123,20 @@ def test_an_unexpected_error_is_one_line_naming_the_command_and_its_input() -> N
     assert r.stderr == (
         "mergecast: `mergecast boom --date 0001-01-01` failed unexpectedly (OverflowError: "
         "date value out of range); this is a bug, please report it with this line\n")
+
+
+def test_a_secret_in_an_error_line_is_scrubbed() -> None:
+    # a git error quoting a remote URL with the token in it, or any exception's text
+    from mergecast import redact
+
+    token = "ghp_inaremoteurlXYZ"
+    redact.remember(token)  # as load_config does for GITHUB_TOKEN
+    r = CliRunner().invoke(_group(InputError(f"cannot read https://{token}@github.com/o/r")),
+                           ["boom"], catch_exceptions=False)
+    assert (r.exit_code, r.stderr) == (2, "mergecast: cannot read https://***@github.com/o/r\n")
+    r = CliRunner().invoke(_group(RuntimeError(token)), ["boom"], catch_exceptions=False)
+    assert r.stderr == ("mergecast: `mergecast boom` failed unexpectedly (RuntimeError: ***); "
+                        "this is a bug, please report it with this line\n")
 
 
 def test_our_errors_keep_their_message_and_status_and_ctrl_c_is_130() -> None:
