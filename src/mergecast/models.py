@@ -384,6 +384,9 @@ class ThemePlan:
     related: tuple[Action, ...] = ()  # changes grouped with a stack but not part of it
     open_prs: tuple[int, ...] = ()
     continues: Continuity | None = None
+    # The same author's same kind of work elsewhere that day (other areas, no link): told
+    # with the theme as "in the same vein", never as part of it.
+    series: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -400,6 +403,7 @@ class Roundup:
 
     area: str
     items: tuple[Action, ...]
+    why: tuple[Claim, ...] = ()  # a standalone sentence from an item's description
 
 
 @dataclass(frozen=True)

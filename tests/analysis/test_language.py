@@ -49,6 +49,12 @@ from mergecast.analysis.language import (
      "model max sequence length", ""),
     ("Redefine lr scheduler behavior", "change", "redefine", "lr scheduler behavior", ""),
     ("int4 sparse marlin tensor", "", "", "int4 sparse marlin tensor", ""),
+    # A participle that is an adjective, a title that states: no verb.
+    ("scaled bias rowwise linear", "", "", "scaled bias rowwise linear", ""),
+    ("batch invariant configs should have max off policy = 0", "", "",
+     "batch invariant configs should have max off policy 0", ""),
+    # An area prefix before a verb with no object of its own is the object.
+    ("float8: enable on ROCm gfx942+", "enable", "enable", "float8 on ROCm gfx942+", ""),
 ])
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)
@@ -142,3 +148,19 @@ def test_names_are_trimmed_and_cased():
     assert shorten("one two three four of", 18) == "one two three four"
     assert shorten("A" * 80, 70) == ""
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"
+
+
+def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():
+    assert trim("batch invariant configs should have max off policy") == \
+        "batch invariant configs"
+    assert trim("tensors contiguous when they are views", 8) == \
+        "tensors contiguous when they are views"
+
+
+@pytest.mark.parametrize(("title", "cleaned"), [
+    ("1/x mx cleanup: remove pack_fp6", "remove pack fp6"),
+    ("[2/3] Add the loader", "Add the loader"),
+    ("(3/n) fix the loader", "fix the loader"),
+])
+def test_a_series_part_number_and_its_series_name_are_not_the_action(title, cleaned):
+    assert clean_title(title) == cleaned

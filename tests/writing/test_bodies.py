@@ -91,3 +91,17 @@ def test_a_plural_noun_that_opens_a_sentence_is_not_a_verb():
     assert said("Traces now show where memory goes during long runs.") == [
         ("benefit", "Traces now show where memory goes during long runs.")]
     assert said("Logs keep the rank and step of every failure now.")[0][1].startswith("Logs")
+
+
+def test_a_list_item_that_is_a_whole_statement_stands_alone():
+    body = ("Summary:\n\n- Command line args and toml file args are now unified.\n"
+            "- Compact: unconditionally dropless in its output.\n"
+            "- Add a size limit for the cache.\n")
+    assert said(body) == [
+        ("benefit", "Command line args and toml file args are now unified.")]
+
+
+def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
+    assert said("## Problem\nFunctional collectives resolve process groups by name from the "
+                "registry.\n\nNow it will be the default for every run.") == [
+        ("problem", "Functional collectives resolve process groups by name from the registry.")]

@@ -105,3 +105,40 @@ def test_a_reason_the_fact_check_cannot_vouch_for_is_dropped_not_the_chain():
     fact_check(script, d)
     assert "999999" not in script.transcript and "mallory99" not in script.transcript
     assert "was reverted by malfet in PR 191200." in section(script, "reverts")
+
+
+def removals() -> m.Digest:
+    """One developer's clean-up across two areas: a linked pair (a theme), two more
+    removals elsewhere (one a brief theme, one in no theme), and a fix of theirs."""
+    changes = [pr(701, "Remove the unused NF4 helper", "vkuzo"),
+               pr(702, "Remove the multi-input helper", "vkuzo"),
+               pr(703, "Remove stale codebook exports", "vkuzo"),
+               pr(704, "Delete the orphaned dispatch module", "vkuzo"),
+               pr(705, "Fix the int8 matmul fallback", "vkuzo")]
+    themes = (m.Theme(1, "quantization clean-up", "cluster", ("vkuzo",), ("Quantization",),
+                      (701, 702), (), None, 5.0, ("linked",)),
+              m.Theme(2, "stale codebook exports", "single", ("vkuzo",), ("Prototype",),
+                      (703,), (), None, 2.0, ("big",)))
+    return dataclasses.replace(
+        rich_digest(), themes=themes, changes=tuple(changes), duplicates=(), reverts=(),
+        relands=(), first_time_contributors=(), counts=m.Counts(5, 5, 0, 1),
+        areas=(m.Area("Prototype", (703, 704, 705), ()),))
+
+
+def test_one_authors_same_kind_of_work_elsewhere_is_told_with_the_theme_as_a_series():
+    (first,) = plan(removals()).themes  # the brief theme is taken into the series
+    assert [a.ref.pr for a in first.series if a.ref] == [703, 704]  # not the fix: other work
+    said = section(write(removals()), "theme")
+    assert "vkuzo landed two more PRs of the same kind elsewhere, 703 and 704, removing " \
+        "stale codebook exports and the orphaned dispatch module." in said or \
+        "In the same vein, vkuzo landed two more PRs, 703 and 704, removing stale codebook " \
+        "exports and the orphaned dispatch module." in said, said
+    assert "linked PRs, 701 and 702" in said  # the series is not called linked
+    assert "PR 705 fixes the int8 matmul fallback" in section(write(removals()), "area")
+
+
+def test_a_revert_of_an_internal_id_is_told_without_reading_the_id():
+    chain = m.RevertChain(m.Ref(sha="a" * 40), "D73201409", None,
+                          (m.ChainStep("revert", m.Ref(pr=191200)),))
+    d = dataclasses.replace(rich_digest(), chains=(chain,), reverts=(), relands=())
+    assert section(write(d), "reverts") == "PR 191200 reverted an earlier commit."

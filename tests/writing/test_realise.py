@@ -110,3 +110,19 @@ def test_no_sentence_has_an_empty_slot_a_doubled_word_or_an_unbalanced_quote(prs
         assert not _DOUBLED.search(text), text
         assert text.count('"') % 2 == 0 and text.count("(") == text.count(")"), text
         assert not re.search(r"\b(?:covers|on|with|for|to|the|and)\.$", text), text
+
+
+def test_one_verb_per_list_with_articles_and_each_qualifier_kept():
+    assert told("Add perf run config", "Add linter to CI", "Fix race in loader") == [
+        "adds a perf run config and linter to CI", "fixes a race in loader"]
+    assert told("Move the cache to disk", "Move logs to the run folder") == [
+        "moves the cache to disk and logs to the run folder"]
+    # No article where the verb does not make, mend or drop a thing, or the noun is plural.
+    assert told("Overlap trainer to generator weight sync") == [
+        "overlaps trainer to generator weight sync"]
+    assert told("Add unit tests for the loader") == ["adds unit tests for the loader"]
+
+
+def test_participles_and_area_prefixes_read_as_a_person_would():
+    assert told("scaled bias rowwise linear") == ["works on scaled bias rowwise linear"]
+    assert told("float8: enable on ROCm gfx942+") == ["enables float8 on ROCm gfx942+"]

@@ -12,7 +12,9 @@ UTC = dt.UTC
 DAY = dt.date(2026, 3, 12)
 WINDOW = m.Window(dt.datetime(2026, 3, 11, 13, tzinfo=UTC),
                   dt.datetime(2026, 3, 12, 13, tzinfo=UTC))
-WRITING = WritingConfig()
+# The hand-made days were sized for the old 150-words-a-minute default: at the voice's real
+# pace (118) 3.2 minutes is the same word budget, so every optional slot is still heard.
+WRITING = WritingConfig(minutes=3.2)
 LLM = LLMConfig(model="test-model", timeout=5.0)
 
 BODIES = {

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from .language import (
+    PART,
     as_name,
     base_verb,
     case_word,
@@ -103,7 +104,8 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
     for t in titles:
         # A "config migration: smoothquant" topic counts as words here: it is often the
         # very thing the titles share.
-        ws = title_words(sentence_case(clean_title(re.sub(r"^([\w -]{3,30}):\s", r"\1 ", t))))
+        ws = title_words(sentence_case(clean_title(re.sub(r"^([\w -]{3,30}):\s", r"\1 ",
+                                                          PART.sub("", t)))))
         if ws and base_verb(ws[0]):
             ws = ws[1:]  # the imperative verb is not part of any name
         for gram in _grams(ws):

@@ -31,7 +31,8 @@ from ..models import Action, Claim, Ref
 
 MIN_WORDS, MAX_WORDS = 6, 30
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
-_THIS_CHANGE = re.compile(r"^(?:This|The)\s+(?:PR|pull request|change|patch|commit)\s+", re.I)
+_THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
+                          r"\s+(?!\d)", re.I)
 _DOTS = re.compile(r"\.\.\.|…")
 _MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
 _DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
@@ -50,6 +51,7 @@ class _Cues:
 
     section_end: re.Pattern[str]
     label: re.Pattern[str]
+    heading: re.Pattern[str]
     labels: dict[str, str]
     first_person: re.Pattern[str]
     addressing: re.Pattern[str]
@@ -81,6 +83,8 @@ def _cues() -> _Cues:
         label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
                                                                         reverse=True))
                          + r")\s*:\s*(?=[A-Z0-9])", re.I),
+        heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
+                           + r")\s*$"),
         labels=labels,
         first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
         connective=_any(drop["connectives"]),
@@ -158,8 +162,9 @@ def _plain(raw: str, ref: Ref) -> str | None:
     ws = said.split()
     if not MIN_WORDS <= len(ws) <= MAX_WORDS:
         return None
-    if ws[0].lower().strip(",") in _cues().leans or not _resolved(ws):
-        return None
+    if ws[0].lower().strip(",") in _cues().leans or not _resolved(ws) or \
+            any(w.lower().strip(",") in _SUBJECT_PRONOUN for w in ws[1:3]):
+        return None  # "Now it will be the default": what "it" is was said elsewhere
     if sum(1 for w in ws if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(ws) // 3:
         return None  # mostly identifiers and numbers: not plain speech
     if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
@@ -171,6 +176,7 @@ def _plain(raw: str, ref: Ref) -> str | None:
     return said[0].upper() + said[1:]
 
 
+_SUBJECT_PRONOUN = frozenset("it they these those".split())
 _PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
 
 
@@ -208,6 +214,8 @@ GAP = "\u27c2"  # where cleaning took a link or mention out: the sentence has a 
 
 def _prose(body: str) -> str:
     text = clean_body(body)
+    # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
+    text = _cues().heading.sub(r"\1:", text)
     cut = _cues().section_end.search(text)
     text = text[: cut.start()] if cut else text
     return "\n".join(_GAP.sub(f" {GAP} ", line.strip()) for line in text.split("\n"))
@@ -234,8 +242,11 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
     """Up to `limit` standalone sentences of a description, in body order, each typed as
     the problem it states, the benefit it promises, or a detail of what the change does."""
     out: list[Claim] = []
-    for prose, _ in _paragraphs(_prose(body)):
-        for raw in _SPLIT.split(prose) if prose else []:
+    for prose, items in _paragraphs(_prose(body)):
+        # A list item that is a whole statement ("Defaults now load from either file.")
+        # stands alone as well; items that open on a verb are steps, told with the titles.
+        stated = [x for i in items for x in _SPLIT.split(_sentence(i)) if _statement(x)][:2]
+        for raw in (_SPLIT.split(prose) if prose else []) + stated:
             said = _plain(raw, ref)
             if said is None or not accept(said, ref):
                 continue
@@ -244,6 +255,16 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
             if len(out) >= limit:
                 return out
     return out
+
+
+def _statement(item: str) -> bool:
+    """A list item that reads as a sentence of its own: a subject and a finite verb early
+    on ("Defaults can be loaded from either file"), no "Label: value", no arrows or
+    symbols; an item opening on a verb is a step, not a statement."""
+    ws = item.split()
+    return bool(ws) and not base_verb(ws[0]) and len(ws) <= 20 and \
+        not re.search(r"[:→×=<>|]", item) and ws[0][:1].isupper() and \
+        any(w.lower() in words().finite for w in ws[1:9])
 
 
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")

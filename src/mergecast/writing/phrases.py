@@ -113,17 +113,16 @@ class Lookup:
         if expand:
             said, spelled = self._expand(text)
             if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
-                text = said
+                text = cap(said) if text[:1].isupper() else said
                 self.expanded |= spelled
         return Line(text, normalise(text, self.lexicon), tuple(cites), optional, weight, origin)
 
     def add(self, part: Part, text: str, cites: Sequence[int] = (), optional: bool = False,
-            roundup: bool = False, origin: str = "template") -> bool:
+            roundup: bool = False, weight: int = 0, origin: str = "template") -> bool:
         # The intro and the signal name areas and kinds of work; acronyms are spelled out
         # where the work itself is told.
-        ln = self.line(text, cites, optional, roundup, expand=part.kind not in ("intro",
-                                                                                "signal"),
-                       origin=origin)
+        ln = self.line(text, cites, optional, roundup, weight=weight,
+                       expand=part.kind not in ("intro", "signal"), origin=origin)
         if ln is not None:
             part.lines.append(ln)
         return ln is not None

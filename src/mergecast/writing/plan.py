@@ -42,6 +42,7 @@ ROUNDUP_AREAS = 4
 ROUNDUP_ITEMS = 2
 BODY_PRS = 3  # descriptions read per theme, base change first
 NOTES = 2
+SERIES = 6  # PRs a theme's "in the same vein" sentence names at most
 
 Accept = Callable[[str, Ref], bool]
 
@@ -81,16 +82,17 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     by_sha = {c.sha: c for c in digest.changes if c.sha}
     # A theme of nothing but reverts is told once, as a revert chain, not as a theme.
     kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t)]
-    themes = tuple(_theme(digest, by_sha, t, i, accept)
-                   for i, t in enumerate(kept[:max_themes], 1))
+    themes = _full_first(_series(digest, tuple(_theme(digest, by_sha, t, i, accept)
+                                               for i, t in enumerate(kept[:max_themes], 1))))
     told: set[int] = {n for t in themes for n in t.prs}
+    told |= {a.ref.pr for t in themes for a in t.series if a.ref and a.ref.pr is not None}
     told |= {a.ref.pr for t in themes for a in t.related if a.ref and a.ref.pr is not None}
     told_shas = {s for t in themes for s in t.commits}
     chains = digest.chains or _chains_from_pairs(digest)
     told |= {r.pr for ch in chains for r in (ch.original, *(s.ref for s in ch.steps)) if r.pr}
     duplicates = tuple(_duplicate(digest, d.prs, d.evidence) for d in digest.duplicates[:2])
     told |= {n for d in duplicates for n in d.prs}
-    roundups = _roundups(digest, by_sha, told, told_shas)
+    roundups = _roundups(digest, by_sha, told, told_shas, accept)
     told |= {a.ref.pr for r in roundups for a in r.items if a.ref and a.ref.pr}
     told_shas |= {a.ref.sha for r in roundups for a in r.items if a.ref and a.ref.sha}
     rest = [c for c in digest.changes if not is_revert(c)
@@ -104,6 +106,43 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
         notes=tuple(a for c in rest if says_something(a := action(c)))[:NOTES],
         watch=_watch(digest, themes),
     )
+
+
+def is_brief(t: ThemePlan) -> bool:
+    """A theme of one change with nothing to tell beyond its title (no problem, benefit,
+    detail, listed step or related change): said in a sentence, not as a theme."""
+    return len(t.prs) + len(t.commits) <= 1 and t.continues is None and not (
+        t.problem or t.benefit or t.details or t.steps or t.related)
+
+
+def _series(d: Digest, themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
+    """One author's run of the same kind of work across areas ("six removals from one
+    developer"): a full theme with a single author takes that author's other changes of
+    its kind of work, from the brief themes and from what no theme tells, as its series
+    (two at least); the brief themes it takes are not told again."""
+    told = {n for t in themes if not is_brief(t) for n in t.prs}
+    taken: set[int] = set()
+    out: list[ThemePlan] = []
+    for t in themes:
+        if len(t.authors) != 1 or t.work in ("change", "") or is_brief(t):
+            out.append(t)
+            continue
+        found = tuple(a for c in d.changes
+                      if c.number is not None and c.number not in told | taken
+                      and c.author.handle == t.authors[0] and not is_revert(c)
+                      and says_something(a := action(c)) and kind_of(a) == t.work)[:SERIES]
+        if len(found) >= 2:
+            taken |= {a.ref.pr for a in found if a.ref and a.ref.pr is not None}
+            t = dataclasses.replace(t, series=found)
+        out.append(t)
+    return tuple(t for t in out if not (is_brief(t) and set(t.prs) & taken))
+
+
+def _full_first(themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
+    """The lead theme stays the lead (the analysis ranked it first); after it, themes with
+    something to tell come before the brief ones; numbered again."""
+    ordered = list(themes[:1]) + sorted(themes[1:], key=is_brief)
+    return tuple(dataclasses.replace(t, index=i) for i, t in enumerate(ordered, 1))
 
 
 def _content(text: str) -> set[str]:
@@ -207,19 +246,31 @@ def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
 
 
 def _roundups(d: Digest, by_sha: dict[str, Change], told: set[int],
-              told_shas: set[str]) -> tuple[Roundup, ...]:
+              told_shas: set[str], accept: Accept) -> tuple[Roundup, ...]:
     out: list[Roundup] = []
     for area in d.areas:
         prs = [c for n in area.prs if n not in told and (c := d.change(n)) and not is_revert(c)]
         shas = [by_sha[s] for s in area.commits if s not in told_shas and s in by_sha
                 and not is_revert(by_sha[s])]
         # The analysis ranks them: take the first that say something.
-        items = [a for c in prs + shas if says_something(a := action(c))][:ROUNDUP_ITEMS]
-        if items:
-            out.append(Roundup(area_name(area.name), tuple(items)))
+        said = [(c, a) for c in prs + shas if says_something(a := action(c))][:ROUNDUP_ITEMS]
+        if said:
+            out.append(Roundup(area_name(area.name), tuple(a for _, a in said),
+                               tuple(w for c, a in said if (w := _why(c, a, accept)))))
         if len(out) >= ROUNDUP_AREAS:
             break
     return tuple(out)
+
+
+def _why(c: Change, a: Action, accept: Accept) -> Claim | None:
+    """The one sentence of an item's description worth adding to its roundup line: its
+    problem or benefit, else its first detail; none that only repeats the title."""
+    if not c.body:
+        return None
+    title = _content(a.obj)
+    found = [x for x in claims(c.body, Ref(pr=c.number, sha=c.sha), accept=accept, limit=4)
+             if not _repeats(_content(x.text), title, 0.6)]
+    return best(found, "problem") or best(found, "benefit") or next(iter(found), None)
 
 
 def _duplicate(d: Digest, prs: tuple[int, int], evidence: str) -> DuplicatePlan:

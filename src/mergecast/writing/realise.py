@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..analysis.language import gerund, said_verb, shorten, third_person, trim
+from ..analysis.language import gerund, lower_first, said_verb, shorten, third_person, trim
 from ..models import Action, Claim, Theme, ThemePlan
 from .length import Line, Part
 from .numbers import (
@@ -24,6 +24,7 @@ from .numbers import (
     with_article,
 )
 from .phrases import MAX_WORDS, Lookup, cap, phrases
+from .plan import is_brief
 
 LIST_ITEMS = 4  # objects named in one list
 CLAUSES = 4  # groups of effects told per theme
@@ -105,17 +106,49 @@ class Clause:
 
 
 def clauses(actions: Sequence[Action]) -> list[Clause]:
-    """Actions grouped by the verb they are told with, in order of first appearance."""
-    groups: dict[tuple[str, str, bool], list[Action]] = {}
+    """Actions grouped by the verb they are told with, in order of first appearance: one
+    verb, its objects as a list ("adds X and Y", never "adds X, adds Y"); a qualifier they
+    all share is said once, after the list, else each object keeps its own."""
+    groups: dict[tuple[str, bool], list[Action]] = {}
     for a in actions:
         if a.obj:
-            groups.setdefault((said_verb(a, group=True), a.qualifier, a.negated), []).append(a)
+            groups.setdefault((said_verb(a, group=True), a.negated), []).append(a)
     out = []
-    for (verb, qualifier, negated), acts in groups.items():
-        objs = list(dict.fromkeys(trim(a.obj, 10 if len(acts) == 1 else 7) for a in acts))
+    for (verb, negated), acts in groups.items():
+        shared = len({a.qualifier for a in acts}) == 1
+        qualifier = acts[0].qualifier if shared else ""
+        objs = list(dict.fromkeys(
+            article(trim(a.obj, 10 if len(acts) == 1 else 7), a.verb) +
+            ("" if shared or not a.qualifier else f" {a.qualifier}") for a in acts))
         cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.ref and a.ref.pr is not None))
         out.append(Clause(verb, factor(objs[:LIST_ITEMS]), qualifier, cites, negated))
     return out
+
+
+def article(obj: str, verb: str = "add") -> str:
+    """"perf run config" -> "a perf run config": a bare singular count noun (a data list,
+    [effects] count_nouns) takes its article after a verb that makes, mends or drops a
+    thing ([effects] article_verbs), as a speaker would say it."""
+    ws = obj.split()
+    if verb not in phrases()["effects"]["article_verbs"] or not ws or \
+            ws[0].lower() in _determiners() or (ws[0][:1].isdigit() and len(ws) == 1):
+        return obj
+    cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS), len(ws))
+    if cut < 1 or ws[cut - 1].lower() not in phrases()["effects"]["count_nouns"] or \
+            any(w.lower() in ("and", "or") or w.endswith(",") for w in ws[:cut]):
+        return obj
+    first = ws[0]
+    vowel = first[:1].lower() in "aeiou" if not first[:2].isupper() else \
+        first[:1].upper() in "AEFHILMNORSX"  # letters said with a vowel: "an EP pass"
+    return ("an " if vowel else "a ") + obj
+
+
+_PREPOSITIONS = frozenset("in on for to from with by of into via at under over across "
+                          "between when".split())
+
+
+def _determiners() -> frozenset[str]:
+    return frozenset(phrases()["effects"]["determiners"])
 
 
 def factor(objs: Sequence[str]) -> str:
@@ -342,7 +375,8 @@ def _claim(x: Lookup, key: str, c: Claim | None, optional: bool = False,
            weight: int = 0) -> list[Line]:
     if c is None:
         return []
-    text = x.say("theme", key, text=c.text)
+    # After "The problem:" the sentence goes on in lower case ("The problem: the cache …").
+    text = x.say("theme", key, text=lower_first(c.text))
     if len(text.split()) > MAX_WORDS or not x.fresh(text):
         text = c.text
     return _lines(x.line(text, _cites(c), optional=optional, weight=weight))
@@ -353,14 +387,17 @@ def _cites(c: Claim) -> tuple[int, ...]:
 
 
 def related(x: Lookup, t: ThemePlan) -> list[Line]:
-    out: list[Line] = []
-    for a in t.related[:2]:
-        if a.ref is None or a.ref.pr is None or not a.obj:
-            continue
-        (clause,) = clauses([a])
-        out += _lines(x.line(x.say("theme", "related", pr=a.ref.pr, effect=clause.third()),
-                             (a.ref.pr,), optional=True, weight=-30))
-    return out
+    """Changes grouped with the theme but not part of it, in one sentence (two at most)."""
+    told = [(a.ref.pr, clauses([a])[0].third()) for a in t.related
+            if a.ref is not None and a.ref.pr is not None and a.obj][:2]
+    if len(told) == 2:
+        (pr, effect), (pr2, effect2) = told
+        two = x.line(x.say("theme", "related_two", pr=pr, effect=effect, pr2=pr2,
+                           effect2=effect2), (pr, pr2), optional=True, weight=-30)
+        if two is not None:
+            return [two]
+    return _lines(*(x.line(x.say("theme", "related", pr=pr, effect=effect), (pr,),
+                           optional=True, weight=-30) for pr, effect in told[:1]))
 
 
 def open_work(x: Lookup, t: ThemePlan) -> list[Line]:
@@ -372,14 +409,57 @@ def open_work(x: Lookup, t: ThemePlan) -> list[Line]:
                          optional=True, weight=-20))
 
 
-SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, benefit, listed, details,
-                           related, open_work)
+def series(x: Lookup, t: ThemePlan) -> list[Line]:
+    """The same author's same kind of work elsewhere, in one sentence: "In the same vein,
+    vkuzo landed four more PRs, 4748, 4749, 4750 and 4752, removing A, B, C and D"."""
+    prs = [a.ref.pr for a in t.series if a.ref and a.ref.pr is not None]
+    found = clauses(t.series)
+    if not prs or not found:
+        return []
+    values = {"who": who(t), "status": t.status, "more": _more(len(prs), "PR"),
+              "prs": pr_numbers(prs)}
+    one = x.say("theme", "series", effects=join_words([c.ing() for c in found[:3]]),
+                **values)
+    if len(one.split()) <= MAX_WORDS:
+        return _lines(x.line(one, prs, weight=-5))
+    # Too long for one breath: who and which first, then what they do, as much as fits.
+    out = _lines(x.line(x.say("theme", "series_short", **values), prs))
+    for n in range(min(3, len(found)), 0, -1):
+        text = x.say("theme", "series_effects", subject=f"the {number_words(len(prs))} PRs",
+                     effects=join_words([c.third(plural=True) for c in found[:n]]))
+        if len(text.split()) <= MAX_WORDS:
+            return out + _lines(x.line(text, prs, optional=True, weight=-5))
+    return out
+
+
+SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, series, benefit, listed,
+                           details, related, open_work)
+
+
+def brief_part(x: Lookup, t: ThemePlan) -> Part:
+    """A theme with nothing to tell beyond its one change, after the full themes: one
+    sentence by what it does ("Also today, wanchaol landed PR 71, adding …"), no heading
+    of its own to announce."""
+    part = Part("theme", x.say("headings", "brief"), rank=80 - 10 * t.index)
+    found = clauses(t.effects) or [Clause("", concept(x, t), "", t.prs)]
+    values = {"who": who(t), "status": t.status, "effect": found[0].ing()}
+    if t.prs:
+        # A handle ending in digits reads as a count before "PR" ("liangel-02 landed PR"):
+        # then the PR leads the sentence.
+        x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs) or \
+            x.add(part, x.say("theme", "brief_pr_first", pr=t.prs[0], who=values["who"],
+                              status=t.status, effect=found[0].third()), t.prs)
+    else:
+        x.add(part, x.say("theme", "brief_commit", **values))
+    return part
 
 
 def theme_part(x: Lookup, t: ThemePlan, instead: Mapping[Slot, Slot] | None = None) -> Part:
     """A theme's section: every slot in order; the first theme is never trimmed away.
     `instead` words some slots another way (the LLM writer's explanation): a slot found in
     it is realised by its replacement, every other slot from the phrase files."""
+    if t.index > 1 and not instead and is_brief(t) and (brief := brief_part(x, t)).lines:
+        return brief  # (another writer's wording of the theme is kept whole)
     part = Part("theme", x.say("headings", "theme", ordinal=cap(ordinal_words(t.index)),
                                concept=concept(x, t)),
                 rank=80 - 10 * t.index, required=t.index == 1)

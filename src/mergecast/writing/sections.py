@@ -20,6 +20,7 @@ from .realise import clauses, concept, who
 
 TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
 _WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
+_INTERNAL_ID = re.compile(r"[DT]\d{6,}")
 
 
 def episode_day(episode_id: str) -> tuple[dt.date, bool] | None:
@@ -140,6 +141,13 @@ def roundups(x: Lookup, plan: Plan) -> list[Part]:
         if not part.lines and items:
             x.add(part, x.say("area", "one", area=r.area, item=items[0][1]), cites[:1],
                   roundup=True)
+        for c in r.why if part.lines else ():
+            # What an item is for, when there is time: trimmed before any theme's extras.
+            # Beside two items, only a sentence that names its PR says whose it is.
+            if len(items) > 1 and f"PR {c.ref.pr} " not in c.text:
+                continue
+            x.add(part, c.text, (c.ref.pr,) if c.ref.pr is not None else (), optional=True,
+                  weight=-10)
         if part.lines:
             parts.append(part)
     return parts
@@ -189,6 +197,7 @@ def reverts(x: Lookup, plan: Plan) -> Part | None:
 def _chain(x: Lookup, part: Part, chain: RevertChain) -> None:
     o = chain.original.pr
     what = trim(name_of(parse_title(chain.title)), 8) if chain.title else ""
+    what = "" if _INTERNAL_ID.fullmatch(what) else what  # "D73201409" names nothing aloud
     undo = next((s for s in chain.steps if s.kind == "revert"), None)
     back = next((s for s in chain.steps if s.kind == "reland"), None)
     cites = [n for n in (o, undo.ref.pr if undo else None, back.ref.pr if back else None)
@@ -213,14 +222,16 @@ def _chain(x: Lookup, part: Part, chain: RevertChain) -> None:
     elif o is not None:
         options = [x.say("reverts", "revert_commit", what=what or "an earlier change",
                          original=o)]
-    elif r is not None and what:
-        options = [x.say("reverts", "revert_unknown", revert=r, what=what)]
+    elif r is not None:
+        options = [x.say("reverts", "revert_unknown", revert=r, what=what) if what else
+                   x.say("reverts", "revert_unnamed_commit", revert=r)]
     else:
         return
     if not any(x.add(part, text, cites) for text in options if text):
         return
     if undo.reason and (reason := shorten(clean_title(undo.reason), 90)):
-        x.add(part, x.say("reverts", "reason", reason=reason.rstrip(".")), cites, optional=True)
+        # Why a change was undone is the chain's story: never trimmed away from it.
+        x.add(part, x.say("reverts", "reason", reason=reason.rstrip(".")), cites)
     if back is not None:  # only what the data shows: no "not yet" from a pair
         key = "back" if back.ref.pr is not None else "back_commit"
         x.add(part, x.say("reverts", key, reland=back.ref.pr), cites)

@@ -26,10 +26,9 @@ from .realise import Slot, size_phrase, theme_part
 __all__ = ["TemplateWriter", "Wording", "check_not_empty", "plan_episode", "realise_script",
            "size_phrase", "week_monday"]
 
-# An active day whose material runs shorter says it is a short one. In planning minutes
-# ([writing] words_per_minute, 150 by default); piper's measured pace is about 116 words a
-# minute, so this is close to two minutes of real audio.
-SHORT_MINUTES = 1.5
+# An active day whose material runs shorter than two minutes at [writing] words_per_minute
+# (by default piper's measured pace, 118 words a minute) says it is a short one.
+SHORT_MINUTES = 2.0
 
 
 def check_not_empty(digest: Digest, writing: WritingConfig) -> None:
@@ -89,8 +88,8 @@ def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingCon
     parts += [p for p in (sections.duplicates(x, plan), sections.reverts(x, plan),
                           sections.notes(x, plan)) if p is not None]
     parts.append(sections.outro(x, plan, date))
-    if plan.mood in ("active", "focused") and total_words(parts) < SHORT_MINUTES * \
-            writing.words_per_minute:
+    if plan.mood in ("active", "focused") and total_words(parts) < min(
+            SHORT_MINUTES, writing.minutes) * writing.words_per_minute:
         # Busy by count, thin in substance (titles only, no descriptions): a short
         # episode that says so, rather than one padded to length.
         plan = dataclasses.replace(plan, mood="thin" if plan.mood == "active"

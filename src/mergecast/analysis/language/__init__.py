@@ -12,6 +12,7 @@ digest's structure), links, paths and code punctuation, and says identifiers as 
 
 from .actions import kind_of, name_of, parse_title, said_verb
 from .titles import (
+    PART,
     clean_title,
     sentence_case,
     speak_identifier,
@@ -36,6 +37,7 @@ from .words import (
 )
 
 __all__ = [
+    "PART",
     "as_name", "base_verb", "case_word", "clean_title", "expand_term",
     "gerund", "has_verb", "is_tail_word", "kind_of", "lower_first", "name_of", "parse_title",
     "said_verb", "sentence_case", "shorten", "speak_identifier", "speakable", "split_prefix",

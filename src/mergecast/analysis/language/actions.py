@@ -14,6 +14,10 @@ from .words import base_verb, gerund, lower_first, verb_class, words
 _TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+")
 
 
+_AREA = re.compile(r"^\s*([A-Za-z][A-Za-z0-9-]*):\s")
+_PREPOSITIONS = frozenset("on in for to from with via by at under across".split())
+
+
 @functools.lru_cache(maxsize=50_000)
 def parse_title(title: str) -> Action:
     """A title as an action: "Migrate min and max to Metal (#12)" -> verb class "move",
@@ -33,6 +37,9 @@ def parse_title(title: str) -> Action:
     if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
         adverb, ws = ws[0].lower(), ws[1:]
     lemma = base_verb(ws[0]) if ws else None
+    if ws and ws[0].lower() in words().adjectives or \
+            any(w.lower() in words().auxiliaries for w in ws[1:4]):
+        lemma = None  # "scaled bias rowwise linear", "batch configs should …": no verb
     if lemma is None or len(ws) < 2:
         found = _noun_action(" ".join(ws) or text)
         if found.lemma or hint is None:
@@ -56,6 +63,9 @@ def parse_title(title: str) -> Action:
         head, sep, tail = obj.rpartition(" to ")
         if sep and head and tail:
             obj, qualifier = head, "to " + tail
+    area = _AREA.match(title)
+    if area and rest[0].lower() in _PREPOSITIONS and area.group(1).lower() not in words().types:
+        obj = f"{area.group(1)} {obj}"  # "float8: enable on ROCm" enables float8 on ROCm
     if lemma == "support" and not obj.lower().startswith("for "):
         obj = "for " + obj
     qualifier = f"{qualifier} {adverb}".strip()

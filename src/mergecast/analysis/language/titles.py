@@ -22,6 +22,9 @@ _TAGS = re.compile(r"^\s*(?:\[[^\[\]]{0,40}\]\s*|\([^()]{1,20}\)\s*)+")
 # `fix:`, `feat(x)!:`, `RL:`, `components.checkpoint:`, `metal lowbit kernels:`
 _PREFIX = re.compile(
     r"^\s*(?:[A-Za-z][\w./-]*(?:\([^()]{0,30}\))?!?|[A-Za-z][\w-]*(?:\s[\w-]+){1,2}):\s+")
+# A part number of a series: "1/x", "[2/7]", "(3/n):".
+PART = re.compile(r"^\s*(?:[\[(]\d{1,2}\s*/\s*\w{1,2}[\])]|\d{1,2}\s*/\s*(?:[xXnN]\b|\d{1,2}"
+                  r"\s*:))\s*:?\s+")
 # "Qualcomm AI Engine Direct - Fix x": a vendor or area prefix before a dash.
 _DASH_PREFIX = re.compile(r"^\s*([A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,4})\s+[-–—]\s+(?=\S)")
 _TRAILING_REF = re.compile(r"\s*\(\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*\)\s*$")
@@ -101,8 +104,8 @@ def clean_title(title: str) -> str:
     t = _TRAILING_REF.sub("", t)
     for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix
         before = t
-        t = _TAGS.sub("", t)
-        t = _PREFIX.sub("", t)
+        t = _TAGS.sub("", PART.sub("", t))
+        t = _PREFIX.sub("", PART.sub("", t))
         t = split_prefix(t)[1]
         if t == before:
             break

@@ -31,6 +31,8 @@ class Words:
     generic_areas: frozenset[str]
     adverbs: frozenset[str]
     finite: frozenset[str]
+    adjectives: frozenset[str]  # participles that open a title as adjectives ("scaled X")
+    auxiliaries: frozenset[str]  # "X should have Y": a title that states, not orders
     name_verbs: frozenset[str]
     verb_class: Mapping[str, str]  # verb -> its class
     merged: frozenset[str]  # verbs told with their class's verb
@@ -59,7 +61,8 @@ def words() -> Words:
         clause=frozenset(w["clause"]), breaks=frozenset(w["breaks"]),
         generic=frozenset(w["generic"]), generic_areas=frozenset(w["generic_areas"]),
         adverbs=frozenset(w["adverbs"]),
-        finite=frozenset(w["finite"]),
+        finite=frozenset(w["finite"]), adjectives=frozenset(w["adjectives"]),
+        auxiliaries=frozenset(w["auxiliaries"]),
         name_verbs=frozenset(w["name_verbs"]),
         verb_class={v: cls for cls, spec in verbs.items() for v in spec["words"]},
         merged=frozenset(v for spec in verbs.values() for v in spec["merge"]),
@@ -206,6 +209,10 @@ def is_tail_word(word: str) -> bool:
     return low in words().function or low in words().particles
 
 
+_SUBORDINATE = frozenset("when if that which because so while unless until since after "
+                         "before where whether who once".split())
+
+
 def trim(text: str, limit: int = 6) -> str:
     """Cut to the first clause, then to `limit` words at a natural break; never ends on a
     function word. No ellipsis: a name must read as a complete phrase."""
@@ -213,6 +220,10 @@ def trim(text: str, limit: int = 6) -> str:
     if len(first.split()) >= 2 or len(text.split()) <= 1:
         text = first
     ws = text.split()
+    # "batch invariant configs should have max …" names "batch invariant configs".
+    aux = next((i for i in range(2, len(ws)) if ws[i].lower() in words().auxiliaries), None)
+    if aux and not any(x.lower() in _SUBORDINATE for x in ws[:aux]):
+        ws = ws[:aux]  # (not "… contiguous when they are views": that clause belongs)
     if len(ws) > limit:
         low = [x.lower() for x in ws]
         w = words()
