@@ -95,6 +95,9 @@ def test_bad_inputs_exit_2_with_one_line(make_repo, tmp_path):
     r = run("--db", db, "ingest", "--repo", repo, "--repo-name", "nope")
     assert r.exit_code == 2 and r.stderr == (
         "mergecast: expected a GitHub repository as OWNER/NAME, got 'nope' for --repo-name\n")
+    r = run("--db", db, "ingest", "--repo", repo, "--since", "2026-08-10", "--until", "2026-08-01")
+    assert r.exit_code == 2 and r.stderr == (
+        "mergecast: expected --until after --since, got 2026-08-10 .. 2026-08-01\n")
     count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM changes").fetchone()
     assert count == (0,)
 
@@ -185,3 +188,18 @@ def test_help_everywhere():
     for cmd in ("init", "ingest", "changes"):
         r = run(cmd, "--help")
         assert r.exit_code == 0 and "Usage:" in r.stdout
+
+
+def test_init_into_an_unwritable_folder_is_one_line(tmp_path, monkeypatch):
+    from fsfaults import read_only
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    with read_only(folder):
+        r = run("init")
+    assert (r.exit_code, r.stdout) == (1, "")
+    assert r.stderr == (
+        f"mergecast: cannot write mergecast.toml to {folder}: Read-only file system; check the "
+        "folder is writable and the disk has space\n")
+    assert list(folder.iterdir()) == []

@@ -88,8 +88,55 @@ def test_the_ingest_window() -> None:
         collect.window_for_ingest(show, None, "2026-07-24", None, required=True)
 
 
+def test_a_reversed_ingest_window_is_refused_before_any_source_is_read() -> None:
+    # it used to ingest the whole source, the empty window unnoticed
+    show = config.ShowConfig()
+    for since, until in (("2026-08-10", "2026-08-01"), ("2026-08-10", "2026-08-10")):
+        with pytest.raises(InputError) as err:
+            collect.window_for_ingest(show, None, since, until, required=False)
+        assert str(err.value) == f"expected --until after --since, got {since} .. {until}"
+
+
 def test_the_github_source_needs_a_window() -> None:
     from mergecast.sources.github import GitHubSource
 
     with pytest.raises(SourceError, match="expected --date DAY, or both --since WHEN"):
         GitHubSource("o/r", api_url="http://127.0.0.1:9").fetch(None)
+
+
+# ---- issue 15 item 15: what a source noticed is said by every command that reads it
+
+def _shallow(make_repo, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
+    import subprocess
+
+    from gitrepo import GIT_ENV
+
+    repo = make_repo([Commit(f"[core] Step {n} (#{n})", day(20 + n), {"f": b"%d\n" % n})
+                      for n in range(1, 5)], origin="https://github.com/o/r.git")
+    clone = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "2", f"file://{repo}", str(clone)],
+                   check=True, env=GIT_ENV)
+    return clone
+
+
+SHALLOW = ("mergecast: warning: {} is a shallow clone; only the commits it holds are read "
+           "(run `git fetch --unshallow` there for the full history)\n")
+
+
+@pytest.mark.parametrize("command", [
+    ["ingest"], ["run", "--date", "2026-07-24", "--voice", "none"],
+    ["run", "--date", "2026-07-20", "--voice", "none"],  # a quiet day: said all the same
+    ["backfill", "--from", "2026-07-23", "--to", "2026-07-24", "--voice", "none"],
+])
+def test_a_shallow_clone_is_read_with_one_warning_by_every_command(
+        make_repo, tmp_path: Path, command: list[str]) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from mergecast.cli import main
+
+    clone = _shallow(make_repo, tmp_path)
+    r = CliRunner().invoke(main, ["--db", str(tmp_path / "m.db"), *command, "--repo", str(clone),
+                                  *(["--out", str(tmp_path / "site")] if command[0] != "ingest"
+                                    else [])], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert r.stderr.count(SHALLOW.format(clone)) == 1  # said once (publish warns of more)

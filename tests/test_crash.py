@@ -2,7 +2,9 @@
 
 The real CLI runs as a subprocess on a real git repository. Each kill waits for a live
 sign that the run has reached a given point, then a seeded random delay inside that
-stage's measured duration, then sends SIGKILL to the run's process group:
+stage's measured duration, then sends SIGKILL to the run's process group (on a busy
+machine a kill can land late, after the stage: that kill is checked too, and the point is
+tried again with a shorter delay):
 
 - inside the ingest transaction: a `git log` child is streaming into an open BEGIN
   (fresh commits are appended first, so there is something to read);
@@ -41,6 +43,7 @@ STAGES = ("ingest", "digest", "script", "speak", "publish")
 WORDS = "guard tensor kernel cache graph shape stride dtype device stream quant export".split()
 AREAS = "dynamo inductor mps cuda distributed fx".split()
 DAYS = ("2026-08-10", "2026-08-11")
+ATTEMPTS = 4  # tries per kill point, each with a shorter delay
 
 pytestmark = pytest.mark.slow
 
@@ -86,19 +89,23 @@ class Runner:
         text = self.log.read_text(errors="replace")  # a timing line, not a progress line
         return [s for s in STAGES if re.search(rf"^\s*{s}\s+[0-9.]+ s\b", text, re.M)]
 
-    def killed(self, day: str, voice: str, reached: Callable[[int], bool], delay: float) -> str:
+    def killed(self, day: str, voice: str, reached: Callable[[int], bool],
+               delay: float) -> str:
         """Start a run; once `reached(pid)`, wait `delay` s and SIGKILL it. The stage it was
-        in when killed (the first one whose timing line it had not printed)."""
+        in when killed (the first one whose timing line it had not printed), or "ended"
+        when it finished first (a sign seen too late on a busy machine)."""
         with self.log.open("w") as err:
             proc = subprocess.Popen(self.args(day, voice), stdout=subprocess.DEVNULL,
                                     stderr=err, cwd=self.root, start_new_session=True)
             deadline = time.monotonic() + 300
             while not reached(proc.pid):
-                assert proc.poll() is None, "the run ended before the kill point was reached"
+                if proc.poll() is not None:
+                    return "ended"
                 assert time.monotonic() < deadline, "kill point never reached"
                 time.sleep(0.002)
             time.sleep(delay)
-            assert proc.poll() is None, "the run ended before the kill"
+            if proc.poll() is not None:
+                return "ended"
             os.killpg(proc.pid, signal.SIGKILL)  # our own child's group only
             proc.wait(timeout=30)
         done = self.printed()
@@ -192,23 +199,29 @@ def test_sigkill_at_every_stage_never_corrupts(tmp_path: Path, make_repo) -> Non
             ("piper", run.staging, "publish", (0.0, 0.005))]
     number, seen = 5000, []
     for voice, sign, stage, (low, high) in plan:
-        if stage == "ingest":  # something new to read, so the transaction is open a while
-            append_commits(repo, _commits(rng, 12, 5000, number))
-            number += 5000
-        if stage in ("script", "speak"):
-            # the day must change, or the run reuses the script and audio it already has
-            append_commits(repo, _commits(rng, 11, 1, number))
-            number += 1
-        before = _tree(run.site)
-        delay = rng.uniform(low, high)
-        got = run.killed(DAYS[1], voice, sign, delay)
-        seen.append(f"{voice}:{sign.__name__}+{delay:.3f}s={got}")
+        # On a busy machine a stage can end before the sign is noticed or the delay is
+        # over: each such miss is still a kill (or a whole run) that must break nothing,
+        # and the point is tried again, sooner, until it lands in its stage.
+        for attempt in range(ATTEMPTS):
+            if stage == "ingest":  # something new to read, so the transaction is open a while
+                append_commits(repo, _commits(rng, 12, 5000, number))
+                number += 5000
+            if stage in ("script", "speak"):
+                # the day must change, or the run reuses the script and audio it already has
+                append_commits(repo, _commits(rng, 11, 1, number))
+                number += 1
+            before = _tree(run.site)
+            delay = rng.uniform(low, high) / 4 ** attempt
+            got = run.killed(DAYS[1], voice, sign, delay)
+            seen.append(f"{voice}:{sign.__name__}+{delay:.3f}s={got}")
+            _check_store(run.db)
+            _check_site(run.site, before)
+            run.complete(DAYS[1], "none")  # the next run completes
+            _check_store(run.db)
+            _check_site(run.site, {})  # a new site now, and a whole one
+            if got == stage:
+                break
         assert got == stage, seen
-        _check_store(run.db)
-        _check_site(run.site, before)
-        run.complete(DAYS[1], "none")  # the next run completes
-        _check_store(run.db)
-        _check_site(run.site, {})  # a new site now, and a whole one
     print("kill points:", ", ".join(seen))
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".site.tmp")
                 and not p.name.endswith(".lock")]

@@ -42,6 +42,8 @@ def test_window_for_rejects_mixed_flags_and_reversed_windows():
     show = ShowConfig()
     with pytest.raises(InputError, match="got both"):
         dates.window_for(show, "2026-07-25", "2026-07-24", None)
+    with pytest.raises(InputError, match="got both"):  # given, if empty: still both
+        dates.window_for(show, "2026-07-25", None, "")
     with pytest.raises(InputError, match="expected --until after --since"):
         dates.window_for(show, None, "2026-07-25", "2026-07-24")
     with pytest.raises(InputError) as err:
@@ -112,13 +114,33 @@ def test_cli_days_out_of_range_are_one_line(tmp_path, args, message):
     extra: tuple[object, ...] = ()
     if args[0] in ("run", "weekly", "backfill"):
         extra = ("--out", tmp_path / "site")
-    if args[0] == "run":  # `run` ingests before it resolves the day: give it a tiny export
+    if args[0] == "run":  # a source it would read, were the day not refused first
         (tmp_path / "prs.json").write_text("[]")
         extra += ("--gh-json", tmp_path / "prs.json", "--repo-name", "o/r")
     result = _cli(tmp_path, *args, *extra)
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr.splitlines()[-1] == f"mergecast: {message}"
-    assert "Traceback" not in result.stderr and not (tmp_path / "site").exists()
+    assert result.stderr == f"mergecast: {message}\n"
+    assert not (tmp_path / "site").exists()
+    assert not (tmp_path / "m.db").exists()  # refused before anything was read or stored
+
+
+BOTH = "expected either --date or --since/--until, got both; pick one"
+
+
+@pytest.mark.parametrize("args", [
+    ("run", "--date", "latest", "--since", "2020-01-01"),
+    ("run", "--date", "latest", "--until", "2020-01-02"),
+    ("run", "--date", "latest", "--since", "2020-01-01", "--until", "2020-01-02"),
+    ("run", "--date", "2026-07-24", "--since", ""),
+    ("ingest", "--date", "2026-07-24", "--until", ""),
+    ("digest", "--date", "2026-07-24", "--since", ""),
+])
+def test_conflicting_window_options_are_one_error_before_anything_is_read(tmp_path, args):
+    (tmp_path / "prs.json").write_text("[]")
+    result = _cli(tmp_path, *args, "--gh-json" if args[0] != "digest" else "--json",
+                  *((tmp_path / "prs.json", "--repo-name", "o/r") if args[0] != "digest" else ()))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"mergecast: {BOTH}\n")
+    assert not (tmp_path / "m.db").exists() and not (tmp_path / "site").exists()
 
 
 def test_the_edges_of_the_range_still_work():

@@ -1,5 +1,6 @@
 import datetime as dt
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -52,3 +53,21 @@ def test_section_cites_keep_first_seen_order():
 def test_any_change_round_trips(title, number, labels):
     c = m.Change(repo="o/r", title=title, number=number, labels=tuple(labels), shas=("s",))
     assert m.from_dict(m.Change, m.to_dict(c)) == c
+
+
+@pytest.mark.parametrize(("field", "value", "error"), [
+    ("title", 5, "expected str, got int"),
+    ("title", None, "expected str, got NoneType"),
+    ("number", True, "expected int, got bool"),
+    ("number", 1.5, "expected int, got float"),
+    ("labels", "module: mps", "expected tuple[str, ...], got str"),
+    ("author", ["x"], "expected Person, got list"),
+    ("created_at", 5, "expected datetime, got int"),
+])
+def test_a_stored_value_of_the_wrong_type_is_refused_not_passed_on(field, value, error):
+    # a malformed store row must fail where it is read (named there), not deep in analysis
+    data = m.to_dict(m.Change(repo="o/r", title="t", number=5, shas=("abc",)))
+    data[field] = value
+    with pytest.raises(TypeError) as caught:
+        m.from_dict(m.Change, data)
+    assert str(caught.value) == error

@@ -302,6 +302,25 @@ def test_cli_one_damaged_page_is_named_and_the_fix_is_to_move_it_aside(tmp_path)
     )
 
 
+@pytest.mark.parametrize("command", ["changes", "digest", "script"])
+def test_cli_a_row_with_a_value_of_the_wrong_type_is_named_not_a_bug(tmp_path, command):
+    # a title stored as a number used to reach analysis: "failed unexpectedly … a bug"
+    db = tmp_path / "m.db"
+    (tmp_path / "prs.json").write_text(json.dumps([PR]))
+    assert cli("--db", db, "ingest", "--gh-json", tmp_path / "prs.json").exit_code == 0
+    con = sqlite3.connect(db)
+    con.execute("UPDATE changes SET data = json_set(data, '$.title', 5)")
+    con.commit()
+    con.close()
+    result = cli("--db", db, command, "--date", "2026-08-10")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"mergecast: store {db} has a malformed row in changes (key 'o/r#5': TypeError); "
+        f"remove it with `sqlite3 {db} \"DELETE FROM changes WHERE key = 'o/r#5'\"` "
+        "and ingest its source again\n"
+    )
+
+
 @pytest.mark.parametrize(("table", "column", "key", "data"), [
     ("changes", "key", "o/r#5", "not json"),
     ("changes", "key", "o/r#5", '{"repo": 5}'),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from . import __version__
+from . import __version__, redact
 from .errors import InputError, MergecastError
 from .options import (
     ARGS,
@@ -81,7 +81,7 @@ class _Guarded(click.Group):
             if not exc.exit_code and ctx.meta.get(JSON):
                 _print_json({"status": "quiet", "message": str(exc)})
             elif exc.exit_code or ctx.meta.get(VERBOSITY, 0) >= 0:
-                click.echo(f"mergecast: {exc}", err=True)
+                click.echo(f"mergecast: {redact.scrub(str(exc))}", err=True)  # a git URL's token
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("mergecast: interrupted; nothing was half-written", err=True)
@@ -89,8 +89,9 @@ class _Guarded(click.Group):
         except Exception as exc:  # a bug: one line naming the input, no traceback
             line = " ".join(["mergecast", *ctx.meta.get(ARGS, [])])
             click.echo(text.printable(
-                f"mergecast: `{line}` failed unexpectedly ({type(exc).__name__}: {exc}); "
-                "this is a bug, please report it with this line"), err=True)
+                f"mergecast: `{line}` failed unexpectedly ({type(exc).__name__}: "
+                f"{redact.scrub(str(exc))}); this is a bug, please report it with this line"),
+                err=True)
             sys.exit(1)
 
 
@@ -252,7 +253,8 @@ def script_command(date: str | None, since: str | None, until: str | None, write
                                         "mergecast speak --date today --voice espeak-ng"))
 @window_options
 @voice_option
-@out_option("Also copy the media to OUT/episodes/<episode-id>/.")
+@out_option("Also copy the media to OUT/episodes/<episode-id>/ (a preview folder, never "
+            "the site).")
 @verbosity_options
 def speak_command(date: str | None, since: str | None, until: str | None, voice: str | None,
                   out: Path | None) -> None:

@@ -72,8 +72,8 @@ def _counted(changes: Iterable[Change], report: IngestReport) -> Iterator[Change
 def window_for_ingest(show: ShowConfig, date: str | None, since: str | None,
                       until: str | None, *, required: bool) -> Window | None:
     """`ingest`'s window: --date, both ends, or (git only) either end alone; None for all."""
-    if required or date is not None:
-        return dates.window_for(show, date, since, until)
+    if required or date is not None or (since is not None and until is not None):
+        return dates.window_for(show, date, since, until)  # checked: --until after --since
     if since is None and until is None:
         return None
     return Window(dates.parse_when(since, show, "--since") if since else EARLIEST,

@@ -73,8 +73,7 @@ def window_for(
 ) -> Window:
     """The window chosen by CLI flags: --date DAY, or --since WHEN --until WHEN."""
     if date is not None:
-        if since or until:
-            raise InputError("expected either --date or --since/--until, got both; pick one")
+        check_one_window(date, since, until)
         return day_window(parse_day(date), show)
     if since is None or until is None:
         raise InputError("expected --date DAY, or both --since WHEN and --until WHEN")
@@ -82,6 +81,12 @@ def window_for(
     if window.until <= window.since:
         raise InputError(f"expected --until after --since, got {since} .. {until}")
     return window
+
+
+def check_one_window(date: str | None, since: str | None, until: str | None) -> None:
+    """--date (a day or `latest`) excludes --since/--until, even given empty."""
+    if date is not None and (since is not None or until is not None):
+        raise InputError("expected either --date or --since/--until, got both; pick one")
 
 
 def covered_day(window: Window, show: ShowConfig) -> dt.date:

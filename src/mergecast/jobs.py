@@ -143,6 +143,8 @@ def speak(cfg: Config, *, date: str | None, since: str | None, until: str | None
     """Narrate the window's script into its media folder (and copy it to OUT/episodes/<id>/);
     (episode id, audio, where the files are). Nothing is stored and no page is rendered."""
     target = pipeline.target_for(cfg, date, since, until)
+    if out is not None:
+        media.check_preview(out, cfg.publish.out)
     with pipeline.session(cfg, out=out) as store:
         draft = pipeline.make(cfg, store, target, upto=Step.AUDIO, choices=Choices(voice=voice),
                               watch=watch)

@@ -17,20 +17,18 @@ import enum
 import hashlib
 import json
 import os
-import shutil
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__, dates, locking, voice
+from . import __version__, dates, locking, redact, voice
 from . import config as config_mod
 from . import publish as publishing
-from .analysis import build_digest, digest_json, path_rules_from_repo
+from .analysis import build_digest, path_rules_from_repo
 from .analysis.ledger import ledger
 from .analysis.memory import link_earlier
 from .config import AreaRule, Config, VoiceConfig, WritingConfig
-from .errors import EmptyWindowError
+from .errors import EmptyWindowError, InputError
 from .models import (
     Audio,
     Change,
@@ -61,11 +59,17 @@ _CODEOWNERS = (".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS")  # GitHub'
 
 
 
-def load_config(path: Path | None, db: Path | None = None) -> Config:
-    """Load mergecast.toml once; --db overrides [store] path."""
+def load_config(path: Path | None, db: Path | None = None,
+                environ: Mapping[str, str] = os.environ) -> Config:
+    """Load mergecast.toml once; --db overrides [store] path. Every secret the config
+    names (the LLM and TTS keys, the GitHub token) is scrubbed from then on: a client
+    made early (GitHub) would otherwise pass on a key of one made later (the LLM's)."""
     cfg = config_mod.load(path)
     if db is not None:
         cfg = dataclasses.replace(cfg, store=config_mod.StoreConfig(path=db))
+    keys = [cfg.llm.api_key_env, cfg.voice.openai.api_key_env]
+    for secret in redact.Secrets.from_environ(environ, keys).secrets:
+        redact.remember(secret)
     return cfg
 
 
@@ -75,8 +79,25 @@ def session(cfg: Config, *, out: Path | None = None, write: bool = True) -> Iter
     site folder's, given `out`) until it is done: the one place locks are taken."""
     locks = [cfg.store.path, *([site_lock(cfg, out)] if out is not None else [])] if write \
         else []
+    if write:
+        _check_store_outside(cfg.store.path, {out, cfg.publish.out} - {None})
     with locking.exclusive(locks), Store(cfg.store.path) as store:
+        if write:  # what renders killed before us left in the media tree
+            media.drop_stale_renders(media_root(cfg))
         yield store
+
+
+def _check_store_outside(db: Path, sites: Iterable[Path | None]) -> None:
+    """Each publish replaces the site folder whole: a store inside it would go with it."""
+    real = Path(os.path.realpath(db))
+    for site in sites:
+        folder = Path(os.path.realpath(site)) if site is not None else None
+        # The root folder is no site at all: the lock refuses it, with its own line.
+        if folder is not None and folder.parent != folder and folder in real.parents:
+            raise InputError(
+                f"the store {db} is inside the site folder {site}, which each publish "
+                "replaces whole, so the store and its media would be lost; pass --db (or set "
+                "[store] path) outside it")
 
 
 def site_lock(cfg: Config, out: Path) -> Path:
@@ -106,7 +127,8 @@ def daily(day: dt.date, cfg: Config) -> Target:
 
 
 def wants_latest(date: str | None, since: str | None, until: str | None) -> bool:
-    """`run`'s --date latest, or no window at all."""
+    """`run`'s --date latest, or no window at all (`latest` with --since/--until: refused)."""
+    dates.check_one_window(date, since, until)
     return date == "latest" or (date is None and since is None and until is None)
 
 
@@ -114,6 +136,11 @@ def latest(cfg: Config, store: Store) -> Target:
     """The newest day with stored activity."""
     newest = store.latest_activity(dt.datetime.now(dt.UTC))
     if newest is None:
+        if stored := store.count_changes():  # each one dated by a clock that was wrong
+            raise EmptyWindowError(
+                f"no activity yet: all {stored} stored change(s) are dated more than a day "
+                "after now, so --date latest has no day to pick; pass --date DAY to make an "
+                "episode of a day anyway")
         raise EmptyWindowError("the store holds no activity yet; nothing to make an episode of")
     return daily(dates.day_of(newest, cfg.show), cfg)
 
@@ -344,16 +371,23 @@ def digest_for(cfg: Config, store: Store, window: Window,
 
 def source_hash(cfg: Config, target: Target, digest: Digest, writing: WritingConfig,
                 choices: Choices, links: forge.LinkPatterns) -> str:
-    """Everything an episode is made from; the same hash means nothing to redo."""
+    """Everything an episode is made from; the same hash means nothing to redo.
+
+    The whole digest, not its `--json` face: the writer and the page read every field of
+    the window's changes (a retitled, merged or re-labelled PR, a new body) and the memory
+    of earlier episodes, none of which that face shows."""
     payload = {
         "links": [links.pr, links.commit],
         "version": __version__,
         "kind": target.kind,
-        "digest": digest_json(digest),
+        "digest": to_dict(digest),
         "show": show_name_for(cfg, digest.changes),
         # allow_empty only matters for an empty digest, which the digest already says.
         "writing": to_dict(dataclasses.replace(writing, allow_empty=False)),
-        "writer": _writer(cfg, target, choices),
+        "writer": (writer := _writer(cfg, target, choices)),
+        # The server and model that write an LLM episode (not how long we wait for them).
+        "llm": [cfg.llm.base_url, cfg.llm.model, cfg.llm.max_tokens]
+        if writer == WriterKind.LLM else None,
         "lexicon": dict(cfg.lexicon),
         "voice": to_dict(dataclasses.replace(cfg.voice,
                                              backend=choices.voice or cfg.voice.backend)),
@@ -362,9 +396,14 @@ def source_hash(cfg: Config, target: Target, digest: Digest, writing: WritingCon
     return hashlib.sha256(blob).hexdigest()
 
 
+def media_root(cfg: Config) -> Path:
+    """The rendered media of every episode, beside the store."""
+    return cfg.store.path.parent / "media"
+
+
 def media_dir(cfg: Config, episode_id: str) -> Path:
     """Where an episode's rendered media lives before publishing (beside the store)."""
-    return cfg.store.path.parent / "media" / episode_id
+    return media_root(cfg) / episode_id
 
 
 def media_for(cfg: Config, episode_id: str, key: str) -> Path:
@@ -384,16 +423,11 @@ def render(cfg: Config, episode_id: str, key: str, script: Script, voice_name: s
     done = media.read_audio(final)
     if done is not None:
         return done
-    final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{key[:16]}.", dir=final.parent))
-    try:
+    with media.render_folder(final.parent, key) as tmp:
         audio = render_media(script, tmp, cfg.voice, backend=voice_name, links=links,
                              progress=progress)
         media.save_audio(tmp, audio)
         os.rename(tmp, final)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return audio
 
 

@@ -146,3 +146,61 @@ def test_episode_json_carries_coverage_evidence_and_chains():
                                    "evidence": "issue", "shared": ["#77"]}]
     assert data["chains"][0]["steps"][0] == {"kind": "revert", "ref": {"pr": 108, "sha": None},
                                              "by": "cy", "reason": "flaky", "in_window": True}
+
+
+def test_a_preview_never_goes_into_a_published_site(tmp_path: Path):
+    from mergecast.errors import InputError
+    from mergecast.publish.media import check_preview
+
+    site = tmp_path / "site"
+    (site / "episodes").mkdir(parents=True)
+    (site / ".mergecast-manifest.json").write_text("{}")
+    for out in (site, site / "episodes", site / "new" / "deep"):
+        with pytest.raises(InputError, match=r"published site .*site, which only `run`"):
+            check_preview(out, tmp_path / "www")
+    with pytest.raises(InputError, match=r"it is the site folder .*www \(\[publish\] out\)"):
+        check_preview(tmp_path / "www", tmp_path / "www")
+    check_preview(tmp_path / "preview", tmp_path / "www")  # a folder of its own
+
+
+def test_only_our_unlocked_leftovers_are_removed(tmp_path: Path):
+    """A killed writer's temp file or render folder goes; a live writer's (locked), a link
+    named like ours and anything else stays."""
+    import fcntl
+    import os
+
+    from mergecast.publish.media import RENDER, drop_stale, drop_stale_renders
+
+    day = tmp_path / "media" / "2026-03-04"
+    (day / "0123456789abcdef").mkdir(parents=True)  # a finished render
+    dead = day / ".0123456789abcdef.k2_x9abc"
+    (dead / ".episode.mp3.abcdefgh.tmp").parent.mkdir()
+    (dead / ".episode.mp3.abcdefgh.tmp").write_bytes(b"half")
+    live = day / ".fedcba9876543210.zz_12345"
+    live.mkdir()
+    other = day / ".notes.abcdefgh"
+    other.mkdir()
+    (day / ".0123456789abcdef.linkedab").symlink_to(other)
+    fd = os.open(live, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # a render in progress
+    try:
+        drop_stale_renders(tmp_path / "media")
+        assert sorted(p.name for p in day.iterdir()) == [
+            ".0123456789abcdef.linkedab", ".fedcba9876543210.zz_12345", ".notes.abcdefgh",
+            "0123456789abcdef"]
+    finally:
+        os.close(fd)
+    drop_stale(day, RENDER)  # its writer is gone now
+    assert not live.exists() and other.is_dir()
+
+
+def test_a_killed_atomic_write_is_cleaned_by_the_next_one(tmp_path: Path):
+    from mergecast.publish.media import write_atomic
+
+    stale = tmp_path / ".transcript.vtt.q1w2e3r4.tmp"  # what a SIGKILL mid-write leaves
+    stale.write_text("WEBVTT\n\nhalf")
+    theirs = tmp_path / ".notes.txt.q1w2e3r4.tmp"
+    theirs.write_text("not ours")
+    write_atomic(tmp_path, {"transcript.vtt": b"WEBVTT\n"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".notes.txt.q1w2e3r4.tmp",
+                                                          "transcript.vtt"]

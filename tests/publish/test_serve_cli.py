@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from publish_fakes import make_episode, mp3_bytes, series
 
 from mergecast.cli import main
+from mergecast.errors import InputError
 from mergecast.publish import make_server
 from mergecast.store import Store
 
@@ -99,6 +100,15 @@ def test_serve_command_names_a_missing_folder(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.output == (f"mergecast: {tmp_path / 'nope'} is not a folder; run "
                              f"`mergecast publish --out {tmp_path / 'nope'}` first\n")
+
+
+def test_serve_refuses_the_root_folder() -> None:
+    # it served every file of the machine whose path has no dot-name in it
+    with pytest.raises(InputError) as err:
+        make_server(Path("/"), port=0).server_close()
+    assert str(err.value) == (
+        "cannot serve /: it is the root folder, not a site; pass --out with the site folder, "
+        "such as ./site")
 
 
 # ------------------------------------------------------------------ hostile requests

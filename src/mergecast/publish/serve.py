@@ -125,6 +125,10 @@ def make_server(out: Path, host: str = "127.0.0.1", port: int = 8000) -> http.se
     """A bound, not yet running server for OUT (port 0 picks a free port); IPv6 hosts too."""
     if not out.is_dir():
         raise InputError(f"{out} is not a folder; run `mergecast publish --out {out}` first")
+    if Path(os.path.realpath(out)).parent == Path(os.path.realpath(out)):
+        # every file of the machine a dot-free path reaches, like `--out /` everywhere else
+        raise InputError(f"cannot serve {out}: it is the root folder, not a site; pass --out "
+                         "with the site folder, such as ./site")
     handler = partial(Handler, directory=os.path.abspath(out))
     kind = _Server6 if ":" in host else _Server
     shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
