@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import click
 
 from .publish.text import printable
+from .redact import scrub
 from .watch import Watch
 
 if TYPE_CHECKING:
@@ -92,7 +93,9 @@ class Console(Watch):
     # ---- output
 
     def line(self, text: str) -> None:
-        """One permanent line on stderr, above the live bar when there is one."""
+        """One permanent line on stderr, above the live bar when there is one; scrubbed of
+        every secret the process holds, whoever wrote the line."""
+        text = scrub(text)
         if self._bar is not None:
             self._bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
         else:
