@@ -11,10 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from gitrepo import Commit, day
-from mergecast import pipeline
-from mergecast.cli import _Guarded, main
+from mergecast import pipeline, targets
+from mergecast.cli import main
 from mergecast.errors import AuthError, InputError, VoiceError
 from mergecast.models import Script, Section, Sentence
+from mergecast.options import Guarded
 from mergecast.store import Store
 
 BODY = ("The reducer kept every partial sum in float16, so long reductions lost precision. "
@@ -113,7 +114,7 @@ def _group(error: BaseException) -> click.Group:
     def boom(date: str | None) -> None:
         raise error
 
-    return _Guarded("mergecast", commands={"boom": boom})
+    return Guarded("mergecast", commands={"boom": boom})
 
 
 def test_an_unexpected_error_is_one_line_naming_the_command_and_its_input() -> None:
@@ -234,7 +235,7 @@ def test_the_llm_server_and_model_are_in_an_llm_episode_s_hash_only(tmp_path: Pa
     from mergecast.sources.forge import LinkPatterns
 
     cfg = pipeline.load_config(None, tmp_path / "m.db")
-    target = pipeline.daily(day(24).date(), cfg)
+    target = targets.daily(day(24).date(), cfg)
     digest = Digest(target.window, Counts(0, 0, 0, 0), (), (), (), (), (), ())
 
     def key(writer: str, **llm: object) -> str:

@@ -1,8 +1,9 @@
 """The command line: options in, one `jobs` call out, the result printed.
 
-Options that several commands take are declared once (in `options`). Errors are handled once,
-by the group: ours print their one-line message and exit with their status, anything
-else prints one line naming the command and its input (never a traceback). The heavy
+Options that several commands take are declared once (in `options`), and so is the group
+that handles every error once (`options.Guarded`): ours print their one-line message and
+exit with their status, anything else prints one line naming the command and its input
+(never a traceback). The heavy
 stages (voice, templates, the HTTP client) load only inside the command that needs them.
 """
 
@@ -10,31 +11,31 @@ from __future__ import annotations
 
 import json
 import sys
-import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from . import __version__, redact
-from .errors import InputError, MergecastError
+from . import __version__
+from .errors import InputError
 from .options import (
-    ARGS,
-    CONSOLE,
-    JSON,
-    VERBOSITY,
+    Guarded,
     allow_empty_option,
     check_day,
     config,
+    current_console,
     examples,
     flags,
     json_option,
     lazy,
     out_option,
+    print_json,
+    say,
     source_options,
     strict_option,
     verbosity_options,
     voice_option,
+    warn,
     window_options,
     writer_option,
 )
@@ -49,79 +50,7 @@ else:
                                           "jobs", "pipeline", "publish.text", "watch"))
 
 
-class _Guarded(click.Group):
-    """The group that runs every command and handles every error, once."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        ctx.meta[ARGS] = list(args)
-        return super().parse_args(ctx, args)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        shown = warnings.showwarning
-        try:
-            try:
-                with warnings.catch_warnings():
-                    warnings.filterwarnings("always", category=UserWarning,
-                                            module=r"mergecast\.")
-                    warnings.showwarning = lambda message, category, *rest: (
-                        _warn(str(message), getattr(category, "label", "warning"))
-                        if category.__module__.startswith("mergecast.")
-                        else shown(message, category, *rest))
-                    return super().invoke(ctx)
-            finally:
-                if CONSOLE in ctx.meta:  # the live bar goes before any error line
-                    made, detach = ctx.meta.pop(CONSOLE)
-                    made.close()
-                    detach()
-        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
-            raise
-        except MergecastError as exc:
-            # A quiet window is news, not an error (exit 0): --quiet keeps it off cron's mail,
-            # and --json still answers with a document a script can read.
-            if not exc.exit_code and ctx.meta.get(JSON):
-                _print_json({"status": "quiet", "message": str(exc)})
-            elif exc.exit_code or ctx.meta.get(VERBOSITY, 0) >= 0:
-                click.echo(f"mergecast: {redact.scrub(str(exc))}", err=True)  # a git URL's token
-            sys.exit(exc.exit_code)
-        except KeyboardInterrupt:
-            click.echo("mergecast: interrupted; nothing was half-written", err=True)
-            sys.exit(130)
-        except Exception as exc:  # a bug: one line naming the input, no traceback
-            line = " ".join(["mergecast", *ctx.meta.get(ARGS, [])])
-            click.echo(text.printable(
-                f"mergecast: `{line}` failed unexpectedly ({type(exc).__name__}: "
-                f"{redact.scrub(str(exc))}); this is a bug, please report it with this line"),
-                err=True)
-            sys.exit(1)
-
-
-def _console() -> console.Console:
-    """This command's console (stage lines, progress, warnings), at its verbosity; the
-    `mergecast` log goes through it while the command runs."""
-    root = click.get_current_context().find_root()
-    if CONSOLE not in root.meta:
-        made = console.Console(root.meta.get(VERBOSITY, console.NORMAL))
-        root.meta[CONSOLE] = (made, console.attach_log(made))
-    shown: console.Console = root.meta[CONSOLE][0]
-    return shown
-
-
-def _warn(message: str, label: str = "warning") -> None:
-    """A warning, or a progress line a module labels as its own ("llm")."""
-    _console().warn(message, label)
-
-
-def _say(line: str) -> None:
-    """A command's result line on stdout; --quiet drops it."""
-    if _console().verbosity > console.QUIET:
-        click.echo(line)
-
-
-def _print_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-
-
-@click.group(cls=_Guarded, context_settings={"help_option_names": ["-h", "--help"]},
+@click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=examples("mergecast init", "mergecast run --date yesterday",
                               "mergecast --config ~/briefing.toml weekly --json"))
 @click.version_option(__version__, prog_name="mergecast")
@@ -152,18 +81,19 @@ def main(ctx: click.Context, config_path: Path | None, db: Path | None) -> None:
 def init_command(force: bool, gitignore: bool | None) -> None:
     """Write a commented mergecast.toml for the repository in the working folder."""
     done = jobs.init(Path.cwd(), force=force)
-    _say(f"wrote {done.path}" + (f" for {done.slug}" if done.slug else ""))
-    if done.ignore and gitignore is None and sys.stdin.isatty() and _console().verbosity >= 0:
+    say(f"wrote {done.path}" + (f" for {done.slug}" if done.slug else ""))
+    shown = current_console().verbosity >= 0
+    if done.ignore and gitignore is None and sys.stdin.isatty() and shown:
         gitignore = click.confirm(f"Add {', '.join(done.ignore)} to {done.ignore_file}?",
                                   default=True, err=True)
     if done.ignore and gitignore:
         jobs.add_to_gitignore(done)
-        _say(f"added {', '.join(done.ignore)} to {done.ignore_file}")
+        say(f"added {', '.join(done.ignore)} to {done.ignore_file}")
     elif done.ignore:
-        _say(f"\nAdd to {done.ignore_file} (the store, media and locks; the site):")
+        say(f"\nAdd to {done.ignore_file} (the store, media and locks; the site):")
         for line in done.ignore:
-            _say(f"  {line}")
-    _say("\nNext steps:\n"
+            say(f"  {line}")
+    say("\nNext steps:\n"
          "  mergecast doctor                 check git, the voice, the token, the output\n"
          "  mergecast run --date latest      make the newest day's episode into site/\n"
          "  mergecast serve                  preview it at http://127.0.0.1:8000/\n"
@@ -185,8 +115,8 @@ def ingest_command(date: str | None, since: str | None, until: str | None,
     """Read commits (--repo), a gh export (--gh-json) or the GitHub API (--github)."""
     report = jobs.ingest(config(), flags(sources), date=date, since=since, until=until)
     for message in report.warnings:
-        _warn(message)
-    _say(f"ingested {report.read} changes from {report.repo} "
+        warn(message)
+    say(f"ingested {report.read} changes from {report.repo} "
          f"({report.new} new, {report.updated} updated)")
 
 
@@ -202,9 +132,9 @@ def changes_command(date: str | None, since: str | None, until: str | None,
     cfg = config()
     window, found = jobs.changes(cfg, date=date, since=since, until=until)
     if as_json:
-        _print_json([text.change_json(c) for c in found])
+        print_json([text.change_json(c) for c in found])
     elif not found:
-        _console().line(f"no changes from {window.since.isoformat()} to "
+        current_console().line(f"no changes from {window.since.isoformat()} to "
                         f"{window.until.isoformat()}")
     for c in found if not as_json else ():
         click.echo(text.change_line(c, window, cfg.show.tz))
@@ -244,7 +174,7 @@ def script_command(date: str | None, since: str | None, until: str | None, write
     script = jobs.script(config(), date=date, since=since, until=until,
                          choices=pipeline.Choices(writer=writer, allow_empty=allow_empty))
     if as_json:
-        _print_json(script.to_json())
+        print_json(script.to_json())
     else:
         click.echo((text.script_markdown if as_markdown else text.script_text)(script), nl=False)
 
@@ -260,8 +190,8 @@ def speak_command(date: str | None, since: str | None, until: str | None, voice:
                   out: Path | None) -> None:
     """Narrate a window's script: episode.mp3, transcript.vtt and chapters.json."""
     episode_id, audio, where = jobs.speak(config(), date=date, since=since, until=until,
-                                          voice=voice, out=out, watch=_console())
-    _say(f"{episode_id}: {watch.audio_line(audio)}, {len(audio.cues)} cues, "
+                                          voice=voice, out=out, watch=current_console())
+    say(f"{episode_id}: {watch.audio_line(audio)}, {len(audio.cues)} cues, "
          f"{len(audio.chapters)} chapters -> {where}")
 
 
@@ -274,13 +204,13 @@ def publish_command(out: Path | None, as_json: bool) -> None:
     """Render every stored episode: pages, feeds and sitemap, swapped in atomically."""
     report = jobs.publish(config(), out)
     if as_json:
-        _print_json(console.publish_json(report))
+        print_json(console.publish_json(report))
     else:
-        _say(f"published {report.episodes} episodes to {report.out} "
+        say(f"published {report.episodes} episodes to {report.out} "
              f"({len(report.rendered)} pages rendered, {report.files_linked} files reused, "
              f"{report.seconds:.2f} s); feed: {report.url}")
     for message in report.warnings:
-        _warn(message)
+        warn(message)
 
 
 @main.command("serve", epilog=examples("mergecast serve", "mergecast serve --out site --port 0"))
@@ -296,9 +226,9 @@ def serve_command(out: Path | None, port: int, host: str) -> None:
     target = out if out is not None else config().publish.out
     try:
         serve(target, host=host, port=port,
-              announce=lambda url: _say(f"serving {target} at {url} (Ctrl-C to stop)"))
+              announce=lambda url: say(f"serving {target} at {url} (Ctrl-C to stop)"))
     except KeyboardInterrupt:
-        _say("stopped")
+        say("stopped")
 
 
 @main.command(epilog=examples(
@@ -324,7 +254,7 @@ def run(date: str | None, since: str | None, until: str | None, out: Path | None
     nothing.
     """
     report = jobs.run(config(), date=date, since=since, until=until, out=out,
-                      flags=flags(sources), watch=_console(),
+                      flags=flags(sources), watch=current_console(),
                       choices=pipeline.Choices(writer=writer, voice=voice, allow_empty=allow_empty))
     _made(report, as_json)
 
@@ -332,12 +262,12 @@ def run(date: str | None, since: str | None, until: str | None, out: Path | None
 def _made(report: jobs.RunReport, as_json: bool) -> None:
     """run's and weekly's result: the episode, its page and its URL."""
     if as_json:
-        _print_json(console.run_json(report))
+        print_json(console.run_json(report))
         return
     state = "unchanged" if report.reused else "published"
-    _say(text.printable(f"{state}: {report.episode.id} — {report.episode.script.title}"))
-    _say(f"page: {report.page}")
-    _say(f"url:  {report.url}")
+    say(text.printable(f"{state}: {report.episode.id} — {report.episode.script.title}"))
+    say(f"page: {report.page}")
+    say(f"url:  {report.url}")
 
 
 @main.command("doctor", epilog=examples("mergecast doctor", "mergecast doctor --json"))
@@ -348,9 +278,9 @@ def doctor_command(as_json: bool) -> None:
     checks = doctor.run_checks(config())
     bad = doctor.problems(checks)
     if as_json:
-        _print_json(console.doctor_json(checks))
+        print_json(console.doctor_json(checks))
     else:
-        quiet = _console().verbosity < 0
+        quiet = current_console().verbosity < 0
         for check in checks:
             if quiet and check.status in ("ok", "missing"):
                 continue
@@ -358,10 +288,10 @@ def doctor_command(as_json: bool) -> None:
             if check.fix and check.status != "ok":
                 click.echo(f"       fix: {check.fix}")
     if bad:
-        _console().line(f"{len(bad)} problem(s) to fix.")
+        current_console().line(f"{len(bad)} problem(s) to fix.")
         sys.exit(1)
     if not as_json:
-        _say("All good.")
+        say("All good.")
 
 
 @main.command(epilog=examples("mergecast backfill --from 2026-07-01 --to 2026-07-31 --jobs 2",
@@ -384,16 +314,16 @@ def backfill(start: str, end: str, workers: int, out: Path | None, voice: str | 
     """Make one episode per active day from --from to --to; done days are skipped."""
     report = jobs.backfill(
         config(), start=dates.parse_day(start, "--from"), end=dates.parse_day(end, "--to"),
-        jobs=workers, out=out, flags=flags(sources), watch=_console(),
+        jobs=workers, out=out, flags=flags(sources), watch=current_console(),
         choices=pipeline.Choices(voice=voice, allow_empty=allow_empty))
     if as_json:
-        _print_json(console.backfill_json(report))
+        print_json(console.backfill_json(report))
         return
-    _say(f"made {len(report.made)} episode(s), skipped {len(report.skipped)} already done, "
+    say(f"made {len(report.made)} episode(s), skipped {len(report.skipped)} already done, "
          f"{len(report.quiet)} quiet day(s) without an episode")
     for label, days in (("made", report.made), ("quiet (no activity)", report.quiet)):
         if days:
-            _say(f"{label}: {', '.join(days)}")
+            say(f"{label}: {', '.join(days)}")
 
 
 @main.command(epilog=examples("mergecast weekly", "mergecast weekly --week 2026-W30 --json"))
@@ -405,7 +335,7 @@ def backfill(start: str, end: str, workers: int, out: Path | None, voice: str | 
 @verbosity_options
 def weekly(week: str | None, out: Path | None, voice: str | None, as_json: bool) -> None:
     """Make and publish the recap of one ISO week's daily episodes."""
-    _made(jobs.weekly(config(), week=week, out=out, voice=voice, watch=_console()), as_json)
+    _made(jobs.weekly(config(), week=week, out=out, voice=voice, watch=current_console()), as_json)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import collect, config_docs, dates, pipeline, voice
+from . import collect, config_docs, dates, pipeline, targets, voice
 from . import config as config_mod
 from .collect import Flags
 from .config import CONFIG_NAME, Config
@@ -120,7 +120,7 @@ def changes(cfg: Config, *, date: str | None, since: str | None,
 def _draft(cfg: Config, date: str | None, since: str | None, until: str | None, upto: Step,
            choices: Choices = pipeline.AS_CONFIGURED) -> Draft:
     """The recipe up to a step that writes nothing, so no lock is taken."""
-    target = pipeline.target_for(cfg, date, since, until)
+    target = targets.target_for(cfg, date, since, until)
     with pipeline.session(cfg, write=False) as store:
         return pipeline.make(cfg, store, target, upto=upto, choices=choices)
 
@@ -142,7 +142,7 @@ def speak(cfg: Config, *, date: str | None, since: str | None, until: str | None
           voice: str | None, out: Path | None, watch: Watch = SILENT) -> tuple[str, Audio, Path]:
     """Narrate the window's script into its media folder (and copy it to OUT/episodes/<id>/);
     (episode id, audio, where the files are). Nothing is stored and no page is rendered."""
-    target = pipeline.target_for(cfg, date, since, until)
+    target = targets.target_for(cfg, date, since, until)
     if out is not None:
         media.check_preview(out, cfg.publish.out)
     with pipeline.session(cfg, out=out) as store:
@@ -177,21 +177,21 @@ def run(cfg: Config, *, date: str | None = None, since: str | None = None,
         watch: Watch = SILENT) -> RunReport:
     """ingest → digest → script → speak → publish, for one window, under one lock."""
     out = out or cfg.publish.out
-    target = None if pipeline.wants_latest(date, since, until) else \
-        pipeline.target_for(cfg, date, since, until)
+    target = None if targets.wants_latest(date, since, until) else \
+        targets.target_for(cfg, date, since, until)
     said: list[str] = []
     with pipeline.session(cfg, out=out) as store:
         with timed(watch, "ingest") as note:
             # The GitHub API is asked for the window; for the latest day, the last whole one.
             yesterday = dates.day_of(dt.datetime.now(dt.UTC), cfg.show) - dt.timedelta(days=1)
-            window = target.window if target else pipeline.daily(yesterday, cfg).window
+            window = target.window if target else targets.daily(yesterday, cfg).window
             reports = collect.collect(store, collect.configured(cfg, flags, store), window,
                                       strict=flags.strict)
             collect.check_fallback(reports, bool(store.changes_in(target.window)) if target
                                    else store.latest_activity(dt.datetime.now(dt.UTC)) is not None)
             note("; ".join(r.line() for r in reports))
         _tell(watch, said, collect.warnings_of(reports))
-        draft = pipeline.make(cfg, store, target or pipeline.latest(cfg, store),
+        draft = pipeline.make(cfg, store, target or targets.latest(cfg, store),
                               choices=choices, watch=watch)
         return _published(cfg, store, draft, out, watch, said, reports)
 
@@ -241,8 +241,8 @@ def backfill(cfg: Config, *, start: dt.date, end: dt.date, jobs: int = 1,
     days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
     said: list[str] = []
     with pipeline.session(cfg, out=out) as store:
-        window = Window(pipeline.daily(start, cfg).window.since,
-                        pipeline.daily(end, cfg).window.until)
+        window = Window(targets.daily(start, cfg).window.since,
+                        targets.daily(end, cfg).window.until)
         with timed(watch, "ingest") as note:
             reports = collect.collect(store, collect.configured(cfg, flags, store), window,
                                       strict=flags.strict)
@@ -278,7 +278,7 @@ def _plan(cfg: Config, store: Store, days: list[dt.date], choices: Choices, watc
     earlier = [e for e in store.episodes() if e.id < days[0].isoformat()]
     for n, day in enumerate(days, 1):
         try:
-            draft = pipeline.make(cfg, store, pipeline.daily(day, cfg), upto=Step.SCRIPT,
+            draft = pipeline.make(cfg, store, targets.daily(day, cfg), upto=Step.SCRIPT,
                                   choices=choices, earlier=earlier)
         except EmptyWindowError:
             quiet.append(day.isoformat())
@@ -336,7 +336,7 @@ def weekly(cfg: Config, *, week: str | None = None, out: Path | None = None,
         dates.parse_week(week)  # checked before anything is locked
     said: list[str] = []
     with pipeline.session(cfg, out=out) as store:
-        target = pipeline.weekly(cfg, week, now, dailies=[
+        target = targets.weekly(cfg, week, now, dailies=[
             e.id for e in store.episodes() if e.kind == EpisodeKind.DAILY])
         draft = pipeline.make(cfg, store, target, choices=Choices(voice=voice), watch=watch)
         return _published(cfg, store, draft, out, watch, said)

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib.util
+import json
 import re
 import sys
 import types
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from .errors import InputError
+from . import redact
+from .errors import InputError, MergecastError
 from .voice import VOICES
 from .writing.writer import WRITERS
 
@@ -35,12 +38,14 @@ def lazy(name: str) -> types.ModuleType:
 
 
 if TYPE_CHECKING:
-    from . import collect, dates, pipeline
+    from . import collect, console, dates, pipeline
     from . import config as config_mod
     from .collect import Flags
+    from .publish import text
 else:
-    collect, config_mod, dates, pipeline = (
-        lazy(f"mergecast.{m}") for m in ("collect", "config", "dates", "pipeline"))
+    collect, config_mod, console, dates, pipeline, text = (
+        lazy(f"mergecast.{m}") for m in ("collect", "config", "console", "dates", "pipeline",
+                                          "publish.text"))
 
 F = TypeVar("F", bound=Callable[..., Any])
 # Context.meta keys of the root context: the command line (for the one-line crash report),
@@ -172,3 +177,78 @@ def config() -> config_mod.Config:
         root.meta["config"] = pipeline.load_config(path, db)
     config: config_mod.Config = root.meta["config"]
     return config
+
+
+# ---- the group: every command runs, and every error is handled, here
+
+
+class Guarded(click.Group):
+    """The group that runs every command and handles every error, once."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[ARGS] = list(args)
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        shown = warnings.showwarning
+        try:
+            try:
+                with warnings.catch_warnings():
+                    warnings.filterwarnings("always", category=UserWarning,
+                                            module=r"mergecast\.")
+                    warnings.showwarning = lambda message, category, *rest: (
+                        warn(str(message), getattr(category, "label", "warning"))
+                        if category.__module__.startswith("mergecast.")
+                        else shown(message, category, *rest))
+                    return super().invoke(ctx)
+            finally:
+                if CONSOLE in ctx.meta:  # the live bar goes before any error line
+                    made, detach = ctx.meta.pop(CONSOLE)
+                    made.close()
+                    detach()
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except MergecastError as exc:
+            # A quiet window is news, not an error (exit 0): --quiet keeps it off cron's mail,
+            # and --json still answers with a document a script can read.
+            if not exc.exit_code and ctx.meta.get(JSON):
+                print_json({"status": "quiet", "message": str(exc)})
+            elif exc.exit_code or ctx.meta.get(VERBOSITY, 0) >= 0:
+                click.echo(f"mergecast: {redact.scrub(str(exc))}", err=True)  # a git URL's token
+            sys.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            click.echo("mergecast: interrupted; nothing was half-written", err=True)
+            sys.exit(130)
+        except Exception as exc:  # a bug: one line naming the input, no traceback
+            line = " ".join(["mergecast", *ctx.meta.get(ARGS, [])])
+            click.echo(text.printable(
+                f"mergecast: `{line}` failed unexpectedly ({type(exc).__name__}: "
+                f"{redact.scrub(str(exc))}); this is a bug, please report it with this line"),
+                err=True)
+            sys.exit(1)
+
+
+def current_console() -> console.Console:
+    """This command's console (stage lines, progress, warnings), at its verbosity; the
+    `mergecast` log goes through it while the command runs."""
+    root = click.get_current_context().find_root()
+    if CONSOLE not in root.meta:
+        made = console.Console(root.meta.get(VERBOSITY, console.NORMAL))
+        root.meta[CONSOLE] = (made, console.attach_log(made))
+    shown: console.Console = root.meta[CONSOLE][0]
+    return shown
+
+
+def warn(message: str, label: str = "warning") -> None:
+    """A warning, or a progress line a module labels as its own ("llm")."""
+    current_console().warn(message, label)
+
+
+def say(line: str) -> None:
+    """A command's result line on stdout; --quiet drops it."""
+    if current_console().verbosity > console.QUIET:
+        click.echo(line)
+
+
+def print_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))

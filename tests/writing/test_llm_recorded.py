@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from llm_fake_server import Seen
 from writing_builders import LLM
 
-from mergecast import pipeline
+from mergecast import pipeline, targets
 from mergecast.cli import main
 from mergecast.models import Digest
 from mergecast.store import Store
@@ -47,7 +47,7 @@ def day(tmp_path_factory: pytest.TempPathFactory) -> tuple[Digest, str]:
     assert done.exit_code == 0, done.output
     cfg = pipeline.load_config(None, db)
     with Store(db) as store:
-        digest = pipeline.digest_for(cfg, store, pipeline.daily(DAY, cfg).window)
+        digest = pipeline.digest_for(cfg, store, targets.daily(DAY, cfg).window)
         show = pipeline.show_name_for(cfg, digest.changes)
     return digest, show
 
