@@ -17,6 +17,13 @@ it is spent, `chat` raises LLMBudgetError without sending anything; so it does w
 request could pass the episode's token budget ([llm] max_episode_tokens: its prompt,
 estimated, plus its completion budget, on top of what was used and what requests in
 flight may still use).
+
+A server that fails once (refuses the connection, answers an error status to every form
+of the request, sends something that is not a chat completion, or goes silent past the
+timeout) is not asked again in the episode: `chat` raises LLMUnavailableError, carrying
+the first failure, without sending. A timeout counts only when the server answered
+nothing else while that request waited: with requests in parallel, a server that
+finishes other requests meanwhile is slow, not down, and only that slot is given up.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ from typing import Any
 import httpx
 
 from ..config import LLMConfig
-from ..errors import LLMBudgetError, LLMError
+from ..errors import LLMBudgetError, LLMError, LLMUnavailableError
 from ..redact import PROCESS, Secrets, remember
 from .llm_schema import (
     Schema,
@@ -179,6 +186,8 @@ class LLMClient:
         self._totals = Totals()
         self._reserved = 0  # tokens requests in flight may still use
         self.where = f"LLM server {self.base}"
+        self._answers = 0  # HTTP answers received: proof the server is alive
+        self.down = ""  # the failure after which the server is no longer asked
 
     def __enter__(self) -> LLMClient:
         return self
@@ -202,7 +211,11 @@ class LLMClient:
         return max(0.0, self.deadline - self.clock())
 
     def chat(self, request: Request) -> Reply:
-        """Send `request`; raises LLMError (LLMBudgetError once a budget is spent)."""
+        """Send `request`; raises LLMBudgetError once a budget is spent,
+        LLMUnavailableError once the server has failed, LLMError for a request that
+        timed out while the server answered others."""
+        if self.down:
+            raise LLMUnavailableError(self.down)
         need = _estimate(_prompt_text({"messages": request.messages})) + min(
             request.max_tokens, self.llm.max_tokens)
         with self._lock:
@@ -238,9 +251,16 @@ class LLMClient:
                 if status < 400:
                     return self._reply(request, dialect, text, seconds)
                 if not self._adapt(status, text, dialect, dropped, token_field):
-                    raise LLMError(self._refusal(status, text))
-            raise LLMError(f"{self.where} rejected every form of the request; last answer "
-                           f"{self._refusal(status, text)}")
+                    raise self._failed(self._refusal(status, text))
+            raise self._failed(f"{self.where} rejected every form of the request; last "
+                               f"answer {self._refusal(status, text)}")
+
+    def _failed(self, why: str) -> LLMUnavailableError:
+        """The server is down: this and every later request of the episode fail with the
+        first reason."""
+        with self._lock:
+            self.down = self.down or why
+        return LLMUnavailableError(why)
 
     # ---- one HTTP exchange
 
@@ -287,6 +307,8 @@ class LLMClient:
         cut off at the deadline too, not only one that goes silent."""
         started = self.clock()
         stop = started + timeout
+        with self._lock:
+            answers = self._answers
         why = " (the episode's [llm] max_seconds budget ran out)" if cut_by_budget else ""
         chunks: list[bytes] = []
         try:
@@ -297,7 +319,7 @@ class LLMClient:
                     chunks.append(chunk)
                     size += len(chunk)
                     if size > MAX_BYTES:
-                        raise LLMError(f"{self.where} sent more than {MAX_BYTES:,} bytes; "
+                        raise self._failed(f"{self.where} sent more than {MAX_BYTES:,} bytes; "
                                        "check [llm] base_url points at a chat server")
                     if self.clock() > stop:
                         raise httpx.ReadTimeout("deadline")
@@ -306,11 +328,18 @@ class LLMClient:
             # the server had the prompt, and most likely read it: count it, estimated
             self._count(self.clock() - started, prompt=_estimate(_prompt_text(body)),
                         estimated=True)
-            raise LLMError(f"{self.where} timed out after {round(timeout, 1):g}s{why}") from exc
+            said = f"{self.where} timed out after {round(timeout, 1):g}s{why}"
+            if cut_by_budget:
+                raise LLMBudgetError(said) from exc
+            with self._lock:
+                busy = self._answers != answers  # it answered others while this one waited
+            raise (LLMError(said) if busy else self._failed(said)) from exc
         except httpx.HTTPError as exc:
             self._count(self.clock() - started)
-            raise LLMError(self.redact(f"{self.where} is unreachable: {exc}; start it or fix "
-                                       "[llm] base_url")) from exc
+            raise self._failed(self.redact(f"{self.where} is unreachable: {exc}; start it or "
+                                           "fix [llm] base_url")) from exc
+        with self._lock:
+            self._answers += 1
         seconds = self.clock() - started
         self._count(seconds)
         return status, self.redact(b"".join(chunks).decode("utf-8", "replace")), seconds
@@ -337,8 +366,8 @@ class LLMClient:
                 content, finish = choice["message"]["content"], choice.get("finish_reason")
                 usage = data.get("usage") or {}
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise LLMError(f"{self.where} sent a reply that is not a chat completion; check "
-                           "[llm] base_url") from exc
+            raise self._failed(f"{self.where} sent a reply that is not a chat completion; "
+                               "check [llm] base_url") from exc
         # Scrubbed again once decoded: a \u-escaped key is only whole after decoding.
         content, finish = self.redact(str(content or "")), str(finish or "")
         said_prompt, said_completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
