@@ -302,7 +302,7 @@ def test_an_unsupported_security_claim_falls_back(server):
 
 @pytest.mark.parametrize("said", [
     "The change fixes a remote code execution hole, so upgrade now.",
-    "Everyone should update their drivers.",
+    "Everyone should update the drivers.",
     "The kernels are twice as fast as before.",
 ])
 def test_claims_of_urgency_action_or_comparison_fall_back(server, said):
@@ -353,3 +353,15 @@ def test_an_echoed_authorization_header_is_scrubbed(server):
     assert server.seen[0].headers["Authorization"] == f"Bearer {secret}"
     said = json.dumps(script.to_json()) + "".join(str(w.message) for w in caught)
     assert not any(secret[i:i + 8] in said for i in range(len(secret) - 7))
+
+
+def test_a_model_sentence_opening_on_a_pronoun_falls_back(server):
+    server.behaviour = answering(good(theme_2={
+        "benefit": "It will help them improve their performance on every communicator."}))
+    script, warned, _ = write_llm(server)
+    assert warned == ['the LLM slot theme 2 ("backend parity in distributed"): its benefit '
+                      'sentence is the template writer\'s: "It will help them improve their '
+                      'performance on every communicator." leans on "It", which the listener '
+                      "cannot place; name what it is in the same sentence"]
+    assert "It will help them" not in script.transcript
+    assert GOOD["theme_2"]["change"] in sentences(script, "llm")

@@ -90,3 +90,22 @@ def test_a_last_sentence_without_its_full_stop_gets_one():
 def test_a_title_shares_a_word_with_a_theme():
     assert shares_word("Native Kernels Land", ["native ahead-of-time kernels"])
     assert not shares_word("A Plain Day", ["native ahead-of-time kernels", "MPS reductions"])
+
+
+@pytest.mark.parametrize(("said", "word"), [
+    ("It will help them improve their performance on strided reductions.", "It"),
+    ("This makes strided reductions on Apple GPUs fast.", "This"),
+    ("They cover strided reductions on Apple GPUs.", "They"),
+    ("These kernels replace the slow generic path.", "These"),
+    ("Now it uses Metal kernels for strided reductions.", "it"),
+    ("The change makes them use Metal kernels.", "them"),
+])
+def test_a_sentence_leaning_on_an_earlier_one_is_refused(said, word):
+    assert vetter().sentence(said) == [
+        f'"{said}" leans on "{word}", which the listener cannot place; name what it is in '
+        "the same sentence"]
+
+
+def test_a_pronoun_with_its_noun_in_the_same_sentence_stands_alone():
+    assert vetter().sentence("Strided reductions fell back to a generic path, so they were "
+                             "slow on Apple GPUs.") == []

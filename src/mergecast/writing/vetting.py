@@ -4,10 +4,12 @@ A model's answer is untrusted text, like a PR body. Each sentence is cleaned of 
 with the same cleaner as every title (controls, escapes, bidi marks, HTML and speech tags;
 then markdown), and must pass, in this order:
 
-- the prose check: one plain statement of 4 to 30 words that ends with a full stop, no
-  code, no first person, no numbers (mergecast says PR numbers, counts and ranges in its
-  own sentences), no handle of the digest (who did what is mergecast's to say), no braces
-  and no echo of the data markers;
+- the prose check: one plain statement of 4 to 30 words that ends with a full stop and
+  stands alone (no opening "It", "This", "They" or other word leaning on an earlier
+  sentence: the rule descriptions pass, bodies.leaning), no code, no first person, no
+  numbers (mergecast says PR numbers, counts and ranges in its own sentences), no handle
+  of the digest (who did what is mergecast's to say), no braces and no echo of the data
+  markers;
 - the fact check (`Facts.problems`: PR numbers, handles, counts, names);
 - the claim check: no security impact, urgency, call to action, comparison or sweeping
   claim that the PR text the model was given does not state (templates/claims.toml);
@@ -29,6 +31,7 @@ from importlib import resources
 from ..analysis.language import has_verb, speakable, words
 from ..analysis.text import strip_markup
 from ..sources._clean import clean_line  # the cleaner every title from a source passes
+from .bodies import leaning  # the template writer's rule for descriptions, not a copy
 from .factcheck import Facts
 
 MIN_WORDS, MAX_WORDS = 4, 30
@@ -164,6 +167,9 @@ class Vetter:
                         "end with a full stop"]
             if not has_verb(ws):
                 return [f"{quoted} has no verb; write a complete sentence"]
+            if lean := leaning(text):
+                return [f'{quoted} leans on "{lean}", which the listener cannot place; name '
+                        "what it is in the same sentence"]
         if _CODE.search(text) or speakable(text) is None:
             return [f"{quoted} has code in it; say identifiers as words"]
         if m := _policy().first_person.search(text):
