@@ -38,11 +38,12 @@ GOOD: dict[str, dict[str, str]] = {
     "theme_2": {
         "problem": "The in-tree backend ignored the watchdog timeout that users configured.",
         "change": "The work reads the configured timeout and applies it to every communicator.",
-        "benefit": "A hung job now fails with a clear error instead of waiting forever.",
+        "benefit": "Jobs that hang now fail with a clear error instead of waiting forever.",
     },
     "theme_3": {
         "problem": "",
-        "change": "The change adds hand-written Metal kernels for inner and strided reductions.",
+        "change": "The change closes the gap with hand-written Metal kernels for inner and "
+                  "strided reductions.",
         "benefit": "",
     },
     "signal": {"signal": "The signal today is kernel work in Inductor, with timeout fixes in "

@@ -9,6 +9,7 @@ from mergecast.writing import Facts
 from mergecast.writing.vetting import (
     Vetter,
     clean,
+    finite_verb,
     shares_word,
     split_sentences,
     unsupported_claims,
@@ -109,3 +110,31 @@ def test_a_sentence_leaning_on_an_earlier_one_is_refused(said, word):
 def test_a_pronoun_with_its_noun_in_the_same_sentence_stands_alone():
     assert vetter().sentence("Strided reductions fell back to a generic path, so they were "
                              "slow on Apple GPUs.") == []
+
+
+@pytest.mark.parametrize("said", [
+    "The change closes the gap for strided reductions.",  # a verb the lexicon lacks
+    "The flag lets strided reductions use Metal kernels.",
+    "The cache keeps Metal kernels for strided reductions.",
+    "Jobs that hang now fail with a clear error.",  # a plural subject, "now", a base form
+    "Users get Metal kernels for strided reductions.",
+    "Strided reductions from Apple GPUs take the fast path.",
+    "The generic path quietly stalled on strided inputs.",  # -ed after a noun phrase
+    "The Metal backend skips the slow generic path.",
+])
+def test_plain_prose_with_any_finite_verb_is_a_sentence(said):
+    assert finite_verb(said.split())
+    assert vetter().prose(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "Metal kernels for strided reductions.",
+    "The new reductions for strided inputs on Apple GPUs.",
+    "Faster strided reductions everywhere on Apple GPUs.",
+    "The supported list of strided reductions.",
+    "Fixes for the slow generic path.",
+    "Changes to support strided reductions.",
+    "Reductions on Apple GPUs with fewer copies.",
+])
+def test_a_fragment_without_a_finite_verb_is_refused(said):
+    assert vetter().prose(said) == [f'"{said}" has no verb; write a complete sentence']
