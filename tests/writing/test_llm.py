@@ -356,6 +356,18 @@ def test_an_echoed_authorization_header_is_scrubbed(server):
     assert not any(secret[i:i + 8] in said for i in range(len(secret) - 7))
 
 
+def test_a_request_the_server_refuses_alone_falls_back_for_that_slot_only(server):
+    # "the request exceeds the available context size": about this prompt, not the server
+    server.behaviour = answering(GOOD, theme_1=says("prompt too long for the context", status=400))
+    script, warned, _ = write_llm(server)
+    assert warned == ['the LLM slot theme 1 ("native ahead-of-time kernels") fell back to the '
+                      f"template writer's text: LLM server {server.base_url} answered HTTP 400: "
+                      "prompt too long for the context; check the server's log"]
+    assert all(x.origin == "template" for x in theme(script, 1).sentences)
+    assert {s.slot for s in server.seen} == set(GOOD)
+    assert GOOD["theme_2"]["change"] in sentences(script, "llm")
+
+
 def test_a_model_sentence_opening_on_a_pronoun_falls_back(server):
     server.behaviour = answering(good(theme_2={
         "benefit": "It will help them improve their performance on every communicator."}))

@@ -18,12 +18,14 @@ request could pass the episode's token budget ([llm] max_episode_tokens: its pro
 estimated, plus its completion budget, on top of what was used and what requests in
 flight may still use).
 
-A server that fails once (refuses the connection, answers an error status to every form
-of the request, sends something that is not a chat completion, or goes silent past the
-timeout) is not asked again in the episode: `chat` raises LLMUnavailableError, carrying
-the first failure, without sending. A timeout counts only when the server answered
-nothing else while that request waited: with requests in parallel, a server that
-finishes other requests meanwhile is slow, not down, and only that slot is given up.
+A server that fails once (refuses the connection, answers a 5xx or a server-wide refusal
+such as 401 or 429 to every form of the request, sends something that is not a chat
+completion, or goes silent past the timeout) is not asked again in the episode: `chat`
+raises LLMUnavailableError, carrying the first failure, without sending. A timeout counts
+only when the server answered nothing else while that request waited: with requests in
+parallel, a server that finishes other requests meanwhile is slow, not down, and only
+that slot is given up. A 400, 413 or 422 after every form is about that request (a
+prompt over the context size), so it too costs only its slot.
 """
 
 from __future__ import annotations
@@ -251,9 +253,16 @@ class LLMClient:
                 if status < 400:
                     return self._reply(request, dialect, text, seconds)
                 if not self._adapt(status, text, dialect, dropped, token_field):
-                    raise self._failed(self._refusal(status, text))
-            raise self._failed(f"{self.where} rejected every form of the request; last "
-                               f"answer {self._refusal(status, text)}")
+                    raise self._refused(status, self._refusal(status, text))
+            raise self._refused(status, f"{self.where} rejected every form of the request; "
+                                f"last answer {self._refusal(status, text)}")
+
+    def _refused(self, status: int, why: str) -> LLMError:
+        """An error status after every form of the request: the server is down or refuses
+        everyone (5xx, a key or model it does not take, rate limits); a 400, 413 or 422 is
+        about this request only (a prompt over the context size), so only its slot is
+        given up."""
+        return self._failed(why) if status >= 500 or status in _SERVER_WIDE else LLMError(why)
 
     def _failed(self, why: str) -> LLMUnavailableError:
         """The server is down: this and every later request of the episode fail with the
@@ -438,6 +447,9 @@ class LLMClient:
                429: "the server is rate-limiting; try later or raise its limits"}.get(
                    status, "check the server's log")
         return f"{self.where} answered HTTP {status}{': ' + detail if detail else ''}; {fix}"
+
+
+_SERVER_WIDE = frozenset({401, 402, 403, 404, 405, 407, 408, 429})
 
 
 def _estimate(text: str) -> int:
