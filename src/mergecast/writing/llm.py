@@ -34,7 +34,8 @@ from ..errors import ConfigError
 from ..models import Digest, Script, ThemePlan, WriterKind
 from . import realise
 from .length import Line
-from .llm_client import LLMClient, Totals
+from .llm_client import LLMClient
+from .llm_request import Totals
 from .phrases import Lookup
 from .slots import Ask, Outcome, answer, asks
 from .template import TemplateWriter, Wording, plan_episode, realise_script

@@ -31,7 +31,8 @@ from ..config import LLMConfig
 from ..errors import LLMBudgetError, LLMError, LLMUnavailableError
 from ..models import Change, Digest, Plan, ThemePlan
 from .factcheck import Facts
-from .llm_client import LLMClient, Reply, Request
+from .llm_client import LLMClient
+from .llm_request import Reply, Request
 from .phrases import Lookup
 from .realise import concept, who
 from .sections import TITLE_LIMIT
