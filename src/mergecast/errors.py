@@ -16,7 +16,8 @@ The CLI prints `mergecast: <message>` on one line and exits with `exit_code`:
     ├── WritingError
     │   ├── FactCheckError
     │   └── LLMError
-    │       └── LLMBudgetError
+    │       ├── LLMBudgetError
+    │       └── LLMUnavailableError
     ├── VoiceError
     ├── PublishError
     ├── LockError
@@ -93,6 +94,11 @@ class LLMError(WritingError):
 class LLMBudgetError(LLMError):
     """The episode's LLM time or token budget ([llm] max_seconds, max_episode_tokens) is
     spent: stop asking."""
+
+
+class LLMUnavailableError(LLMError):
+    """The LLM server is down or refusing (unreachable, silent, an error status after
+    every form of the request): stop asking it for this episode."""
 
 
 class EmptyWindowError(MergecastError):

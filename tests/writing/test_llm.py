@@ -38,11 +38,12 @@ GOOD: dict[str, dict[str, str]] = {
     "theme_2": {
         "problem": "The in-tree backend ignored the watchdog timeout that users configured.",
         "change": "The work reads the configured timeout and applies it to every communicator.",
-        "benefit": "A hung job now fails with a clear error instead of waiting forever.",
+        "benefit": "Jobs that hang now fail with a clear error instead of waiting forever.",
     },
     "theme_3": {
         "problem": "",
-        "change": "The change adds hand-written Metal kernels for inner and strided reductions.",
+        "change": "The change closes the gap with hand-written Metal kernels for inner and "
+                  "strided reductions.",
         "benefit": "",
     },
     "signal": {"signal": "The signal today is kernel work in Inductor, with timeout fixes in "
@@ -75,8 +76,8 @@ def server() -> Iterator[FakeLLMServer]:
 def write_llm(server: FakeLLMServer, digest: m.Digest | None = None,
               **llm: Any) -> tuple[m.Script, list[str], list[str]]:
     """The script, the warnings and the progress lines."""
-    cfg = dataclasses.replace(LLM, base_url=server.base_url, api_key_env="TEST_LLM_KEY",
-                              **{"timeout": 5.0, **llm})
+    cfg = dataclasses.replace(LLM, api_key_env="TEST_LLM_KEY",
+                              **{"base_url": server.base_url, "timeout": 5.0, **llm})
     with pytest.warns() as caught:
         script = write_script(digest or rich_digest(), show="Widget", day=DAY, writing=WRITING,
                               lexicon={}, llm=cfg, writer="llm",
@@ -196,12 +197,59 @@ def test_a_server_that_ignores_the_schema_is_read_tolerantly(server):
             ][0] == "template"
 
 
-def test_a_timeout_falls_back_for_that_slot_only(server):
+def test_a_slow_slot_on_a_server_answering_others_falls_back_alone(server):
+    # In parallel, theme 2 times out while the server answers the other slots: the server
+    # is slow, not down, and only theme 2 is given up.
     server.behaviour = answering(GOOD, theme_2=slow(2.0, says(GOOD["theme_2"])))
-    script, warned, _ = write_llm(server, timeout=0.5)
+    script, warned, _ = write_llm(server, timeout=0.5, parallel=2)
     assert len(warned) == 1 and "theme 2" in warned[0] and "timed out" in warned[0]
     assert all(x.origin == "template" for x in theme(script, 2).sentences)
     assert GOOD["theme_1"]["change"] in sentences(script, "llm")
+    assert {s.slot for s in server.seen} == set(GOOD)
+
+
+ALL_SLOTS = "theme 1, theme 2, theme 3, signal, title, summary"
+
+
+def test_a_silent_server_is_asked_once(server):
+    server.behaviour = slow(2.0, answering(GOOD))
+    script, warned, progress = write_llm(server, timeout=0.5)
+    assert len(server.seen) == 1
+    assert warned == [f"LLM server {server.base_url} timed out after 0.5s; so {ALL_SLOTS} use "
+                      "the template writer's text"]
+    assert script.writer == "template" and not sentences(script, "llm")
+    assert progress[-1].startswith("0 of 6 slots from the model (0 of ")
+    assert "; fell back: theme 1, theme 2, theme 3, signal, title, summary; 1 LLM request, " \
+        in progress[-1]
+
+
+def test_silent_servers_in_parallel_are_not_asked_past_the_first_round(server):
+    server.behaviour = slow(2.0, answering(GOOD))
+    _, warned, _ = write_llm(server, timeout=0.5, parallel=2)
+    assert len(server.seen) == 2 and len(warned) == 1 and ALL_SLOTS in warned[0]
+
+
+def test_a_refused_connection_gives_one_warning(server):
+    base = server.base_url
+    server.shutdown()
+    server.server_close()  # nothing listens on that port any more
+    script, warned, progress = write_llm(server, base_url=base)
+    assert len(warned) == 1, warned
+    assert warned[0].startswith(f"LLM server {base} is unreachable: ")
+    assert warned[0].endswith(f"start it or fix [llm] base_url; so {ALL_SLOTS} use the "
+                              "template writer's text")
+    assert [p.split(": ", 1)[1] for p in progress[:6]] == ["the template's (the server failed)"] * 6
+    assert re.match(r"0 of 6 slots from the model .*; fell back: theme 1, .*summary; 1 LLM "
+                    r"request, ", progress[-1]), progress[-1]
+    assert script.writer == "template"
+
+
+def test_a_server_answering_errors_is_not_asked_again(server):
+    server.behaviour = says("model crashed", status=503)
+    _, warned, _ = write_llm(server)
+    assert len(server.seen) == 1
+    assert warned == [f"LLM server {server.base_url} answered HTTP 503: model crashed; check the "
+                      f"server's log; so {ALL_SLOTS} use the template writer's text"]
 
 
 def test_a_spent_budget_leaves_the_rest_to_the_template(server):
@@ -255,7 +303,7 @@ def test_an_unsupported_security_claim_falls_back(server):
 
 @pytest.mark.parametrize("said", [
     "The change fixes a remote code execution hole, so upgrade now.",
-    "Everyone should update their drivers.",
+    "Everyone should update the drivers.",
     "The kernels are twice as fast as before.",
 ])
 def test_claims_of_urgency_action_or_comparison_fall_back(server, said):
@@ -306,3 +354,27 @@ def test_an_echoed_authorization_header_is_scrubbed(server):
     assert server.seen[0].headers["Authorization"] == f"Bearer {secret}"
     said = json.dumps(script.to_json()) + "".join(str(w.message) for w in caught)
     assert not any(secret[i:i + 8] in said for i in range(len(secret) - 7))
+
+
+def test_a_request_the_server_refuses_alone_falls_back_for_that_slot_only(server):
+    # "the request exceeds the available context size": about this prompt, not the server
+    server.behaviour = answering(GOOD, theme_1=says("prompt too long for the context", status=400))
+    script, warned, _ = write_llm(server)
+    assert warned == ['the LLM slot theme 1 ("native ahead-of-time kernels") fell back to the '
+                      f"template writer's text: LLM server {server.base_url} answered HTTP 400: "
+                      "prompt too long for the context; check the server's log"]
+    assert all(x.origin == "template" for x in theme(script, 1).sentences)
+    assert {s.slot for s in server.seen} == set(GOOD)
+    assert GOOD["theme_2"]["change"] in sentences(script, "llm")
+
+
+def test_a_model_sentence_opening_on_a_pronoun_falls_back(server):
+    server.behaviour = answering(good(theme_2={
+        "benefit": "It will help them improve their performance on every communicator."}))
+    script, warned, _ = write_llm(server)
+    assert warned == ['the LLM slot theme 2 ("backend parity in distributed"): its benefit '
+                      'sentence is the template writer\'s: "It will help them improve their '
+                      'performance on every communicator." leans on "It", which the listener '
+                      "cannot place; name what it is in the same sentence"]
+    assert "It will help them" not in script.transcript
+    assert GOOD["theme_2"]["change"] in sentences(script, "llm")

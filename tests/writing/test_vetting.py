@@ -9,6 +9,7 @@ from mergecast.writing import Facts
 from mergecast.writing.vetting import (
     Vetter,
     clean,
+    finite_verb,
     shares_word,
     split_sentences,
     unsupported_claims,
@@ -90,3 +91,50 @@ def test_a_last_sentence_without_its_full_stop_gets_one():
 def test_a_title_shares_a_word_with_a_theme():
     assert shares_word("Native Kernels Land", ["native ahead-of-time kernels"])
     assert not shares_word("A Plain Day", ["native ahead-of-time kernels", "MPS reductions"])
+
+
+@pytest.mark.parametrize(("said", "word"), [
+    ("It will help them improve their performance on strided reductions.", "It"),
+    ("This makes strided reductions on Apple GPUs fast.", "This"),
+    ("They cover strided reductions on Apple GPUs.", "They"),
+    ("These kernels replace the slow generic path.", "These"),
+    ("Now it uses Metal kernels for strided reductions.", "it"),
+    ("The change makes them use Metal kernels.", "them"),
+])
+def test_a_sentence_leaning_on_an_earlier_one_is_refused(said, word):
+    assert vetter().sentence(said) == [
+        f'"{said}" leans on "{word}", which the listener cannot place; name what it is in '
+        "the same sentence"]
+
+
+def test_a_pronoun_with_its_noun_in_the_same_sentence_stands_alone():
+    assert vetter().sentence("Strided reductions fell back to a generic path, so they were "
+                             "slow on Apple GPUs.") == []
+
+
+@pytest.mark.parametrize("said", [
+    "The change closes the gap for strided reductions.",  # a verb the lexicon lacks
+    "The flag lets strided reductions use Metal kernels.",
+    "The cache keeps Metal kernels for strided reductions.",
+    "Jobs that hang now fail with a clear error.",  # a plural subject, "now", a base form
+    "Users get Metal kernels for strided reductions.",
+    "Strided reductions from Apple GPUs take the fast path.",
+    "The generic path quietly stalled on strided inputs.",  # -ed after a noun phrase
+    "The Metal backend skips the slow generic path.",
+])
+def test_plain_prose_with_any_finite_verb_is_a_sentence(said):
+    assert finite_verb(said.split())
+    assert vetter().prose(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "Metal kernels for strided reductions.",
+    "The new reductions for strided inputs on Apple GPUs.",
+    "Faster strided reductions everywhere on Apple GPUs.",
+    "The supported list of strided reductions.",
+    "Fixes for the slow generic path.",
+    "Changes to support strided reductions.",
+    "Reductions on Apple GPUs with fewer copies.",
+])
+def test_a_fragment_without_a_finite_verb_is_refused(said):
+    assert vetter().prose(said) == [f'"{said}" has no verb; write a complete sentence']

@@ -157,14 +157,11 @@ def _plain(raw: str, ref: Ref) -> str | None:
     said = _rewrite(said, ref)
     if said is None or _cues().first_person.search(said) or _cues().connective.search(said):
         return None
-    if any(m.start() > 0 for m in _DEMONSTRATIVE.finditer(said)):
-        return None  # "this abstract class" points at something said before
+    if leaning(said):
+        return None
     ws = said.split()
     if not MIN_WORDS <= len(ws) <= MAX_WORDS:
         return None
-    if ws[0].lower().strip(",") in _cues().leans or not _resolved(ws) or \
-            any(w.lower().strip(",") in _SUBJECT_PRONOUN for w in ws[1:3]):
-        return None  # "Now it will be the default": what "it" is was said elsewhere
     if sum(1 for w in ws if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(ws) // 3:
         return None  # mostly identifiers and numbers: not plain speech
     if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
@@ -176,18 +173,40 @@ def _plain(raw: str, ref: Ref) -> str | None:
     return said[0].upper() + said[1:]
 
 
+def leaning(sentence: str) -> str:
+    """The word by which `sentence` leans on one said before it ("It", "This", "Also",
+    "they" with no plural noun before it, "this abstract class"), or "" when it stands
+    alone. The LLM writer's vetting refuses a model's sentence by the same rule."""
+    ws = sentence.split()
+    if not ws:
+        return ""
+    if (first := ws[0].strip(",")).lower() in _cues().leans:
+        return first
+    if said := _unresolved(ws):
+        return said
+    for w in ws[1:3]:  # "Now it will be the default": what "it" is was said elsewhere
+        if w.lower().strip(",") in _SUBJECT_PRONOUN:
+            return w.strip(",")
+    for m in _DEMONSTRATIVE.finditer(sentence):
+        if m.start() > 0:
+            return m.group(0)  # "this abstract class" points at something said before
+    return ""
+
+
 _SUBJECT_PRONOUN = frozenset("it they these those".split())
 _PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
 
 
-def _resolved(ws: list[str]) -> bool:
+def _unresolved(ws: list[str]) -> str:
     """A plural pronoun needs a plural noun before it in the same sentence ("Reduction
-    kernels …, so they …"); "PR 12 compiles them" leans on a sentence we did not keep."""
+    kernels …, so they …"); "PR 12 compiles them" leans on a sentence we did not keep.
+    The pronoun that has none, or ""."""
     for i, w in enumerate(ws):
         if w.lower().strip(",.;:") in _PLURAL_PRONOUN:
-            return any(x.lower().endswith("s") and not base_verb(x) and x[:1].isalpha()
-                       for x in ws[1:i] if x.lower() not in _cues().leans)
-    return True
+            found = any(x.lower().endswith("s") and not base_verb(x) and x[:1].isalpha()
+                        for x in ws[1:i] if x.lower() not in _cues().leans)
+            return "" if found else w.strip(",.;:")
+    return ""
 
 
 def _labelled(raw: str) -> str:

@@ -7,7 +7,9 @@ matters), the signal sentence, the title and the summary. Requests run in parall
 [llm] parallel, within the episode's time and token budgets. Every sentence the model
 writes is vetted (vetting.py) and asked for once more with the reason when it fails;
 what still fails is replaced by the template's realisation of that slot, or that one
-sentence, never the whole episode, with a warning naming the slot. The size sentence
+sentence, never the whole episode, with a warning naming the slot. A server that fails
+(llm_client.py) is not asked again: every slot left uses the template's text, with one
+warning naming the server, the failure and those slots. The size sentence
 ("slayton58 landed an eleven-part stack, PRs 1 through 11") is always the template's.
 
 Each slot prints a progress line when it is done, and the totals (requests, tokens,
@@ -32,7 +34,8 @@ from ..errors import ConfigError
 from ..models import Digest, Script, ThemePlan, WriterKind
 from . import realise
 from .length import Line
-from .llm_client import LLMClient, Totals
+from .llm_client import LLMClient
+from .llm_request import Totals
 from .phrases import Lookup
 from .slots import Ask, Outcome, answer, asks
 from .template import TemplateWriter, Wording, plan_episode, realise_script
@@ -81,10 +84,10 @@ class LLMWriter:
         todo = asks(digest, plan, x, self.llm)
         with LLMClient(self.llm, transport=self.transport, environ=self.environ) as client:
             outcomes = _run(client, todo, self.llm.parallel)
-            totals = client.totals
+            totals, down = client.totals, client.down
         wording = _wording(outcomes)
         script = realise_script(digest, x, plan, writing=writing, wording=wording)
-        script = _closing(script, outcomes, wording, totals)
+        script = _closing(script, outcomes, wording, totals, down)
         return script
 
 
@@ -106,8 +109,9 @@ def _run(client: LLMClient, todo: list[Ask], parallel: int) -> list[Outcome]:
 
 def _report(o: Outcome, n: int, total: int) -> None:
     label = o.ask.label
-    if o.spent:  # one warning for all of them, at the end
-        _progress(f"[{n}/{total}] {label}: the template's (the budget is spent)")
+    if o.spent or o.down:  # one warning for all of them, at the end
+        why = "the budget is spent" if o.spent else "the server failed"
+        _progress(f"[{n}/{total}] {label}: the template's ({why})")
         return
     if not o.used:
         _warn(f"the LLM slot {label} fell back to the template writer's text: {o.error}")
@@ -192,18 +196,20 @@ def _model(o: Outcome, key: str, template: realise.Slot, optional: bool = False,
 
 
 def _closing(script: Script, outcomes: list[Outcome], wording: Wording,
-             totals: Totals) -> Script:
-    """The script, marked as the template writer's when nothing of the model's was kept,
-    and the totals line."""
+             totals: Totals, down: str) -> Script:
+    """The script, marked as the template writer's when nothing of the model's was kept;
+    one warning for the slots left to the template because the server failed or the
+    budget was spent (`down`: the server's first failure); and the totals line."""
     by_model = sum(1 for s in script.sections for x in s.sentences if x.origin == LLM)
     extras = [n for n, v in (("title", wording.title), ("summary", wording.summary)) if v]
     if not by_model and not extras:
         script = dataclasses.replace(script, writer=WriterKind.TEMPLATE)
     sentences = sum(len(s.sentences) for s in script.sections)
-    spent = [o for o in outcomes if o.spent]
-    if spent:
-        _warn(f"{spent[0].error}; so {', '.join(o.ask.slot for o in spent)} "
-              f"{'uses' if len(spent) == 1 else 'use'} the template writer's text")
+    stopped = [o for o in outcomes if o.spent or o.down]
+    if stopped:
+        why = down if any(o.down for o in stopped) else stopped[0].error
+        _warn(f"{why}; so {', '.join(o.ask.slot for o in stopped)} "
+              f"{'uses' if len(stopped) == 1 else 'use'} the template writer's text")
     fell = [o.ask.slot for o in outcomes if not o.used]
     back = f"; fell back: {', '.join(fell)}" if fell else ""
     kept = " and ".join(extras)

@@ -17,6 +17,15 @@ it is spent, `chat` raises LLMBudgetError without sending anything; so it does w
 request could pass the episode's token budget ([llm] max_episode_tokens: its prompt,
 estimated, plus its completion budget, on top of what was used and what requests in
 flight may still use).
+
+A server that fails once (refuses the connection, answers a 5xx or a server-wide refusal
+such as 401 or 429 to every form of the request, sends something that is not a chat
+completion, or goes silent past the timeout) is not asked again in the episode: `chat`
+raises LLMUnavailableError, carrying the first failure, without sending. A timeout counts
+only when the server answered nothing else while that request waited: with requests in
+parallel, a server that finishes other requests meanwhile is slow, not down, and only
+that slot is given up. A 400, 413 or 422 after every form is about that request (a
+prompt over the context size), so it too costs only its slot.
 """
 
 from __future__ import annotations
@@ -28,16 +37,15 @@ import os
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from enum import StrEnum
 from typing import Any
 
 import httpx
 
 from ..config import LLMConfig
-from ..errors import LLMBudgetError, LLMError
+from ..errors import LLMBudgetError, LLMError, LLMUnavailableError
 from ..redact import PROCESS, Secrets, remember
+from .llm_request import DIALECTS, Dialect, Reply, Request, Totals
 from .llm_schema import (
-    Schema,
     gbnf,
     parse_answer,
     schema_problem,
@@ -45,17 +53,6 @@ from .llm_schema import (
     tell_schema,
 )
 
-
-class Dialect(StrEnum):
-    JSON_SCHEMA = "json_schema"  # response_format json_schema: OpenAI, vLLM, llama.cpp, Ollama
-    LLAMA_SCHEMA = "llama_json_schema"  # llama.cpp's own top-level "json_schema"
-    LLAMA_GRAMMAR = "llama_grammar"  # llama.cpp's "grammar", GBNF made from the schema
-    JSON_OBJECT = "json_object"  # response_format json_object (+ schema: llama-cpp-python)
-    OLLAMA = "ollama_format"  # Ollama's native /api/chat with "format": schema
-    PLAIN = "plain"  # nothing structured: the schema goes into the prompt
-
-
-DIALECTS = tuple(Dialect)
 # Words in an error body that mean "your structured-output request is the problem".
 _STRUCTURED_WORDS = ("response_format", "json_schema", "schema", "grammar", "format",
                      "json_object", "structured")
@@ -67,68 +64,6 @@ _OPTIONAL = {
 }
 MAX_BYTES = 2_000_000  # an answer larger than this is not a chat completion we asked for
 _MAX_STEPS = 1 + len(DIALECTS) + len(_OPTIONAL) + 1
-
-
-@dataclasses.dataclass(frozen=True)
-class Repetition:
-    """Repetition controls; each server gets the ones it understands."""
-
-    frequency_penalty: float = 0.3  # OpenAI-style, 0-2
-    presence_penalty: float = 0.0
-    repeat_penalty: float = 1.1  # llama.cpp and Ollama, 1 = off
-    dry_multiplier: float = 0.8  # llama.cpp's DRY sampler, 0 = off
-    dry_allowed_length: int = 2
-
-
-@dataclasses.dataclass(frozen=True)
-class Request:
-    """One chat request. `max_tokens` is the caller's budget from the slot's expected length
-    (capped by [llm] max_tokens); `timeout` (seconds) is this request's deadline (capped by
-    [llm] timeout and what is left of the episode's budget). For OpenAI's strict mode the
-    schema lists every property in `required` and sets additionalProperties to false."""
-
-    messages: tuple[Mapping[str, str], ...]
-    schema: Schema
-    max_tokens: int
-    timeout: float | None = None
-    name: str = "answer"
-    temperature: float = 0.0
-    repetition: Repetition = Repetition()
-
-    def retry(self, reply: Reply, reason: str = "") -> Request:
-        """The same request again, with the rejected answer and why it was rejected."""
-        why = reason or reply.problem or "it did not follow the rules"
-        return dataclasses.replace(self, messages=(
-            *self.messages, {"role": "assistant", "content": reply.text[:8000]},
-            {"role": "user", "content": f"Your answer failed validation: {why}. "
-                                        "Answer again with one JSON object only."}))
-
-
-@dataclasses.dataclass(frozen=True)
-class Reply:
-    text: str  # the answer, secrets scrubbed
-    data: dict[str, Any] | None  # the JSON object in it (tolerantly parsed), if any
-    problem: str  # "" when data fits the schema, else why not, in words for a retry
-    dialect: Dialect
-    finish_reason: str  # "length" when the token budget cut it off
-    prompt_tokens: int
-    completion_tokens: int
-    seconds: float
-
-
-@dataclasses.dataclass(frozen=True)
-class Totals:
-    requests: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    seconds: float = 0.0
-    estimated: bool = False  # some token counts were estimated (the server sent no usage)
-
-    def describe(self) -> str:
-        about = "about " if self.estimated else ""
-        plural = "" if self.requests == 1 else "s"
-        return (f"{self.requests} LLM request{plural}, {about}{self.prompt_tokens:,} prompt and "
-                f"{self.completion_tokens:,} completion tokens, {self.seconds:.1f} s")
 
 
 @dataclasses.dataclass
@@ -179,6 +114,8 @@ class LLMClient:
         self._totals = Totals()
         self._reserved = 0  # tokens requests in flight may still use
         self.where = f"LLM server {self.base}"
+        self._answers = 0  # HTTP answers received: proof the server is alive
+        self.down = ""  # the failure after which the server is no longer asked
 
     def __enter__(self) -> LLMClient:
         return self
@@ -202,7 +139,11 @@ class LLMClient:
         return max(0.0, self.deadline - self.clock())
 
     def chat(self, request: Request) -> Reply:
-        """Send `request`; raises LLMError (LLMBudgetError once a budget is spent)."""
+        """Send `request`; raises LLMBudgetError once a budget is spent,
+        LLMUnavailableError once the server has failed, LLMError for a request that
+        timed out while the server answered others."""
+        if self.down:
+            raise LLMUnavailableError(self.down)
         need = _estimate(_prompt_text({"messages": request.messages})) + min(
             request.max_tokens, self.llm.max_tokens)
         with self._lock:
@@ -238,9 +179,23 @@ class LLMClient:
                 if status < 400:
                     return self._reply(request, dialect, text, seconds)
                 if not self._adapt(status, text, dialect, dropped, token_field):
-                    raise LLMError(self._refusal(status, text))
-            raise LLMError(f"{self.where} rejected every form of the request; last answer "
-                           f"{self._refusal(status, text)}")
+                    raise self._refused(status, self._refusal(status, text))
+            raise self._refused(status, f"{self.where} rejected every form of the request; "
+                                f"last answer {self._refusal(status, text)}")
+
+    def _refused(self, status: int, why: str) -> LLMError:
+        """An error status after every form of the request: the server is down or refuses
+        everyone (5xx, a key or model it does not take, rate limits); a 400, 413 or 422 is
+        about this request only (a prompt over the context size), so only its slot is
+        given up."""
+        return self._failed(why) if status >= 500 or status in _SERVER_WIDE else LLMError(why)
+
+    def _failed(self, why: str) -> LLMUnavailableError:
+        """The server is down: this and every later request of the episode fail with the
+        first reason."""
+        with self._lock:
+            self.down = self.down or why
+        return LLMUnavailableError(why)
 
     # ---- one HTTP exchange
 
@@ -287,6 +242,8 @@ class LLMClient:
         cut off at the deadline too, not only one that goes silent."""
         started = self.clock()
         stop = started + timeout
+        with self._lock:
+            answers = self._answers
         why = " (the episode's [llm] max_seconds budget ran out)" if cut_by_budget else ""
         chunks: list[bytes] = []
         try:
@@ -297,7 +254,7 @@ class LLMClient:
                     chunks.append(chunk)
                     size += len(chunk)
                     if size > MAX_BYTES:
-                        raise LLMError(f"{self.where} sent more than {MAX_BYTES:,} bytes; "
+                        raise self._failed(f"{self.where} sent more than {MAX_BYTES:,} bytes; "
                                        "check [llm] base_url points at a chat server")
                     if self.clock() > stop:
                         raise httpx.ReadTimeout("deadline")
@@ -306,11 +263,18 @@ class LLMClient:
             # the server had the prompt, and most likely read it: count it, estimated
             self._count(self.clock() - started, prompt=_estimate(_prompt_text(body)),
                         estimated=True)
-            raise LLMError(f"{self.where} timed out after {round(timeout, 1):g}s{why}") from exc
+            said = f"{self.where} timed out after {round(timeout, 1):g}s{why}"
+            if cut_by_budget:
+                raise LLMBudgetError(said) from exc
+            with self._lock:
+                busy = self._answers != answers  # it answered others while this one waited
+            raise (LLMError(said) if busy else self._failed(said)) from exc
         except httpx.HTTPError as exc:
             self._count(self.clock() - started)
-            raise LLMError(self.redact(f"{self.where} is unreachable: {exc}; start it or fix "
-                                       "[llm] base_url")) from exc
+            raise self._failed(self.redact(f"{self.where} is unreachable: {exc}; start it or "
+                                           "fix [llm] base_url")) from exc
+        with self._lock:
+            self._answers += 1
         seconds = self.clock() - started
         self._count(seconds)
         return status, self.redact(b"".join(chunks).decode("utf-8", "replace")), seconds
@@ -337,8 +301,8 @@ class LLMClient:
                 content, finish = choice["message"]["content"], choice.get("finish_reason")
                 usage = data.get("usage") or {}
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise LLMError(f"{self.where} sent a reply that is not a chat completion; check "
-                           "[llm] base_url") from exc
+            raise self._failed(f"{self.where} sent a reply that is not a chat completion; "
+                               "check [llm] base_url") from exc
         # Scrubbed again once decoded: a \u-escaped key is only whole after decoding.
         content, finish = self.redact(str(content or "")), str(finish or "")
         said_prompt, said_completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
@@ -409,6 +373,9 @@ class LLMClient:
                429: "the server is rate-limiting; try later or raise its limits"}.get(
                    status, "check the server's log")
         return f"{self.where} answered HTTP {status}{': ' + detail if detail else ''}; {fix}"
+
+
+_SERVER_WIDE = frozenset({401, 402, 403, 404, 405, 407, 408, 429})
 
 
 def _estimate(text: str) -> int:

@@ -28,10 +28,11 @@ from typing import Any
 from ..analysis.language import clean_title, title_case
 from ..analysis.text import clean_body
 from ..config import LLMConfig
-from ..errors import LLMBudgetError, LLMError
+from ..errors import LLMBudgetError, LLMError, LLMUnavailableError
 from ..models import Change, Digest, Plan, ThemePlan
 from .factcheck import Facts
-from .llm_client import LLMClient, Reply, Request
+from .llm_client import LLMClient
+from .llm_request import Reply, Request
 from .phrases import Lookup
 from .realise import concept, who
 from .sections import TITLE_LIMIT
@@ -81,6 +82,7 @@ class Outcome:
     seconds: float
     tokens: int
     spent: bool = False  # the episode's budget was spent before this slot was answered
+    down: bool = False  # the server failed (now or for an earlier slot) before it answered
 
     @property
     def used(self) -> bool:
@@ -184,12 +186,15 @@ def answer(client: LLMClient, ask: Ask) -> Outcome:
     started = time.monotonic()
     texts: dict[str, tuple[str, ...]] = {}
     failed: dict[str, str] = {}
-    request, error, requests, tokens, spent = ask.request, "", 0, 0, False
+    request, error, requests, tokens, spent, down = ask.request, "", 0, 0, False, False
     for _attempt in range(2):
         try:
             reply = client.chat(request)
-        except LLMBudgetError as exc:  # nothing was sent
+        except LLMBudgetError as exc:  # nothing was sent, or it was cut off by the budget
             error, spent = str(exc), not any(texts.values())
+            break
+        except LLMUnavailableError as exc:
+            error, down = str(exc), not any(texts.values())
             break
         except LLMError as exc:
             error, requests = str(exc), requests + 1
@@ -206,7 +211,7 @@ def answer(client: LLMClient, ask: Ask) -> Outcome:
     elif not error:
         error = next(iter(failed.values()), "the answer had nothing to say")
     return Outcome(ask, texts, failed, error, requests, time.monotonic() - started, tokens,
-                   spent)
+                   spent, down)
 
 
 def read(ask: Ask, reply: Reply, texts: dict[str, tuple[str, ...]],

@@ -4,10 +4,12 @@ A model's answer is untrusted text, like a PR body. Each sentence is cleaned of 
 with the same cleaner as every title (controls, escapes, bidi marks, HTML and speech tags;
 then markdown), and must pass, in this order:
 
-- the prose check: one plain statement of 4 to 30 words that ends with a full stop, no
-  code, no first person, no numbers (mergecast says PR numbers, counts and ranges in its
-  own sentences), no handle of the digest (who did what is mergecast's to say), no braces
-  and no echo of the data markers;
+- the prose check: one plain statement of 4 to 30 words that ends with a full stop and
+  stands alone (no opening "It", "This", "They" or other word leaning on an earlier
+  sentence: the rule descriptions pass, bodies.leaning), no code, no first person, no
+  numbers (mergecast says PR numbers, counts and ranges in its own sentences), no handle
+  of the digest (who did what is mergecast's to say), no braces and no echo of the data
+  markers;
 - the fact check (`Facts.problems`: PR numbers, handles, counts, names);
 - the claim check: no security impact, urgency, call to action, comparison or sweeping
   claim that the PR text the model was given does not state (templates/claims.toml);
@@ -26,9 +28,10 @@ import tomllib
 from collections.abc import Collection, Iterable, Sequence
 from importlib import resources
 
-from ..analysis.language import has_verb, speakable, words
+from ..analysis.language import base_verb, speakable, words
 from ..analysis.text import strip_markup
 from ..sources._clean import clean_line  # the cleaner every title from a source passes
+from .bodies import leaning  # the template writer's rule for descriptions, not a copy
 from .factcheck import Facts
 
 MIN_WORDS, MAX_WORDS = 4, 30
@@ -58,6 +61,10 @@ class _Policy:
     rules: tuple[_Rule, ...]
     first_person: re.Pattern[str]
     common: frozenset[str]
+    verbs: frozenset[str]  # prose verbs the title lexicon does not list
+    determiners: frozenset[str]
+    between: frozenset[str]  # words between a subject and its verb
+    prepositions: frozenset[str]
 
 
 def _whole(pattern: str) -> re.Pattern[str]:
@@ -74,7 +81,9 @@ def _policy() -> _Policy:
     prose = data["prose"]
     first = re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(w) for w in prose["first_person"])
                        + r")(?![\w'’])", re.I)
-    return _Policy(rules, first, frozenset(prose["common"].split()))
+    return _Policy(rules, first, frozenset(prose["common"].split()), frozenset(prose["verbs"]),
+                   frozenset(prose["determiners"]), frozenset(prose["between"]),
+                   frozenset(prose["prepositions"]))
 
 
 def clean(text: str) -> str:
@@ -162,7 +171,10 @@ class Vetter:
             if not (text[:1].isupper() and text.endswith((".", "!"))):
                 return [f"{quoted} is not a complete sentence; start with a capital letter and "
                         "end with a full stop"]
-            if not has_verb(ws):
+            if lean := leaning(text):
+                return [f'{quoted} leans on "{lean}", which the listener cannot place; name '
+                        "what it is in the same sentence"]
+            if not finite_verb(ws):
                 return [f"{quoted} has no verb; write a complete sentence"]
         if _CODE.search(text) or speakable(text) is None:
             return [f"{quoted} has code in it; say identifiers as words"]
@@ -184,6 +196,73 @@ class Vetter:
             listed = ", ".join(f'"{w}"' for w in foreign[:3])
             return [f'"{_short(text)}" talks about {listed}, which the PR text does not mention']
         return []
+
+
+_FORMS = (("", ""), ("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"),
+          ("d", ""))
+
+
+def _verb(word: str) -> str | None:
+    """The base form of a verb the title lexicon or the prose list knows, from any of its
+    forms: "closes" -> "close", "lets" -> "let"."""
+    if verb := base_verb(word):
+        return verb
+    for cut, add in _FORMS:
+        if word.endswith(cut) and (stem := word[: len(word) - len(cut)] + add) in \
+                _policy().verbs:
+            return stem
+    return None
+
+
+def _plural(word: str) -> bool:
+    """"jobs", "starts": a word that reads as a plural noun (or a third-person verb)."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")) \
+        and word not in words().function
+
+
+def _after_noun_phrase(before: Sequence[str]) -> bool:
+    """`before` ends on a noun phrase a determiner opens: "the change", "every new job"."""
+    for n, word in enumerate(reversed(before[-4:])):
+        if word in _policy().determiners:
+            return n > 0
+        if word in words().function or _verb(word):
+            return False
+    return False
+
+
+def finite_verb(ws: Sequence[str]) -> bool:
+    """Whether a sentence has a finite verb, as a statement needs ("Metal kernels for
+    strided reductions." has none):
+
+    - an auxiliary or irregular past ("is", "can", "fell": the language lexicon's list);
+    - a verb the title lexicon or the prose list knows, in its -s or -ed form (not after a
+      determiner: "the supported list"), or in its base form after a plural subject or a
+      word like "now" ("Warm starts skip …", "Jobs that hang now fail …"), or further on
+      when a plural came before it ("Kernels from Someone lead the day", not "to build");
+    - any word ending in -s or -ed right after a noun phrase a determiner opens ("The
+      change closes the gap"), an -s word only when no preposition follows it ("The new
+      reductions for …" is a noun phrase).
+    """
+    p = _policy()
+    low = [w.lower().strip(",.;:!?\"'()") for w in ws]
+    for i, w in enumerate(low):
+        before, after = (low[i - 1] if i else ""), (low[i + 1] if i + 1 < len(low) else "")
+        if w in words().finite:
+            return True
+        if w.endswith("ing"):
+            continue
+        if verb := _verb(w):
+            if w != verb and before not in p.determiners and (i or after not in p.prepositions):
+                return True  # not "the supported list", not "Fixes for the build"
+            if w == verb and i and (before in p.between or _plural(before) or any(
+                    map(_plural, low[:i - 1])) and before not in p.determiners
+                    and before not in p.prepositions):
+                return True  # "Kernels from Someone lead the day"
+        elif i and _after_noun_phrase(low[:i]) and (
+                len(w) > 4 and w.endswith("ed") or _plural(w) and after
+                and after not in p.prepositions):
+            return True
+    return False
 
 
 def _short(text: str, limit: int = 80) -> str:
@@ -217,5 +296,5 @@ def fill(text: str, values: dict[str, str]) -> tuple[str, list[str]]:
                     for u in unknown[:1]]
 
 
-__all__: Sequence[str] = ["Vetter", "clean", "fill", "shares_word", "source_text",
+__all__: Sequence[str] = ["Vetter", "clean", "fill", "finite_verb", "shares_word", "source_text",
                           "split_sentences", "unsupported_claims"]
