@@ -126,3 +126,16 @@ def test_one_verb_per_list_with_articles_and_each_qualifier_kept():
 def test_participles_and_area_prefixes_read_as_a_person_would():
     assert told("scaled bias rowwise linear") == ["works on scaled bias rowwise linear"]
     assert told("float8: enable on ROCm gfx942+") == ["enables float8 on ROCm gfx942+"]
+
+
+def test_a_brief_theme_by_a_handle_ending_in_digits_names_them_first():
+    change = pr(3910, "[rl] Add a weight sync check", "liangel-02")
+    digest = dataclasses.replace(
+        rich_digest(extra=[change]),
+        themes=rich_digest().themes[:2] + (m.Theme(3, "weight sync check", "single",
+                                               ("liangel-02",), ("RL",), (3910,), (), None,
+                                               2.0, ("single",)),))
+    script = write_script(digest, show="Widget", day=DAY, writing=WRITING, lexicon={}, llm=LLM)
+    said = [s.text for sec in script.sections for s in sec.sentences if 3910 in s.cites]
+    assert any(re.match(r"(In brief, )?liangel-02 (landed|merged) PR 3910, adding a weight "
+                        r"sync check\.$", s) for s in said), said

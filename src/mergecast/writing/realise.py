@@ -444,11 +444,7 @@ def brief_part(x: Lookup, t: ThemePlan) -> Part:
     found = clauses(t.effects) or [Clause("", concept(x, t), "", t.prs)]
     values = {"who": who(t), "status": t.status, "effect": found[0].ing()}
     if t.prs:
-        # A handle ending in digits reads as a count before "PR" ("liangel-02 landed PR"):
-        # then the PR leads the sentence.
-        x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs) or \
-            x.add(part, x.say("theme", "brief_pr_first", pr=t.prs[0], who=values["who"],
-                              status=t.status, effect=found[0].third()), t.prs)
+        x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs)
     else:
         x.add(part, x.say("theme", "brief_commit", **values))
     return part
