@@ -131,8 +131,10 @@ def fragment_reason(headline: str, digest: Digest) -> str | None:
 def weak_name(name: str) -> str | None:
     """Why a theme name is no concept, or None: a comma list of three or more items
     ("A, B, C"), or a rename whose two sides read the same ("renaming X to X")."""
-    if name.count(",") >= 2 or (name.count(",") == 1 and " and " in name.split(",")[-1]):
-        return "a list"
+    if (name.count(",") >= 2 or (name.count(",") == 1 and " and " in name.split(",")[-1])) \
+            and not re.search(r"\b(?:across|in|into|for|to|of|on|with|from|between|over)\s",
+                              name.split(",")[0]):
+        return "a list"  # (a list after a preposition is a qualifier: "across A, B and C")
     m = re.search(r"\brenam\w*\s+(.+?)\s+to\s+(.+)$", name, re.I)
     if m and re.sub(r"\W", "", m.group(1).lower()) == re.sub(r"\W", "", m.group(2).lower()):
         return "a rename to itself"

@@ -70,3 +70,8 @@ def test_a_slash_after_a_preposition_is_a_place_not_a_list():
         "Split packing kernels out of widgetlib kernel into callers"
     assert clean_title("Share state across trainer/generator/controller") == \
         "Share state across trainer, generator and controller"
+
+
+def test_a_list_after_a_preposition_is_kept_whole():
+    assert headline(["Add tracing spans across trainer/generator/controller"]) == \
+        "tracing spans across trainer, generator and controller"

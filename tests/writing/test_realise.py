@@ -48,7 +48,8 @@ def test_support_negation_and_nameless_titles():
     assert told("Support int8 weights") == ["adds support for int8 weights"]
     assert told("Do not count MoE tokens during warmup") == [
         "stops counting MoE tokens during warmup"]
-    assert told("int4 sparse marlin tensor") == ["works on int4 sparse marlin tensor"]
+    # a title with no verb is framed from a small bank in data, never "works on"
+    assert told("int4 sparse marlin tensor") == ["touches on int4 sparse marlin tensor"]
     assert told("Temporarily disable the flaky test") == [
         "disables the flaky test temporarily"]
 
@@ -124,7 +125,7 @@ def test_one_verb_per_list_with_articles_and_each_qualifier_kept():
 
 
 def test_participles_and_area_prefixes_read_as_a_person_would():
-    assert told("scaled bias rowwise linear") == ["works on scaled bias rowwise linear"]
+    assert told("scaled bias rowwise linear") == ["deals with scaled bias rowwise linear"]
     assert told("float8: enable on ROCm gfx942+") == ["enables float8 on ROCm gfx942+"]
 
 

@@ -32,6 +32,7 @@ from .language import (
 )
 from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
 
+_LIST_AFTER = re.compile(r"\b(?:across|in|into|for|to|of|on|with|from|between|over)\s")
 MAX_WORDS = 7  # a name longer than this is cut at a natural boundary
 KIND_SHARE = 0.6  # a theme whose titles share nothing is named by its work when most agree
 
@@ -77,6 +78,8 @@ def _fewer(name: str) -> str:
     items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=[^,]*$)", name)]
     if name.count(",") < 2 and not (name.count(",") == 1 and " and " in name.split(",")[-1]):
         return name
+    if _LIST_AFTER.search(name.split(",")[0]):
+        return name  # "spans across trainer, generator and controller": a place, not the name
     heads = [i.split()[0] for i in items if i]
     if len(heads) == len(items) and all(h.isdigit() for h in heads) and \
             [int(h) for h in heads] == list(range(int(heads[0]), int(heads[0]) + len(heads))):

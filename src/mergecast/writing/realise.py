@@ -89,17 +89,20 @@ class Clause:
             return f"{_said('negated')} {gerund(self.verb)}"
         if self.verb == "support":
             return _said("support")  # "Support X" is "adds support for X"
-        return self.verb or _said("nameless")
+        if self.verb:
+            return self.verb
+        bank = phrases()["effects"]["nameless"]  # picked by the object: same day, same words
+        return str(bank[sum(map(ord, self.objects)) % len(bank)])
 
     def third(self, plural: bool = False) -> str:
         """The clause after a subject: "uses X" (or "use X" after a plural subject)."""
         verb = self._verb()
-        return f"{verb if plural else third_person(verb)} {self._rest()}"
+        return f"{verb if plural else third_person(verb)} {self._rest()}".rstrip()
 
     def ing(self) -> str:
         if self.negated:
-            return f"{_said('negated_name')} {gerund(self.verb)} {self._rest()}"
-        return f"{gerund(self._verb())} {self._rest()}"
+            return f"{_said('negated_name')} {gerund(self.verb)} {self._rest()}".rstrip()
+        return f"{gerund(self._verb())} {self._rest()}".rstrip()
 
     def _rest(self) -> str:
         return f"{self.objects} {self.qualifier}".strip()
@@ -121,7 +124,8 @@ def clauses(actions: Sequence[Action]) -> list[Clause]:
             article(trim(a.obj, 10 if len(acts) == 1 else 7), a.verb) +
             ("" if shared or not a.qualifier else f" {a.qualifier}") for a in acts))
         cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.ref and a.ref.pr is not None))
-        out.append(Clause(verb, factor(objs[:LIST_ITEMS]), qualifier, cites, negated))
+        if objects := factor(objs[:LIST_ITEMS]):  # ("Support the -" trims to nothing)
+            out.append(Clause(verb, objects, qualifier, cites, negated))
     return out
 
 
@@ -388,8 +392,8 @@ def _cites(c: Claim) -> tuple[int, ...]:
 
 def related(x: Lookup, t: ThemePlan) -> list[Line]:
     """Changes grouped with the theme but not part of it, in one sentence (two at most)."""
-    told = [(a.ref.pr, clauses([a])[0].third()) for a in t.related
-            if a.ref is not None and a.ref.pr is not None and a.obj][:2]
+    told = [(a.ref.pr, c.third()) for a in t.related
+            if a.ref is not None and a.ref.pr is not None for c in clauses([a])][:2]
     if len(told) == 2:
         (pr, effect), (pr2, effect2) = told
         two = x.line(x.say("theme", "related_two", pr=pr, effect=effect, pr2=pr2,
