@@ -140,3 +140,21 @@ def test_a_brief_theme_by_a_handle_ending_in_digits_names_them_first():
     said = [s.text for sec in script.sections for s in sec.sentences if 3910 in s.cites]
     assert any(re.match(r"(In brief, )?liangel-02 (landed|merged) PR 3910, adding a weight "
                         r"sync check\.$", s) for s in said), said
+
+
+def test_lower_case_letters_before_a_digit_are_spelled_and_take_their_article():
+    assert told("Add fp8 conversion kernel") == ["adds an fp8 conversion kernel"]
+    assert told("Add bf16 path") == ["adds a bf16 path"]
+    assert told("Add llama3 model") == ["adds a llama3 model"]
+
+
+def test_a_brief_theme_named_by_an_action_is_told_as_that_action():
+    change = pr(3911, "Move test file to right place", "ada")
+    digest = dataclasses.replace(
+        rich_digest(extra=[change]),
+        themes=rich_digest().themes[:2] + (m.Theme(3, "moving test file to right place",
+                                                   "single", ("ada",), ("Tests",), (3911,), (),
+                                                   None, 2.0, ("single",)),))
+    script = write_script(digest, show="Widget", day=DAY, writing=WRITING, lexicon={}, llm=LLM)
+    said = [s.text for sec in script.sections for s in sec.sentences if 3911 in s.cites]
+    assert any(s.endswith("PR 3911, moving test file to right place.") for s in said), said

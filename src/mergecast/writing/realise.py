@@ -8,10 +8,19 @@ rest. Effects come from titles read as actions and grouped by verb, so a stack i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..analysis.language import gerund, lower_first, said_verb, shorten, third_person, trim
+from ..analysis.language import (
+    gerund,
+    lower_first,
+    parse_title,
+    said_verb,
+    shorten,
+    third_person,
+    trim,
+)
 from ..models import Action, Claim, Theme, ThemePlan
 from .length import Line, Part
 from .numbers import (
@@ -142,7 +151,9 @@ def article(obj: str, verb: str = "add") -> str:
             any(w.lower() in ("and", "or") or w.endswith(",") for w in ws[:cut]):
         return obj
     first = ws[0]
-    vowel = first[:1].lower() in "aeiou" if not first[:2].isupper() else \
+    # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
+    spelled = first[:2].isupper() or bool(re.match(r"[b-df-hj-np-tv-z]+\d", first.lower()))
+    vowel = first[:1].lower() in "aeiou" if not spelled else \
         first[:1].upper() in "AEFHILMNORSX"  # letters said with a vowel: "an EP pass"
     return ("an " if vowel else "a ") + obj
 
@@ -445,7 +456,8 @@ def brief_part(x: Lookup, t: ThemePlan) -> Part:
     sentence by what it does ("Also today, wanchaol landed PR 71, adding …"), no heading
     of its own to announce."""
     part = Part("theme", x.say("headings", "brief"), rank=80 - 10 * t.index)
-    found = clauses(t.effects) or [Clause("", concept(x, t), "", t.prs)]
+    said = concept(x, t)  # a name that is an action ("moving X to Y") is told as one
+    found = clauses(t.effects) or clauses([parse_title(said)]) or [Clause("", said, "", t.prs)]
     values = {"who": who(t), "status": t.status, "effect": found[0].ing()}
     if t.prs:
         x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs)
