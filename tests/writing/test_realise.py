@@ -158,3 +158,8 @@ def test_a_brief_theme_named_by_an_action_is_told_as_that_action():
     script = write_script(digest, show="Widget", day=DAY, writing=WRITING, lexicon={}, llm=LLM)
     said = [s.text for sec in script.sections for s in sec.sentences if 3911 in s.cites]
     assert any(s.endswith("PR 3911, moving test file to right place.") for s in said), said
+
+
+def test_a_title_that_is_a_list_is_said_with_its_and():
+    assert told("[env] - TaskEnv, Episode types, Scorer, Formatter") == [
+        "deals with TaskEnv, episode types, Scorer and formatter"]
