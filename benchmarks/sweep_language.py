@@ -16,6 +16,8 @@ Per history:
 - fragment headlines: theme names said that end on a function word, open with a bare verb
   ("split X off"), are a shared vendor/area prefix of the day's titles, or are empty
   (target 0); activity headlines (a gerund, "fixing X") are counted apart;
+- weak names: theme names (said or not) that are comma lists of three or more items or a
+  rename to itself ("renaming quantize to quantize");
 - unresolved openers: theme sentences that open on a pronoun or demonstrative;
 - raw identifiers: sentences (and titles/summaries) with snake_case, dotted names, file
   names, `::` or `()`, or lowerCamelCase in what the voice reads (target 0);
@@ -90,6 +92,7 @@ class EpisodeLanguage:
     identifiers: list[str] = field(default_factory=list)
     formula_lines: list[str] = field(default_factory=list)
     headlines: int = 0  # theme names said
+    weak_names: list[str] = field(default_factory=list)  # lists of 3+ or a rename to itself
     announced_short: bool = False  # the intro tells the listener this one is short
     focused: bool = False  # the intro tells the listener the day is one story
     title_shape: str = ""
@@ -123,6 +126,19 @@ def fragment_reason(headline: str, digest: Digest) -> str | None:
         if m and m.group(1).strip().lower() == low and c.number not in inside:
             outside += 1
     return "a vendor prefix" if outside >= 2 and len(words) >= 3 else None
+
+
+def weak_name(name: str) -> str | None:
+    """Why a theme name is no concept, or None: a comma list of three or more items
+    ("A, B, C"), or a rename whose two sides read the same ("renaming X to X")."""
+    if (name.count(",") >= 2 or (name.count(",") == 1 and " and " in name.split(",")[-1])) \
+            and not re.search(r"\b(?:across|in|into|for|to|of|on|with|from|between|over)\s",
+                              name.split(",")[0]):
+        return "a list"  # (a list after a preposition is a qualifier: "across A, B and C")
+    m = re.search(r"\brenam\w*\s+(.+?)\s+to\s+(.+)$", name, re.I)
+    if m and re.sub(r"\W", "", m.group(1).lower()) == re.sub(r"\W", "", m.group(2).lower()):
+        return "a rename to itself"
+    return None
 
 
 def shape(text: str) -> str:
@@ -179,6 +195,8 @@ def measure(script: Script, digest: Digest, words_per_minute: int = SPOKEN_WPM
                 e.fragments.append(f"{said} ({reason})")
             elif said.split()[0].lower().endswith("ing") and said.split()[0].islower():
                 e.activities.append(said)
+    e.weak_names = [f"{t.headline} ({why})" for t in digest.themes
+                    if (why := weak_name(t.headline))]
     for text in (script.title, script.summary):
         if raw(text):
             e.identifiers.append(text)
@@ -196,6 +214,7 @@ class LanguageReport:
     repeated_opener_episodes: int = 0
     worth_noting_repeated: int = 0
     fragment_headlines: int = 0
+    weak_names: int = 0
     headlines: int = 0
     activity_headlines: int = 0
     unresolved_openers: int = 0
@@ -243,6 +262,7 @@ def report(history: str, episodes: Sequence[EpisodeLanguage], days: int,
     r.worth_noting_repeated = sum(1 for e in episodes if e.worth_noting > 1)
     r.fragment_headlines = sum(len(e.fragments) for e in episodes)
     r.headlines = sum(e.headlines for e in episodes)
+    r.weak_names = sum(len(e.weak_names) for e in episodes)
     r.activity_headlines = sum(len(e.activities) for e in episodes)
     r.unresolved_openers = sum(len(e.unresolved) for e in episodes)
     r.identifier_sentences = sum(len(e.identifiers) for e in episodes)
@@ -270,6 +290,7 @@ def report(history: str, episodes: Sequence[EpisodeLanguage], days: int,
     r.examples = {
         "repeated openers": [o for e in episodes for o in e.repeated_openers][:5],
         "fragments": [f for e in episodes for f in e.fragments][:8],
+        "weak names": [w for e in episodes for w in e.weak_names][:5],
         "unresolved": [u for e in episodes for u in e.unresolved][:5],
         "identifiers": [i for e in episodes for i in e.identifiers][:8],
         "formula": [f for e in episodes for f in e.formula_lines][:3],
@@ -284,6 +305,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("episodes with 'Worth noting' > once", "worth_noting_repeated"),
     ("theme names said", "headlines"),
     ("fragment headlines (0)", "fragment_headlines"),
+    ("theme names: lists of 3+ / rename to itself", "weak_names"),
     ("activity headlines ('fixing X')", "activity_headlines"),
     ("theme sentences opening on a pronoun", "unresolved_openers"),
     ("sentences with raw identifiers (0)", "identifier_sentences"),

@@ -111,8 +111,8 @@ def test_every_page_is_inert(site: Path) -> None:
             json.loads(block)
     body = (site / "episodes" / DAY / "index.html").read_text(encoding="utf-8")
     # Markup in a title is dropped from the prose, and so is the code call it wrapped; the
-    # words left are said (and escaped) as what the change works on.
-    assert "opened PR 910001, working on alert fix guards." in body
+    # words left are said (and escaped) as what the change touches on.
+    assert "opened PR 910001, touching on alert fix guards." in body
     assert "&#39;title&#39;" not in body
     assert "script alert" not in body and "<script>alert" not in body
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mergecast.analysis.headlines import headline, single_headline
-from mergecast.analysis.language import is_tail_word
+from mergecast.analysis.language import clean_title, is_tail_word
 
 
 @pytest.mark.parametrize(("titles", "areas", "name"), [
@@ -47,3 +47,31 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
 def test_single_names_are_complete_phrases(title, name):
     assert single_headline(title) == name
     assert not is_tail_word(name.split()[-1])
+
+
+@pytest.mark.parametrize(("titles", "name"), [
+    # a list of things is named by its first two; the effects still tell every item
+    (["[env] - TaskEnv, Episode types, Scorer, Formatter"], "TaskEnv and episode types"),
+    (["Add FastNorm (fused kernel), Add SlowNorm, Enable config selectable Norm Type"],
+     "FastNorm and SlowNorm"),
+    # a run of numbers is a range
+    (["Add 3, 4, 5, 6 bit packing ops"], "3 to 6 bit packing ops"),
+    # a rename whose sides read the same says what is renamed, not the target
+    (["Renaming `pack` to `pack_`"], "renaming pack"),
+    (["Rename cache_size to cachesize in the loader"], "renaming cache size in the loader"),
+    (["Rename MeshDimName to MeshAxisName"], "renaming MeshDimName to MeshAxisName"),
+])
+def test_lists_and_self_renames_are_no_names(titles, name):
+    assert headline(titles, areas=("Env",)) == name
+
+
+def test_a_slash_after_a_preposition_is_a_place_not_a_list():
+    assert clean_title("Split packing kernels out of widgetlib/kernel into callers") == \
+        "Split packing kernels out of widgetlib kernel into callers"
+    assert clean_title("Share state across trainer/generator/controller") == \
+        "Share state across trainer, generator and controller"
+
+
+def test_a_list_after_a_preposition_is_kept_whole():
+    assert headline(["Add tracing spans across trainer/generator/controller"]) == \
+        "tracing spans across trainer, generator and controller"

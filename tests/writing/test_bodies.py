@@ -43,6 +43,9 @@ def test_problem_and_benefit_are_picked_and_typed():
     "- [x] tests pass on the CI runners for this change.",  # a checklist
     "Is this the right place for the new scheduler code?",  # a question
     "Ship it now, the whole thing works great!",  # an exclamation
+    # a reviewer's shorthand after a dash: "fixes by" has no subject
+    "- Widget decomposition goes to the slow path which creates plain arrays - fixes by "
+    "local-mapping resize",
 ])
 def test_sentences_that_cannot_stand_alone_say_nothing(body):
     assert said(body) == []

@@ -142,3 +142,35 @@ def test_the_show_name_is_ours_not_the_inputs():
     script = write_script(d, show="h16 daily", day=DAY, writing=WRITING, lexicon={}, llm=LLM)
     assert "h16 daily" in script.sections[0].text
     fact_check(script, d)
+
+
+def digits_handle_digest() -> m.Digest:
+    """A day whose only change is by a handle that ends in digits."""
+    change = pr(3910, "[rl] Add a weight sync check", "liangel-02")
+    return dataclasses.replace(
+        rich_digest(extra=[change]),
+        themes=rich_digest().themes + (m.Theme(4, "weight sync check", "single", ("liangel-02",),
+                                               ("RL",), (3910,), (), None, 2.0, ("single",)),))
+
+
+@pytest.mark.parametrize("text", [
+    "liangel-02 landed PR 3910, adding a weight sync check.",
+    "In brief, liangel-02 merged PR 3910, adding a weight sync check.",
+    "Also today, liangel-02's PR 3910 adds a weight sync check.",
+])
+def test_digits_of_a_known_handle_are_no_count(text):
+    assert Facts.from_digest(digits_handle_digest(), day=DAY).problems(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "liangel-03 landed PR 3910, adding a weight sync check.",
+    "Then 02 landed PRs, 3910 among them.",
+])
+def test_digits_outside_a_known_handle_still_count(text):
+    assert Facts.from_digest(digits_handle_digest(), day=DAY).problems(text) != []
+
+
+def test_a_handle_of_digits_alone_does_not_vouch_for_a_pr_number():
+    digest = rich_digest(extra=[pr(3911, "[rl] Add a check", "999999")])
+    found = Facts.from_digest(digest, day=DAY).problems("999999 landed PR 999999.")
+    assert set(found) == {"PR number 999999 is not in the digest"}

@@ -32,6 +32,7 @@ from .language import (
 )
 from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
 
+_LIST_AFTER = re.compile(r"\b(?:across|in|into|for|to|of|on|with|from|between|over)\s")
 MAX_WORDS = 7  # a name longer than this is cut at a natural boundary
 KIND_SHARE = 0.6  # a theme whose titles share nothing is named by its work when most agree
 
@@ -67,7 +68,25 @@ def headline(
         name = (_shared_name(titles, areas, day_titles or {})
                 or (single_headline(titles[-1]) if goal_last else None)
                 or _kind_name(titles, areas) or single_headline(titles[0]))
-    return _noun(_qualify(name, areas))
+    return _noun(_qualify(_fewer(name), areas))
+
+
+def _fewer(name: str) -> str:
+    """A list of three or more things is no name: "MessageEnv, rollout types, Rubric,
+    renderer" -> "MessageEnv and rollout types" (the effects still tell every item);
+    "2, 3, 4, 5 bit ops" -> "2 to 5 bit ops"."""
+    items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=[^,]*$)", name)]
+    if name.count(",") < 2 and not (name.count(",") == 1 and " and " in name.split(",")[-1]):
+        return name
+    if _LIST_AFTER.search(name.split(",")[0]):
+        return name  # "spans across trainer, generator and controller": a place, not the name
+    heads = [i.split()[0] for i in items if i]
+    if len(heads) == len(items) and all(h.isdigit() for h in heads) and \
+            [int(h) for h in heads] == list(range(int(heads[0]), int(heads[0]) + len(heads))):
+        return f"{heads[0]} to {items[-1]}"
+    kept = [" ".join(i.split()[1:]) if base_verb(i.split()[0]) and len(i.split()) > 1 else i
+            for i in items[:2] if i]
+    return " and ".join(kept) if len(kept) == 2 else name
 
 
 def _noun(name: str) -> str:

@@ -149,6 +149,8 @@ def _plain(raw: str, ref: Ref) -> str | None:
     if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()) or \
             re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
         return None  # a question, an exclamation, or the tail of a wrapped line
+    if (m := re.search(r"\s-\s+([a-z]\w*)", s)) and base_verb(m.group(1)):
+        return None  # "plain tensors - fixes by local mapping": a reviewer's shorthand
     s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
     said = speakable(s)

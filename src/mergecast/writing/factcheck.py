@@ -55,6 +55,7 @@ _STRICT_SLOTS = (
 )
 _LOOSE_SLOT = re.compile(r"\b(?:by|from)\s+@?([A-Za-z0-9][\w-]*)", re.I)
 _MIXED = re.compile(r"(?<![\w.])(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z0-9][\w-]*(?![\w])")
+_DIGITS_IN_NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*\d(?![\w-])")
 _HARMLESS_MIXED = re.compile(r"\d+(?:st|nd|rd|th|x|s|d|D|k|K|M|GB|MB|KB|ms|us)|v\d+(?:\.\d+)*")
 _COMMON = frozenset(
     """a an the this that these those it its their them they he she his her one each both all
@@ -240,10 +241,18 @@ class Facts:
                 start = low.find(q, start + 1)
         return text
 
+    def _unhandle(self, text: str) -> str:
+        """`text` with the digits of every known handle ("liangel-02") hidden, so a handle
+        is never read as a count or a number; positions are kept."""
+        return _DIGITS_IN_NAME.sub(
+            lambda m: re.sub(r"\d", "n", m.group(0)) if m.group(0).lower() in self.handles
+            else m.group(0), text)
+
     def problems(self, text: str, cites: Sequence[int] = ()) -> list[str]:
         """What in `text` the digest does not support; empty when the sentence is grounded."""
         found: list[str] = []
         claimed = self._mask(text)  # what we claim: the text without quoted names
+        numbers, counted = self._unhandle(text), self._unhandle(claimed)
         mentioned: set[int] = set()
         for n in cites:
             if n in self.prs:
@@ -251,7 +260,7 @@ class Facts:
             else:
                 found.append(f"cites PR {n}, which is not in the digest")
         pr_at: set[int] = set()  # where a known PR number is said as a PR number
-        for m in _INT.finditer(text):
+        for m in _INT.finditer(numbers):
             digits = m.group(2)
             n = int(digits)
             before = text[max(0, m.start() - 16):m.start()]
@@ -276,13 +285,13 @@ class Facts:
             if any(s.startswith(token) for s in self.shas):
                 found.append(f"commit sha {m.group(0)} is read aloud")
         said_handles = self._check_handles(claimed, found)
-        for m in _PART.finditer(claimed):
+        for m in _PART.finditer(counted):
             value = parse_count(m.group(1))
             related = self._related(mentioned) if mentioned else self.groups
             sizes = {s for g in related if g.stack for s in g.sizes}
             if value is not None and value not in sizes:
                 found.append(f"count {m.group(0)!r} matches no stack in the digest")
-        for m in _COUNT.finditer(claimed):
+        for m in _COUNT.finditer(counted):
             value = parse_count("one" if m.group(1).lower() == "a single" else m.group(1))
             if value is None or m.group(0).lower().endswith("-part"):
                 continue

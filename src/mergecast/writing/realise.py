@@ -8,10 +8,19 @@ rest. Effects come from titles read as actions and grouped by verb, so a stack i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..analysis.language import gerund, lower_first, said_verb, shorten, third_person, trim
+from ..analysis.language import (
+    gerund,
+    lower_first,
+    parse_title,
+    said_verb,
+    shorten,
+    third_person,
+    trim,
+)
 from ..models import Action, Claim, Theme, ThemePlan
 from .length import Line, Part
 from .numbers import (
@@ -89,17 +98,20 @@ class Clause:
             return f"{_said('negated')} {gerund(self.verb)}"
         if self.verb == "support":
             return _said("support")  # "Support X" is "adds support for X"
-        return self.verb or _said("nameless")
+        if self.verb:
+            return self.verb
+        bank = phrases()["effects"]["nameless"]  # picked by the object: same day, same words
+        return str(bank[sum(map(ord, self.objects)) % len(bank)])
 
     def third(self, plural: bool = False) -> str:
         """The clause after a subject: "uses X" (or "use X" after a plural subject)."""
         verb = self._verb()
-        return f"{verb if plural else third_person(verb)} {self._rest()}"
+        return f"{verb if plural else third_person(verb)} {self._rest()}".rstrip()
 
     def ing(self) -> str:
         if self.negated:
-            return f"{_said('negated_name')} {gerund(self.verb)} {self._rest()}"
-        return f"{gerund(self._verb())} {self._rest()}"
+            return f"{_said('negated_name')} {gerund(self.verb)} {self._rest()}".rstrip()
+        return f"{gerund(self._verb())} {self._rest()}".rstrip()
 
     def _rest(self) -> str:
         return f"{self.objects} {self.qualifier}".strip()
@@ -121,7 +133,8 @@ def clauses(actions: Sequence[Action]) -> list[Clause]:
             article(trim(a.obj, 10 if len(acts) == 1 else 7), a.verb) +
             ("" if shared or not a.qualifier else f" {a.qualifier}") for a in acts))
         cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.ref and a.ref.pr is not None))
-        out.append(Clause(verb, factor(objs[:LIST_ITEMS]), qualifier, cites, negated))
+        if objects := factor(objs[:LIST_ITEMS]):  # ("Support the -" trims to nothing)
+            out.append(Clause(verb, objects, qualifier, cites, negated))
     return out
 
 
@@ -138,7 +151,9 @@ def article(obj: str, verb: str = "add") -> str:
             any(w.lower() in ("and", "or") or w.endswith(",") for w in ws[:cut]):
         return obj
     first = ws[0]
-    vowel = first[:1].lower() in "aeiou" if not first[:2].isupper() else \
+    # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
+    spelled = first[:2].isupper() or bool(re.match(r"[b-df-hj-np-tv-z]+\d", first.lower()))
+    vowel = first[:1].lower() in "aeiou" if not spelled else \
         first[:1].upper() in "AEFHILMNORSX"  # letters said with a vowel: "an EP pass"
     # Spelling is not sound: "a unit test", "a one-off", "an hour" ([effects] sounds).
     sounds = phrases()["effects"]
@@ -161,6 +176,8 @@ def factor(objs: Sequence[str]) -> str:
     """A list with its shared opening said once: ["native kernels for outer products",
     "native kernels for scatter add"] -> "native kernels for outer products and scatter add"."""
     objs = [o for o in objs if o]
+    if len(objs) == 1 and "," in objs[0] and not re.search(r"\b(?:and|or)\b", objs[0]):
+        return " and ".join(objs[0].rsplit(", ", 1))  # a title's own list: "A, B, C and D"
     split = [o.split() for o in objs]
     common = 0
     if len(split) > 1:
@@ -394,8 +411,8 @@ def _cites(c: Claim) -> tuple[int, ...]:
 
 def related(x: Lookup, t: ThemePlan) -> list[Line]:
     """Changes grouped with the theme but not part of it, in one sentence (two at most)."""
-    told = [(a.ref.pr, clauses([a])[0].third()) for a in t.related
-            if a.ref is not None and a.ref.pr is not None and a.obj][:2]
+    told = [(a.ref.pr, c.third()) for a in t.related
+            if a.ref is not None and a.ref.pr is not None for c in clauses([a])][:2]
     if len(told) == 2:
         (pr, effect), (pr2, effect2) = told
         two = x.line(x.say("theme", "related_two", pr=pr, effect=effect, pr2=pr2,
@@ -447,14 +464,11 @@ def brief_part(x: Lookup, t: ThemePlan) -> Part:
     sentence by what it does ("Also today, wanchaol landed PR 71, adding …"), no heading
     of its own to announce."""
     part = Part("theme", x.say("headings", "brief"), rank=80 - 10 * t.index)
-    found = clauses(t.effects) or [Clause("", concept(x, t), "", t.prs)]
+    said = concept(x, t)  # a name that is an action ("moving X to Y") is told as one
+    found = clauses(t.effects) or clauses([parse_title(said)]) or [Clause("", said, "", t.prs)]
     values = {"who": who(t), "status": t.status, "effect": found[0].ing()}
     if t.prs:
-        # A handle ending in digits reads as a count before "PR" ("liangel-02 landed PR"):
-        # then the PR leads the sentence.
-        x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs) or \
-            x.add(part, x.say("theme", "brief_pr_first", pr=t.prs[0], who=values["who"],
-                              status=t.status, effect=found[0].third()), t.prs)
+        x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs)
     else:
         x.add(part, x.say("theme", "brief_commit", **values))
     return part

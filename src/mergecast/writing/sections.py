@@ -160,9 +160,9 @@ def _same_effect(actions: Sequence[Action]) -> str | None:
 
 
 def _item(x: Lookup, a: Action) -> str:
-    if not a.obj or a.ref is None:
+    if a.ref is None or not (found := clauses([a])):
         return ""
-    (clause,) = clauses([a])
+    clause = found[0]
     if a.ref.pr is not None:
         return x.say("area", "pr", pr=a.ref.pr, effect=clause.third())
     text = x.say("area", "commit", effect=clause.third())
@@ -251,9 +251,9 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
                           contributors="contributor" if len(firsts) == 1 else "contributors"),
               optional=True)
     for a in plan.notes:
-        if not a.obj or a.ref is None:
+        if a.ref is None or not (found := clauses([a])):
             continue
-        (clause,) = clauses([a])
+        clause = found[0]
         key = "next" if part.lines else "first"
         if a.ref.pr is not None:
             x.add(part, x.say("notes", key, pr=a.ref.pr, effect=clause.third()), (a.ref.pr,),

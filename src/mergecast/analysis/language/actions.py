@@ -63,6 +63,10 @@ def parse_title(title: str) -> Action:
         head, sep, tail = obj.rpartition(" to ")
         if sep and head and tail:
             obj, qualifier = head, "to " + tail
+            target, _, where = tail.partition(" ")
+            where = where if where.split(" ", 1)[0].lower() in _PREPOSITIONS else ""
+            if cls == "rename" and _same(head, tail if not where else target):
+                qualifier = where  # `quantize` -> `quantize_` reads the same: say what is renamed
     area = _AREA.match(title)
     if area and rest[0].lower() in _PREPOSITIONS and area.group(1).lower() not in words().types:
         obj = f"{area.group(1)} {obj}"  # "float8: enable on ROCm" enables float8 on ROCm
@@ -71,6 +75,11 @@ def parse_title(title: str) -> Action:
     qualifier = f"{qualifier} {adverb}".strip()
     return Action(verb=cls, lemma=lemma, obj=_object(obj), qualifier=qualifier,
                   negated=negated)
+
+
+def _same(a: str, b: str) -> bool:
+    """Two names that read the same aloud ("block size" and "blocksize")."""
+    return re.sub(r"[\W_]+", "", a.lower()) == re.sub(r"[\W_]+", "", b.lower())
 
 
 def _object(text: str) -> str:

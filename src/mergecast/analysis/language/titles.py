@@ -40,6 +40,7 @@ _PR_WORD = re.compile(r"\b(?:PRs?|pull|issues?)\b", re.I)
 _PARENS = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\})")
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
 _WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
+_PLACE = re.compile(r"\b(?:of|in|into|from|under|inside|within|at)\s+(?:the\s+)?$", re.I)
 _LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
 _ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
 _QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
@@ -121,7 +122,7 @@ def clean_title(title: str) -> str:
     t = _DOT_WORD.sub(_dot_word, EXT.sub("", t))
     t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
-    t = _WORD_LIST.sub(lambda m: _word_list(m.group(1)), t)
+    t = _WORD_LIST.sub(_word_list, t)
     t = _PATH.sub(lambda m: m.group(1).lstrip("_."), t)
     t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
     t = t.replace("/", " ")  # whatever slashes are left: "flow/", "fbcode//ao"
@@ -136,8 +137,10 @@ def clean_title(title: str) -> str:
     return " ".join(t.split()).strip(" .,;:!?-")
 
 
-def _word_list(text: str) -> str:
-    parts = text.split("/")
+def _word_list(m: re.Match[str]) -> str:
+    parts = m.group(1).split("/")
+    if _PLACE.search(m.string[:m.start()]):  # "out of torchao/kernel" is a place: a path
+        return " ".join(parts)
     if all(p.isalpha() and len(p) > 2 for p in parts):
         return ", ".join(parts[:-1]) + " and " + parts[-1]
     return parts[-1]
