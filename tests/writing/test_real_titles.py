@@ -16,7 +16,7 @@ from writing_builders import DAY, LLM, WRITING, pr, rich_digest
 from mergecast import models as m
 from mergecast.analysis.language import clean_title, parse_title
 from mergecast.writing import Facts, fact_check, write_script
-from mergecast.writing.realise import clauses
+from mergecast.writing.clauses import clauses
 
 REAL_TITLES = [
     "[rl] Qwen3.5 Unified Path in RL (bitwise parity, cudagraph, TP+DP/EP)",

@@ -15,9 +15,10 @@ from mergecast.analysis.digest import build_digest
 from mergecast.analysis.language import parse_title
 from mergecast.config import AreasConfig
 from mergecast.writing import write_script
+from mergecast.writing.clauses import clauses, factor
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.plan import make_plan
-from mergecast.writing.realise import SLOTS, clauses, factor, opener, size
+from mergecast.writing.realise import SLOTS, opener, size
 
 
 def told(*titles: str, ing: bool = False) -> list[str]:

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from ..analysis.language import clean_title, name_of, parse_title, shorten, title_case, trim
 from ..dates import spoken_date
 from ..models import Action, Plan, RevertChain, ThemePlan
+from .clauses import clauses
 from .length import Line, Part
 from .numbers import count_phrase, join_words, number_words
 from .phrases import Lookup, cap
-from .realise import clauses, concept, who
+from .realise import concept, who
 
 TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
 _WEEK = re.compile(r"^(\d{4})-W(\d{2})$")

@@ -1,0 +1,114 @@
+"""What the writer decides to say before it words it: one plan per episode."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from .changes import ThemeKind
+from .digest import Continuity, Counts, Ref, RevertChain, Stack
+
+# What an episode will say, decided before any sentence is written (writing/plan.py). The
+# template writer realises every slot from phrase banks (writing/realise.py); a writer that
+# words the slots differently (an LLM) can take the same plan and replace any realisation.
+
+
+@dataclass(frozen=True)
+class Action:
+    """One change told by what it does: its title read as verb, object and qualifier."""
+
+    verb: str  # the verb class (add, fix, move, …); "" when the title names a thing
+    lemma: str  # the verb as said, base form ("migrate", "speed up")
+    obj: str  # what it acts on, speakable ("min and max")
+    qualifier: str = ""  # "to Metal"
+    negated: bool = False  # "Do not count X"
+    ref: Ref | None = None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A sentence of a change's description that stands on its own."""
+
+    text: str
+    kind: str  # problem | benefit | detail
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class ThemePlan:
+    """One theme: concept, who and how big, problem, effects, benefit, open work."""
+
+    index: int  # 1-based place in the episode
+    concept: str  # the theme's name as said ("native ahead-of-time kernels")
+    kind: ThemeKind
+    authors: tuple[str, ...]
+    status: str  # landed | opened | pushed | posted
+    prs: tuple[int, ...]  # in the order they are told
+    commits: tuple[str, ...]
+    stack: Stack | None
+    work: str  # capability | performance | correctness | cleanup | infrastructure
+    area: str | None
+    problem: Claim | None = None
+    effects: tuple[Action, ...] = ()
+    benefit: Claim | None = None
+    details: tuple[Claim, ...] = ()  # more of what the change does, said when time allows
+    steps: tuple[Action, ...] = ()  # what descriptions list as done ("- add a size limit")
+    related: tuple[Action, ...] = ()  # changes grouped with a stack but not part of it
+    open_prs: tuple[int, ...] = ()
+    continues: Continuity | None = None
+    # The same author's same kind of work elsewhere that day (other areas, no link): told
+    # with the theme as "in the same vein", never as part of it.
+    series: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True)
+class Signal:
+    """The day in one or two sentences: the kinds of work and where, heaviest first."""
+
+    work: tuple[tuple[str, str | None], ...]  # (kind of work, area)
+    counts: Counts
+
+
+@dataclass(frozen=True)
+class Roundup:
+    """One area's sentence: its top items (at most two) told by what they do."""
+
+    area: str
+    items: tuple[Action, ...]
+    why: tuple[Claim, ...] = ()  # a standalone sentence from an item's description
+
+
+@dataclass(frozen=True)
+class DuplicatePlan:
+    prs: tuple[int, int]
+    topic: str  # what both tackle, speakable; "" when no safe words were found
+    evidence: str  # issue | title | files | "" (unknown)
+    authors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Watch:
+    """What to watch: the rest of a stack, or an open PR."""
+
+    kind: str  # stack | open
+    prs: tuple[int, ...]
+    author: str | None = None
+    size: int = 0  # the stack's declared size
+    in_window: int = 0
+
+
+@dataclass(frozen=True)
+class Plan:
+    show: str
+    day: dt.date
+    weekly: str | None  # "2026-W30" for a weekly recap
+    # quiet | light | thin (many small changes) | focused (one big theme) | focused_thin | active
+    mood: str
+    signal: Signal
+    themes: tuple[ThemePlan, ...]
+    roundups: tuple[Roundup, ...] = ()
+    duplicates: tuple[DuplicatePlan, ...] = ()
+    chains: tuple[RevertChain, ...] = ()
+    first_timers: tuple[str, ...] = ()
+    notes: tuple[Action, ...] = ()  # left-over changes worth one line each
+    watch: Watch | None = None

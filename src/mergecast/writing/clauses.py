@@ -1,0 +1,135 @@
+"""Effects as clauses: a theme's titles read as actions, grouped by verb and said as one
+list per verb ("adds a perf run config and linter to CI"), with the article and the shared
+qualifier a speaker would use."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..analysis.language import gerund, said_verb, third_person, trim
+from ..models import Action
+from .numbers import join_words
+from .phrases import phrases
+
+LIST_ITEMS = 4  # objects named in one list
+
+
+def said(key: str) -> str:
+    """A fixed piece of effect grammar from the phrase file ([effects])."""
+    return str(phrases()["effects"][key][0])
+
+
+@dataclass(frozen=True)
+class Clause:
+    """Actions told together: one verb, their objects as a list, a shared qualifier."""
+
+    verb: str  # base form; "" for titles that name a thing
+    objects: str
+    qualifier: str
+    cites: tuple[int, ...]
+    negated: bool = False
+
+    def _verb(self) -> str:
+        if self.negated:
+            return f"{said('negated')} {gerund(self.verb)}"
+        if self.verb == "support":
+            return said("support")  # "Support X" is "adds support for X"
+        if self.verb:
+            return self.verb
+        bank = phrases()["effects"]["nameless"]  # picked by the object: same day, same words
+        return str(bank[sum(map(ord, self.objects)) % len(bank)])
+
+    def third(self, plural: bool = False) -> str:
+        """The clause after a subject: "uses X" (or "use X" after a plural subject)."""
+        verb = self._verb()
+        return f"{verb if plural else third_person(verb)} {self._rest()}".rstrip()
+
+    def ing(self) -> str:
+        if self.negated:
+            return f"{said('negated_name')} {gerund(self.verb)} {self._rest()}".rstrip()
+        return f"{gerund(self._verb())} {self._rest()}".rstrip()
+
+    def _rest(self) -> str:
+        return f"{self.objects} {self.qualifier}".strip()
+
+
+def clauses(actions: Sequence[Action]) -> list[Clause]:
+    """Actions grouped by the verb they are told with, in order of first appearance: one
+    verb, its objects as a list ("adds X and Y", never "adds X, adds Y"); a qualifier they
+    all share is said once, after the list, else each object keeps its own."""
+    groups: dict[tuple[str, bool], list[Action]] = {}
+    for a in actions:
+        if a.obj:
+            groups.setdefault((said_verb(a, group=True), a.negated), []).append(a)
+    out = []
+    for (verb, negated), acts in groups.items():
+        shared = len({a.qualifier for a in acts}) == 1
+        qualifier = acts[0].qualifier if shared else ""
+        objs = list(dict.fromkeys(
+            article(trim(a.obj, 10 if len(acts) == 1 else 7), a.verb) +
+            ("" if shared or not a.qualifier else f" {a.qualifier}") for a in acts))
+        cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.ref and a.ref.pr is not None))
+        if objects := factor(objs[:LIST_ITEMS]):  # ("Support the -" trims to nothing)
+            out.append(Clause(verb, objects, qualifier, cites, negated))
+    return out
+
+
+def article(obj: str, verb: str = "add") -> str:
+    """"perf run config" -> "a perf run config": a bare singular count noun (a data list,
+    [effects] count_nouns) takes its article after a verb that makes, mends or drops a
+    thing ([effects] article_verbs), as a speaker would say it."""
+    ws = obj.split()
+    if verb not in phrases()["effects"]["article_verbs"] or not ws or \
+            ws[0].lower() in _determiners() or (ws[0][:1].isdigit() and len(ws) == 1):
+        return obj
+    cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS), len(ws))
+    if cut < 1 or ws[cut - 1].lower() not in phrases()["effects"]["count_nouns"] or \
+            any(w.lower() in ("and", "or") or w.endswith(",") for w in ws[:cut]):
+        return obj
+    first = ws[0]
+    # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
+    spelled = first[:2].isupper() or bool(re.match(r"[b-df-hj-np-tv-z]+\d", first.lower()))
+    vowel = first[:1].lower() in "aeiou" if not spelled else \
+        first[:1].upper() in "AEFHILMNORSX"  # letters said with a vowel: "an EP pass"
+    # Spelling is not sound: "a unit test", "a one-off", "an hour" ([effects] sounds).
+    sounds = phrases()["effects"]
+    if any(first.lower().startswith(p) for p in sounds["said_with_consonant"]):
+        vowel = False
+    elif any(first.lower().startswith(p) for p in sounds["said_with_vowel"]):
+        vowel = True
+    return ("an " if vowel else "a ") + obj
+
+
+_PREPOSITIONS = frozenset("in on for to from with by of into via at under over across "
+                          "between when".split())
+
+
+def _determiners() -> frozenset[str]:
+    return frozenset(phrases()["effects"]["determiners"])
+
+
+def factor(objs: Sequence[str]) -> str:
+    """A list with its shared opening said once: ["native kernels for outer products",
+    "native kernels for scatter add"] -> "native kernels for outer products and scatter add"."""
+    objs = [o for o in objs if o]
+    if len(objs) == 1 and "," in objs[0] and not re.search(r"\b(?:and|or)\b", objs[0]):
+        return " and ".join(objs[0].rsplit(", ", 1))  # a title's own list: "A, B, C and D"
+    split = [o.split() for o in objs]
+    common = 0
+    if len(split) > 1:
+        while all(len(s) > common + 1 for s in split) and \
+                len({s[common].lower() for s in split}) == 1:
+            common += 1
+    if common >= 2 or (common == 1 and split[0][0].lower() in ("the", "a", "an")):
+        head = " ".join(split[0][:common])
+        return f"{head} {_join([' '.join(s[common:]) for s in split])}"
+    return _join(objs)
+
+
+def _join(items: Sequence[str]) -> str:
+    """A spoken list; when an item has its own "and", the last joins with "as well as"."""
+    if len(items) > 1 and any(" and " in i for i in items):
+        return ", ".join(items[:-1]) + f", {said('last_with_and')} " + items[-1]
+    return join_words(list(items))
