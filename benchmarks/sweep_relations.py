@@ -244,7 +244,7 @@ def table(columns: Sequence[tuple[str, Relations]]) -> str:
 
 def history_start(store: Store) -> dt.datetime | None:
     """How far back the store's history reaches (its first activity)."""
-    latest = store.latest_activity()
+    latest = store.latest_activity(dt.datetime.now(dt.UTC))
     if latest is None:
         return None
     return min((t for c in store.changes_between(dt.datetime(1970, 1, 1, tzinfo=dt.UTC),
