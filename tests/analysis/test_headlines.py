@@ -75,3 +75,15 @@ def test_a_slash_after_a_preposition_is_a_place_not_a_list():
 def test_a_list_after_a_preposition_is_kept_whole():
     assert headline(["Add tracing spans across trainer/generator/controller"]) == \
         "tracing spans across trainer, generator and controller"
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    # a title written as a sentence is named by its subject, not cut after its verb
+    ("Merge feature: the LLM writer fills the plan's prose slots", "the LLM writer"),
+    ("Merge b: issue 15 second pass — the source hash covers the whole digest", "the source hash"),
+    # a plural noun before a preposition is no verb
+    ("Add unit tests for the loader", "unit tests for the loader"),
+])
+def test_a_sentence_title_is_named_by_its_subject(title, name):
+    assert single_headline(title) == name
+    assert not name.endswith("'s")

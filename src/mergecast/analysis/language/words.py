@@ -203,6 +203,25 @@ def title_case(text: str) -> str:
     return " ".join(out)
 
 
+_SUBJECT_LEADS = frozenset("the a an every each this its".split())
+
+
+def _subject(ws: list[str]) -> list[str]:
+    """A title written as a sentence ("the source hash covers the whole digest") is named
+    by its subject ("the source hash"), not cut after its verb ("… hash covers")."""
+    for i in range(2, len(ws) - 1):
+        verb = ws[i].lower()
+        # (a third-person verb: "-s" before a determiner; a plural noun is followed by
+        # "for", "in", "to", … in a title, almost never by "the")
+        if verb.endswith("s") and not verb.endswith(("ss", "'s", "’s")) and verb.isalpha() \
+                and ws[i + 1].lower() in _SUBJECT_LEADS:
+            start = max((j for j in range(i - 1) if ws[j].lower() in _SUBJECT_LEADS),
+                        default=None)
+            if start is not None and i - start >= 2:
+                return ws[start:i]
+    return ws
+
+
 def is_tail_word(word: str) -> bool:
     """A word no name may end on: a function word or a particle ("split X off")."""
     low = word.lower().strip(",;:")
@@ -224,6 +243,7 @@ def trim(text: str, limit: int = 6) -> str:
     aux = next((i for i in range(2, len(ws)) if ws[i].lower() in words().auxiliaries), None)
     if aux and not any(x.lower() in _SUBORDINATE for x in ws[:aux]):
         ws = ws[:aux]  # (not "… contiguous when they are views": that clause belongs)
+    ws = _subject(ws)
     if len(ws) > limit:
         low = [x.lower() for x in ws]
         w = words()
@@ -232,7 +252,7 @@ def trim(text: str, limit: int = 6) -> str:
             if cut is None:
                 cut = next((i for i in range(limit, 2, -1) if low[i] in group), None)
         ws = ws[: cut or limit]
-    while len(ws) > 1 and (is_tail_word(ws[-1]) or (
+    while len(ws) > 1 and (is_tail_word(ws[-1]) or ws[-1].lower().endswith(("'s", "’s")) or (
             len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1]))):
         ws.pop()
         if ws[-1].lower() in ("and", "or"):
