@@ -142,3 +142,25 @@ def test_a_revert_of_an_internal_id_is_told_without_reading_the_id():
                           (m.ChainStep("revert", m.Ref(pr=191200)),))
     d = dataclasses.replace(rich_digest(), chains=(chain,), reverts=(), relands=())
     assert section(write(d), "reverts") == "PR 191200 reverted an earlier commit."
+
+
+def welcome_day() -> m.Digest:
+    """A first-time contributor's day with two left-overs no theme or area tells."""
+    changes = (pr(801, "Add a retry budget to the uploader", "ada", body=""),
+               pr(802, "Lint the test folder", "newcomer"),
+               pr(803, "Fix a compiler warning in the loader", "omar"))
+    themes = (m.Theme(1, "uploader retry budget", "single", ("ada",), ("Uploader",), (801,),
+                      (), None, 3.0, ("big",)),)
+    return dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=(), first_time_contributors=("newcomer",), counts=m.Counts(3, 3, 0, 3))
+
+
+def test_the_note_after_a_welcome_is_a_new_thought_not_an_and():
+    for show in ("Widget", "Gadget", "Sprocket", "Gizmo"):
+        script = write_script(welcome_day(), show=show, day=DAY, writing=WRITING, lexicon={},
+                              llm=LLM)
+        notes = [s.text for sec in script.sections if sec.kind == "notes"
+                 for s in sec.sentences]
+        assert notes[0] == "Worth noting: a warm welcome to first-time contributor, newcomer."
+        assert notes[1].startswith("Also, PR "), notes

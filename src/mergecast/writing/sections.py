@@ -255,7 +255,9 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
         if a.ref is None or not (found := clauses([a])):
             continue
         clause = found[0]
-        key = "next" if part.lines else "first"
+        # After the welcome a note is a new thought, never "And PR …".
+        key = "first" if not part.lines else "after_welcome" \
+            if len(part.lines) == 1 and firsts else "next"
         if a.ref.pr is not None:
             x.add(part, x.say("notes", key, pr=a.ref.pr, effect=clause.third()), (a.ref.pr,),
                   optional=True)
