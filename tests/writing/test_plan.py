@@ -164,3 +164,28 @@ def test_the_note_after_a_welcome_is_a_new_thought_not_an_and():
                  for s in sec.sentences]
         assert notes[0] == "Worth noting: a warm welcome to first-time contributor, newcomer."
         assert notes[1].startswith("Also, PR "), notes
+
+
+def lint_day() -> m.Digest:
+    """One author linting four folders, each its own area, beside someone else's fix."""
+    changes = (pr(801, "Add a retry budget to the uploader", "ada"),
+               pr(811, "Lint test folder", "jun"), pr(812, "Lint benchmark folder", "jun"),
+               pr(813, "Lint prototype folder", "jun"), pr(814, "Lint docs folder", "jun"),
+               pr(815, "Fix a compiler warning in the loader", "omar"))
+    themes = (m.Theme(1, "uploader retry budget", "single", ("ada",), ("Uploader",), (801,),
+                      (), None, 3.0, ("big",)),)
+    areas = (m.Area("tests", (811,), ()), m.Area("benchmarks", (812,), ()),
+             m.Area("prototype", (813, 815), ()), m.Area("docs", (814,), ()))
+    return dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=areas, first_time_contributors=(), counts=m.Counts(6, 6, 0, 3))
+
+
+def test_one_authors_same_work_across_areas_is_told_once_naming_the_areas():
+    (run, rest) = plan(lint_day()).roundups
+    assert (run.author, run.areas, rest.area) == (
+        "jun", ("Tests", "Benchmarks", "Prototype", "Docs"), "Prototype")
+    assert section(write(lint_day()), "area") == (
+        "Across Tests, Benchmarks, Prototype and Docs, jun lints test folder, benchmark "
+        "folder, prototype folder and docs folder, in PRs 811, 812, 813 and 814. "
+        "On Prototype: PR 815 fixes a compiler warning in the loader.")
