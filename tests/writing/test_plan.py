@@ -189,3 +189,27 @@ def test_one_authors_same_work_across_areas_is_told_once_naming_the_areas():
         "Across Tests, Benchmarks, Prototype and Docs, jun lints test folder, benchmark "
         "folder, prototype folder and docs folder, in PRs 811, 812, 813 and 814. "
         "On Prototype: PR 815 fixes a compiler warning in the loader.")
+
+
+OFF_TOPIC = ("## Summary\nThe image model is already slightly non-exact across separately "
+             "launched runs because its attention backward kernel is nondeterministic.\n")
+
+
+def loader_day(body: str) -> m.Digest:
+    changes = (pr(901, "Replace the data loaders with one shared pipeline", "ada", body=body),
+               pr(902, "Fix a compiler warning in the loader", "omar"))
+    themes = (m.Theme(1, "one shared data pipeline", "single", ("ada",), ("Data",), (901,),
+                      (), None, 3.0, ("big",)),)
+    return dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=(), first_time_contributors=(), counts=m.Counts(2, 2, 0, 2))
+
+
+def test_a_problem_sentence_sharing_no_word_with_the_theme_is_not_its_problem():
+    (theme,) = plan(loader_day(OFF_TOPIC)).themes
+    assert theme.problem is None
+    on_topic = OFF_TOPIC + ("Each recipe kept its own loader, so fixes to shuffling had to be "
+                            "made four times over.\n")
+    (theme,) = plan(loader_day(on_topic)).themes
+    assert theme.problem is not None and theme.problem.text == (
+        "Each recipe kept its own loader, so fixes to shuffling had to be made four times over.")

@@ -158,6 +158,14 @@ def _content(text: str) -> set[str]:
             if w.lower() not in words().function and not w.isdigit() and w != "PR"}
 
 
+def _stems(text: str) -> set[str]:
+    """A text's content words, cut to a rough stem ("compiled" ~ "compilation"): no
+    function or generic word."""
+    w = words()
+    return {x[:6] for x in re.findall(r"[a-z][a-z0-9]+", text.lower())
+            if len(x) > 2 and x not in w.function and x not in w.generic}
+
+
 def _repeats(said: set[str], title: set[str], share: float) -> bool:
     return bool(said) and len(said & title) >= share * len(said)
 
@@ -207,7 +215,15 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                   if x.text not in {f.text for f in found}
                   and not _repeats(_content(x.text), title, 0.6)]
         listed += [a for a in steps(c.body, ref) if not _repeats(_content(a.obj), title, 0.8)]
-    problem, benefit = best(found, "problem"), best(found, "benefit")
+    # The problem and the benefit are the base change's, and about the theme: a sentence
+    # sharing no word with the theme's name or titles (another fix the PR also made), or
+    # for the benefit with the problem it answers, is not.
+    about = _stems(" ".join([t.headline, *(c.title for c in told)]))
+    base = [x for x in found if x.ref == next((Ref(pr=c.number, sha=c.sha) for c in told
+                                                if c.body), None)]
+    problem = best([x for x in base if _stems(x.text) & about], "problem")
+    about |= _stems(problem.text) if problem else set()
+    benefit = best([x for x in base if _stems(x.text) & about], "benefit")
     details = tuple(c for c in found if c.kind == "detail")
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
     return ThemePlan(
