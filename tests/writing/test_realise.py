@@ -168,3 +168,12 @@ def test_a_brief_theme_named_by_an_action_is_told_as_that_action():
 def test_a_title_that_is_a_list_is_said_with_its_and():
     assert told("[env] - TaskEnv, Episode types, Scorer, Formatter") == [
         "deals with TaskEnv, episode types, Scorer and formatter"]
+
+
+def test_a_title_that_lists_its_objects_is_told_whole_not_cut_to_the_first_item():
+    assert told("Add reusable source, mixing, packing, collation, distributed sharding, "
+                "and checkpoint extension points") == [
+        "adds reusable source, mixing, packing, collation, distributed sharding, and "
+        "checkpoint extension points"]
+    assert told("Support text pretraining, SFT, and Flux; keep the old loader") == [
+        "adds support for text pretraining, SFT, and Flux"]
