@@ -127,13 +127,10 @@ def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
 
 
 def _told(t: ThemePlan) -> list[Clause]:
-    """The theme's effects worth saying: none when its name already says the only one
-    ("fixing the path" needs no "…, fixing the path")."""
-    found = clauses(t.effects)
-    if len(found) == 1 and set(found[0].objects.lower().split()) <= \
-            set(t.concept.lower().split()) | {"the", "a", "an", "for"}:
-        return []
-    return found
+    """The theme's effects worth saying: not one its name already says ("fixing the path"
+    needs no "…, fixing the path"; a stack named by its base part goes on to the rest)."""
+    named = set(t.concept.lower().split()) | {"the", "a", "an", "for"}
+    return [c for c in clauses(t.effects) if not set(c.objects.lower().split()) <= named]
 
 
 def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
