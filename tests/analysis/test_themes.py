@@ -169,3 +169,5 @@ def test_a_stack_is_named_by_what_its_base_part_starts_not_by_a_late_detail():
               "[c10d] Record a split child's world ranks"]
     assert headline(titles, areas=("c10d",), stack=True) == \
         "making process-abort on timeout and error configurable"
+    assert headline(["Add a test for torch compile", *titles[1:]], stack=True) == \
+        "giving each backend its own Options"  # a test around the work names no stack

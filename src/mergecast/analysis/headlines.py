@@ -67,9 +67,19 @@ def headline(
         # A stack is what its base part starts (its later parts build on it, and a late
         # part alone names one detail); a cluster is named by its kind of work.
         name = (_shared_name(titles, areas, day_titles or {})
-                or (single_headline(titles[0]) if stack else None)
+                or (_base_name(titles) if stack else None)
                 or _kind_name(titles, areas) or single_headline(titles[0]))
     return _noun(_qualify(_fewer(name), areas))
+
+
+_SIDE_WORK = ("cleanup", "documentation", "infrastructure")
+
+
+def _base_name(titles: Sequence[str]) -> str:
+    """A stack's name: its first part that does the work, not a test, doc or tidy-up
+    around it ("Add a test for torch compile" names no stack)."""
+    return single_headline(next((t for t in titles
+                                 if kind_of(parse_title(t)) not in _SIDE_WORK), titles[0]))
 
 
 def _fewer(name: str) -> str:
