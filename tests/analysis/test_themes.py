@@ -97,7 +97,7 @@ def test_headline_is_drawn_from_shared_title_words():
     assert headline(titles, areas=("mps",)) == "Metal kernels"
     assert headline(["[c10d] Give each backend its own Options"]) == \
         "giving each backend its own Options"
-    assert headline(["Alpha thing", "Beta stuff"], goal_last=True) == "beta stuff"
+    assert headline(["Alpha thing", "Beta stuff"], stack=True) == "alpha thing"  # the base
 
 
 def test_is_noise():
@@ -158,6 +158,16 @@ def test_headline_never_carries_refs_paths_or_unbalanced_brackets():
 
 
 def test_stack_fallback_headline_is_cleaned_too():
-    titles = ["[rl] Alpha refactor of things (1/2)",
-              "[rl] Wire the beta loader up; more (#55) (2/2)"]
-    assert headline(titles, areas=("rl",), goal_last=True) == "wiring up the beta loader"
+    titles = ["[rl] Wire the beta loader up; more (#55) (1/2)",
+              "[rl] Alpha refactor of things (2/2)"]
+    assert headline(titles, areas=("rl",), stack=True) == "wiring up the beta loader"
+
+
+def test_a_stack_is_named_by_what_its_base_part_starts_not_by_a_late_detail():
+    titles = ["[c10d] Make process-abort on timeout and error configurable",
+              "[c10d] Give each backend its own Options",
+              "[c10d] Record a split child's world ranks"]
+    assert headline(titles, areas=("c10d",), stack=True) == \
+        "making process-abort on timeout and error configurable"
+    assert headline(["Add a test for torch compile", *titles[1:]], stack=True) == \
+        "giving each backend its own Options"  # a test around the work names no stack

@@ -142,3 +142,74 @@ def test_a_revert_of_an_internal_id_is_told_without_reading_the_id():
                           (m.ChainStep("revert", m.Ref(pr=191200)),))
     d = dataclasses.replace(rich_digest(), chains=(chain,), reverts=(), relands=())
     assert section(write(d), "reverts") == "PR 191200 reverted an earlier commit."
+
+
+def welcome_day() -> m.Digest:
+    """A first-time contributor's day with two left-overs no theme or area tells."""
+    changes = (pr(801, "Add a retry budget to the uploader", "ada", body=""),
+               pr(802, "Lint the test folder", "newcomer"),
+               pr(803, "Fix a compiler warning in the loader", "omar"))
+    themes = (m.Theme(1, "uploader retry budget", "single", ("ada",), ("Uploader",), (801,),
+                      (), None, 3.0, ("big",)),)
+    return dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=(), first_time_contributors=("newcomer",), counts=m.Counts(3, 3, 0, 3))
+
+
+def test_the_note_after_a_welcome_is_a_new_thought_not_an_and():
+    for show in ("Widget", "Gadget", "Sprocket", "Gizmo"):
+        script = write_script(welcome_day(), show=show, day=DAY, writing=WRITING, lexicon={},
+                              llm=LLM)
+        notes = [s.text for sec in script.sections if sec.kind == "notes"
+                 for s in sec.sentences]
+        assert notes[0] == "Worth noting: a warm welcome to first-time contributor, newcomer."
+        assert notes[1].startswith("Also, PR "), notes
+
+
+def lint_day() -> m.Digest:
+    """One author linting four folders, each its own area, beside someone else's fix."""
+    changes = (pr(801, "Add a retry budget to the uploader", "ada"),
+               pr(811, "Lint test folder", "jun"), pr(812, "Lint benchmark folder", "jun"),
+               pr(813, "Lint prototype folder", "jun"), pr(814, "Lint docs folder", "jun"),
+               pr(815, "Fix a compiler warning in the loader", "omar"))
+    themes = (m.Theme(1, "uploader retry budget", "single", ("ada",), ("Uploader",), (801,),
+                      (), None, 3.0, ("big",)),)
+    areas = (m.Area("tests", (811,), ()), m.Area("benchmarks", (812,), ()),
+             m.Area("prototype", (813, 815), ()), m.Area("docs", (814,), ()))
+    return dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=areas, first_time_contributors=(), counts=m.Counts(6, 6, 0, 3))
+
+
+def test_one_authors_same_work_across_areas_is_told_once_naming_the_areas():
+    (run, rest) = plan(lint_day()).roundups
+    assert (run.author, run.areas, rest.area) == (
+        "jun", ("Tests", "Benchmarks", "Prototype", "Docs"), "Prototype")
+    assert section(write(lint_day()), "area") == (
+        "Across Tests, Benchmarks, Prototype and Docs, jun lints test folder, benchmark "
+        "folder, prototype folder and docs folder, in PRs 811, 812, 813 and 814. "
+        "On Prototype: PR 815 fixes a compiler warning in the loader.")
+
+
+OFF_TOPIC = ("## Summary\nThe image model is already slightly non-exact across separately "
+             "launched runs because its attention backward kernel is nondeterministic.\n")
+
+
+def loader_day(body: str) -> m.Digest:
+    changes = (pr(901, "Replace the data loaders with one shared pipeline", "ada", body=body),
+               pr(902, "Fix a compiler warning in the loader", "omar"))
+    themes = (m.Theme(1, "one shared data pipeline", "single", ("ada",), ("Data",), (901,),
+                      (), None, 3.0, ("big",)),)
+    return dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=(), first_time_contributors=(), counts=m.Counts(2, 2, 0, 2))
+
+
+def test_a_problem_sentence_sharing_no_word_with_the_theme_is_not_its_problem():
+    (theme,) = plan(loader_day(OFF_TOPIC)).themes
+    assert theme.problem is None
+    on_topic = OFF_TOPIC + ("Each recipe kept its own loader, so fixes to shuffling had to be "
+                            "made four times over.\n")
+    (theme,) = plan(loader_day(on_topic)).themes
+    assert theme.problem is not None and theme.problem.text == (
+        "Each recipe kept its own loader, so fixes to shuffling had to be made four times over.")

@@ -168,3 +168,22 @@ def test_a_brief_theme_named_by_an_action_is_told_as_that_action():
 def test_a_title_that_is_a_list_is_said_with_its_and():
     assert told("[env] - TaskEnv, Episode types, Scorer, Formatter") == [
         "deals with TaskEnv, episode types, Scorer and formatter"]
+
+
+def test_a_title_that_lists_its_objects_is_told_whole_not_cut_to_the_first_item():
+    assert told("Add reusable source, mixing, packing, collation, distributed sharding, "
+                "and checkpoint extension points") == [
+        "adds reusable source, mixing, packing, collation, distributed sharding, and "
+        "checkpoint extension points"]
+    assert told("Support text pretraining, SFT, and Flux; keep the old loader") == [
+        "adds support for text pretraining, SFT, and Flux"]
+
+
+def test_a_stack_named_by_its_base_part_tells_the_other_parts_not_the_name_again():
+    d = rich_digest()
+    named = dataclasses.replace(d.themes[0],
+                                headline="shared kernel machinery and a toolchain for kernels")
+    x, plan = slot_lines(dataclasses.replace(d, themes=(named, *d.themes[1:])))
+    (line,) = size(x, plan.themes[0])
+    assert line.text.endswith("PRs 191044 through 191049, using native kernels for outer "
+                              "products, scatter add and index add."), line.text

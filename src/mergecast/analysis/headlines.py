@@ -51,24 +51,35 @@ def single_headline(title: str) -> str:
 
 def headline(
     titles: Sequence[str], day_titles: Mapping[str, int] | None = None, *,
-    areas: Sequence[str] = (), goal_last: bool = False,
+    areas: Sequence[str] = (), stack: bool = False,
 ) -> str:
     """A theme's concept name from its titles.
 
     In order: a phrase of two or more words most titles share, led by a shared tag that is
     not the area (`native_aot` -> "native ahead-of-time kernels"); that tag plus a word most
-    titles share; the area and the kind of work most titles do ("RL fixes"); else one
-    member's title as a noun phrase: a stack's top (its goal) or a cluster's first. A single
-    change's name is its own title, cleaned and shortened.
+    titles share; a stack's base (first) part, which sets up what the stack does; the area
+    and the kind of work most titles do ("RL fixes"); else a cluster's first title as a noun
+    phrase. A single change's name is its own title, cleaned and shortened.
     """
     if len({clean_title(t).lower() for t in titles}) == 1:  # one title, posted again
         name = single_headline(titles[0])
     else:
-        # A stack's top title states its goal; a cluster is named by its kind of work.
+        # A stack is what its base part starts (its later parts build on it, and a late
+        # part alone names one detail); a cluster is named by its kind of work.
         name = (_shared_name(titles, areas, day_titles or {})
-                or (single_headline(titles[-1]) if goal_last else None)
+                or (_base_name(titles) if stack else None)
                 or _kind_name(titles, areas) or single_headline(titles[0]))
     return _noun(_qualify(_fewer(name), areas))
+
+
+_SIDE_WORK = ("cleanup", "documentation", "infrastructure")
+
+
+def _base_name(titles: Sequence[str]) -> str:
+    """A stack's name: its first part that does the work, not a test, doc or tidy-up
+    around it ("Add a test for torch compile" names no stack)."""
+    return single_headline(next((t for t in titles
+                                 if kind_of(parse_title(t)) not in _SIDE_WORK), titles[0]))
 
 
 def _fewer(name: str) -> str:

@@ -240,7 +240,7 @@ def _theme(
     theme = Theme(
         rank=0, kind=kind,
         headline=headline([c.title for c in changes], day_titles, areas=area_list,
-                          goal_last=stack is not None),
+                          stack=stack is not None),
         authors=_authors(changes, stack), areas=area_list, prs=facts.prs,
         commits=facts.commits, stack=stack, score=round(score, 2), why=tuple(why),
     )

@@ -76,6 +76,9 @@ class Roundup:
     area: str
     items: tuple[Action, ...]
     why: tuple[Claim, ...] = ()  # a standalone sentence from an item's description
+    # One author's same work across areas, told once: each item's area, and whose it is.
+    areas: tuple[str, ...] = ()
+    author: str | None = None
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ def clauses(actions: Sequence[Action]) -> list[Clause]:
         shared = len({a.qualifier for a in acts}) == 1
         qualifier = acts[0].qualifier if shared else ""
         objs = list(dict.fromkeys(
-            article(trim(a.obj, 10 if len(acts) == 1 else 7), a.verb) +
+            article(trim(a.obj, 10 if len(acts) == 1 else 7, lists=True), a.verb) +
             ("" if shared or not a.qualifier else f" {a.qualifier}") for a in acts))
         cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.ref and a.ref.pr is not None))
         if objects := factor(objs[:LIST_ITEMS]):  # ("Support the -" trims to nothing)

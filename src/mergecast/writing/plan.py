@@ -16,7 +16,15 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..analysis.headlines import single_headline
-from ..analysis.language import base_verb, case_word, kind_of, name_of, parse_title, words
+from ..analysis.language import (
+    base_verb,
+    case_word,
+    kind_of,
+    name_of,
+    parse_title,
+    said_verb,
+    words,
+)
 from ..models import (
     Action,
     ChainStep,
@@ -150,6 +158,14 @@ def _content(text: str) -> set[str]:
             if w.lower() not in words().function and not w.isdigit() and w != "PR"}
 
 
+def _stems(text: str) -> set[str]:
+    """A text's content words, cut to a rough stem ("compiled" ~ "compilation"): no
+    function or generic word."""
+    w = words()
+    return {x[:6] for x in re.findall(r"[a-z][a-z0-9]+", text.lower())
+            if len(x) > 2 and x not in w.function and x not in w.generic}
+
+
 def _repeats(said: set[str], title: set[str], share: float) -> bool:
     return bool(said) and len(said & title) >= share * len(said)
 
@@ -199,7 +215,15 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                   if x.text not in {f.text for f in found}
                   and not _repeats(_content(x.text), title, 0.6)]
         listed += [a for a in steps(c.body, ref) if not _repeats(_content(a.obj), title, 0.8)]
-    problem, benefit = best(found, "problem"), best(found, "benefit")
+    # The problem and the benefit are the base change's, and about the theme: a sentence
+    # sharing no word with the theme's name or titles (another fix the PR also made), or
+    # for the benefit with the problem it answers, is not.
+    about = _stems(" ".join([t.headline, *(c.title for c in told)]))
+    base = [x for x in found if x.ref == next((Ref(pr=c.number, sha=c.sha) for c in told
+                                                if c.body), None)]
+    problem = best([x for x in base if _stems(x.text) & about], "problem")
+    about |= _stems(problem.text) if problem else set()
+    benefit = best([x for x in base if _stems(x.text) & about], "benefit")
     details = tuple(c for c in found if c.kind == "detail")
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
     return ThemePlan(
@@ -247,19 +271,48 @@ def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
 
 def _roundups(d: Digest, by_sha: dict[str, Change], told: set[int],
               told_shas: set[str], accept: Accept) -> tuple[Roundup, ...]:
-    out: list[Roundup] = []
+    found: list[tuple[str, list[tuple[Change, Action]]]] = []
     for area in d.areas:
         prs = [c for n in area.prs if n not in told and (c := d.change(n)) and not is_revert(c)]
         shas = [by_sha[s] for s in area.commits if s not in told_shas and s in by_sha
                 and not is_revert(by_sha[s])]
-        # The analysis ranks them: take the first that say something.
-        said = [(c, a) for c in prs + shas if says_something(a := action(c))][:ROUNDUP_ITEMS]
+        # The analysis ranks them: the first that say something are told.
+        found.append((area_name(area.name),
+                      [(c, a) for c in prs + shas if says_something(a := action(c))]))
+    runs = _runs(found)
+    in_run = {id(c) for run in runs for _, c, _ in run}
+    out: list[Roundup] = []
+    for name, said in found:
+        for run in runs:
+            if run[0][0] == name:  # a run is told where its first item's area comes
+                out.append(Roundup(name, tuple(a for _, _, a in run),
+                                   areas=tuple(n for n, _, _ in run),
+                                   author=run[0][1].author.handle))
+        said = [(c, a) for c, a in said if id(c) not in in_run][:ROUNDUP_ITEMS]
         if said:
-            out.append(Roundup(area_name(area.name), tuple(a for _, a in said),
+            out.append(Roundup(name, tuple(a for _, a in said),
                                tuple(w for c, a in said if (w := _why(c, a, accept)))))
-        if len(out) >= ROUNDUP_AREAS:
-            break
-    return tuple(out)
+    return tuple(out[:ROUNDUP_AREAS])
+
+
+def _runs(found: Sequence[tuple[str, Sequence[tuple[Change, Action]]]]
+          ) -> list[list[tuple[str, Change, Action]]]:
+    """One author's same kind of work (one verb) in several areas ("lint the tests" in
+    four folders): told once, naming the areas, not as one roundup line per area; `SERIES`
+    changes a run at most."""
+    groups: dict[tuple[str, str], list[tuple[str, Change, Action]]] = {}
+    seen: set[int] = set()
+    for name, said in found:
+        for c, a in said:
+            if id(c) not in seen and (verb := said_verb(a, group=True)) and not a.negated:
+                seen.add(id(c))
+                groups.setdefault((c.author.handle, verb), []).append((name, c, a))
+    runs = []
+    for run in groups.values():
+        run = run[:SERIES]
+        if len({n for n, _, _ in run}) >= 2:
+            runs.append(run)
+    return runs
 
 
 def _why(c: Change, a: Action, accept: Accept) -> Claim | None:

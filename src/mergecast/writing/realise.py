@@ -127,13 +127,10 @@ def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
 
 
 def _told(t: ThemePlan) -> list[Clause]:
-    """The theme's effects worth saying: none when its name already says the only one
-    ("fixing the path" needs no "…, fixing the path")."""
-    found = clauses(t.effects)
-    if len(found) == 1 and set(found[0].objects.lower().split()) <= \
-            set(t.concept.lower().split()) | {"the", "a", "an", "for"}:
-        return []
-    return found
+    """The theme's effects worth saying: not one its name already says ("fixing the path"
+    needs no "…, fixing the path"; a stack named by its base part goes on to the rest)."""
+    named = set(t.concept.lower().split()) | {"the", "a", "an", "for"}
+    return [c for c in clauses(t.effects) if not set(c.objects.lower().split()) <= named]
 
 
 def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
@@ -230,11 +227,12 @@ def listed(x: Lookup, t: ThemePlan) -> list[Line]:
         if a.ref is not None and a.ref.pr is not None:
             by_ref.setdefault(a.ref.pr, []).append(a)
     for i, (pr, acts) in enumerate(list(by_ref.items())[:2]):
-        found = clauses(acts)
-        body = join_words([c.third() for c in found[:3]])
-        text = x.say("theme", "steps", pr=pr, effects=body)
-        if len(text.split()) > MAX_WORDS:
-            text = x.say("theme", "steps", pr=pr, effects=found[0].third())
+        kept: list[str] = []
+        for c in clauses(acts)[:3]:  # in order, each that one breath still holds
+            text = x.say("theme", "steps", pr=pr, effects=join_words([*kept, c.third()]))
+            if not kept or len(text.split()) <= MAX_WORDS:
+                kept.append(c.third())
+        text = x.say("theme", "steps", pr=pr, effects=join_words(kept))
         out += _lines(x.line(text, (pr,), optional=True, weight=-35 - 5 * i))
     return out
 

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from ..analysis.language import clean_title, name_of, parse_title, shorten, title_case, trim
 from ..dates import spoken_date
-from ..models import Action, Plan, RevertChain, ThemePlan
-from .clauses import clauses
+from ..models import Action, Plan, RevertChain, Roundup, ThemePlan
+from .clauses import LIST_ITEMS, clauses
 from .length import Line, Part
 from .numbers import count_phrase, join_words, number_words
-from .phrases import Lookup, cap
+from .phrases import MAX_WORDS, Lookup, cap
 from .realise import concept, who
 
 TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
@@ -128,6 +128,10 @@ def roundups(x: Lookup, plan: Plan) -> list[Part]:
     """At most four areas, one sentence each, up to two items told by what they do."""
     parts = []
     for i, r in enumerate(plan.roundups):
+        if r.author is not None:
+            if (run := _run(x, r, rank=25 - i)) is not None:
+                parts.append(run)
+            continue
         items = [(a, _item(x, a)) for a in r.items]
         items = [(a, text) for a, text in items if text]
         part = Part("area", x.say("headings", "area", area=r.area), rank=25 - i)
@@ -152,6 +156,32 @@ def roundups(x: Lookup, plan: Plan) -> list[Part]:
         if part.lines:
             parts.append(part)
     return parts
+
+
+def _run(x: Lookup, r: Roundup, rank: int) -> Part | None:
+    """One author's same work across areas, told once: "Across Tests and Docs, ada lints
+    the test folder and the doc builder, in PRs 11 and 12"; what one breath cannot hold
+    follows in a second sentence ("In Kernels, ada also lints …")."""
+    part = Part("area", x.say("headings", "area", area=join_words(list(dict.fromkeys(
+        r.areas)))), rank=rank)
+    start, key = 0, "run"
+    while start < len(r.items):
+        for n in range(len(r.items) - start, 0, -1):
+            items, areas = r.items[start:start + n], r.areas[start:start + n]
+            cites = [a.ref.pr for a in items if a.ref and a.ref.pr is not None]
+            found = clauses(items)
+            if len(found) != 1 or len(cites) != n or n > LIST_ITEMS:
+                continue
+            text = x.say("area", key, areas=join_words(list(dict.fromkeys(areas))),
+                         who=r.author, effect=found[0].third(),
+                         prs=join_words([str(n) for n in cites]),  # never "11 through 14"
+                         pr_s="PR" if n == 1 else "PRs")
+            if len(text.split()) <= MAX_WORDS and x.add(part, text, cites, roundup=True):
+                break
+        else:
+            break  # nothing more fits: the page's coverage list has the rest
+        start, key = start + n, "run_more"
+    return part if part.lines else None
 
 
 def _same_effect(actions: Sequence[Action]) -> str | None:
@@ -255,7 +285,9 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
         if a.ref is None or not (found := clauses([a])):
             continue
         clause = found[0]
-        key = "next" if part.lines else "first"
+        # After the welcome a note is a new thought, never "And PR …".
+        key = "first" if not part.lines else "after_welcome" \
+            if len(part.lines) == 1 and firsts else "next"
         if a.ref.pr is not None:
             x.add(part, x.say("notes", key, pr=a.ref.pr, effect=clause.third()), (a.ref.pr,),
                   optional=True)

@@ -232,9 +232,21 @@ _SUBORDINATE = frozenset("when if that which because so while unless until since
                          "before where whether who once".split())
 
 
-def trim(text: str, limit: int = 6) -> str:
+_ITEM = r"[\w./'+-]+(?:\s[\w./'+-]+){0,3}"
+# "A, B, C and D …": a list of short items, whose commas are no clause breaks.
+_LIST = re.compile(rf"{_ITEM}(?:,\s{_ITEM})+,?\s(?:and|or)\s")
+LIST_WORDS = 16  # a list said whole, up to this many words
+
+
+def trim(text: str, limit: int = 6, lists: bool = False) -> str:
     """Cut to the first clause, then to `limit` words at a natural break; never ends on a
-    function word. No ellipsis: a name must read as a complete phrase."""
+    function word. No ellipsis: a name must read as a complete phrase. With `lists`, an
+    object that is a list ("source, mixing, packing and checkpoint extension points") is
+    kept whole up to `LIST_WORDS`, never cut to its first item."""
+    if lists and _LIST.match(text) and len(text.split()) <= LIST_WORDS:
+        clause = re.split(r"\s*(?:;|\s[-–—]+\s|:\s|\.\s|…)", text, maxsplit=1)[0].strip()
+        if _LIST.match(clause):
+            return clause.strip(" ,;:-")
     first = _CLAUSE.split(text, maxsplit=1)[0].strip()
     if len(first.split()) >= 2 or len(text.split()) <= 1:
         text = first
