@@ -222,3 +222,10 @@ def test_brief_themes_side_by_side_are_one_also_today_section():
     brief = [s for s in script.sections if s.heading == "Also today"]
     assert len(brief) == 1, [s.heading for s in script.sections]
     assert "PR 701" in brief[0].text and "PR 702" in brief[0].text
+
+
+def test_a_long_top_name_is_the_whole_title_never_cut_to_share_it():
+    changes = [pr(710, "[c10d] Make process-abort on timeout and error configurable", "tushar"),
+               pr(711, "[mps] Fix reduction on empty input", "carol")]
+    script = write(build_digest(changes, WINDOW, areas=AreasConfig()))
+    assert script.title == "Making Process-Abort on Timeout and Error Configurable"

@@ -360,7 +360,12 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
               "n": title_case(number_words(s.in_window)) if s else "",
               "kind": title_case(x.pick("work", kinds[0]) if kinds else ""),
               "areas": title_case(join_words(list(dict.fromkeys(areas))[:2]))}
-    return [v.format(**values) for v in ordered] + [x.say("title", "one", a=a)]
+    # A top name too long to share the title is said whole and alone, never cut to fit.
+    whole = _named(x, plan.themes[:1], TITLE_LIMIT)
+    alone = [x.say("title", "one", a=h) for h in (*whole, a)]
+    if whole and whole[0] != a:
+        return alone
+    return [v.format(**values) for v in ordered] + alone
 
 
 def summary(x: Lookup, plan: Plan) -> str:
