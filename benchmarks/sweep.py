@@ -6,7 +6,7 @@ fact-check failure with its full report); at the end, totals: days, failures, wo
 sentence (mean and max), sentences over the limit, and the duration estimate against the
 target; then the language figures of issue 16 (sweep_language.py).
 
-Run:  .venv/bin/python benchmarks/sweep.py --db /tmp/q/tt.db [--since DAY --until DAY]
+Run:  .venv/bin/python benchmarks/sweep.py --db STORE.db [--since DAY --until DAY]
       [--every N] [--quiet] [--show-script DAY] [--language-json FILE]
 Compare two runs: .venv/bin/python benchmarks/sweep_language.py BEFORE.json AFTER.json
 """

@@ -204,6 +204,11 @@ def measure(script: Script, digest: Digest, words_per_minute: int = SPOKEN_WPM
     return e
 
 
+def _share(part: int, whole: int) -> float:
+    """part of whole; a figure over no days is met (1.0), not a division by zero."""
+    return part / whole if whole else 1.0
+
+
 @dataclass
 class LanguageReport:
     """One history's figures over every written day."""
@@ -238,19 +243,19 @@ class LanguageReport:
 
     @property
     def active_share(self) -> float:
-        return self.active_in_range / self.active_days if self.active_days else 1.0
+        return _share(self.active_in_range, self.active_days)
 
     @property
     def focused_share(self) -> float:
-        return self.focused_in_range / self.focused_days if self.focused_days else 1.0
+        return _share(self.focused_in_range, self.focused_days)
 
     @property
     def full_share(self) -> float:
-        return self.full_in_range / self.full_days if self.full_days else 1.0
+        return _share(self.full_in_range, self.full_days)
 
     @property
     def busy_share(self) -> float:
-        return self.busy_in_range / self.busy_days if self.busy_days else 1.0
+        return _share(self.busy_in_range, self.busy_days)
 
 
 def report(history: str, episodes: Sequence[EpisodeLanguage], days: int,
