@@ -108,3 +108,51 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
     assert said("## Problem\nFunctional collectives resolve process groups by name from the "
                 "registry.\n\nNow it will be the default for every run.") == [
         ("problem", "Functional collectives resolve process groups by name from the registry.")]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # ghstack's "(oldest at bottom):" ends the stack block; the prose under it is read.
+    ("Stack from [ghstack](https://example.invalid/ghstack) (oldest at bottom):\n"
+     "(oldest at bottom):\n* #2063\n* __->__ #2062\n\n"
+     "This will prevent errors when later doing git checkout",
+     [("benefit", "PR 12 will prevent errors when later doing git checkout.")]),
+    # "This adds …" anywhere is the change itself; a reviewer's shorthand said in full.
+    ("The loader failed on the first timeout. This adds a retry w/ backoff so runs "
+     "survive restarts.",
+     [("problem", "The loader failed on the first timeout."),
+      ("detail", "PR 12 adds a retry with backoff so runs survive restarts.")]),
+    # A pointer to another PR is dropped with its clause, not read out or left dangling.
+    ("All tests in experiments are broken due to the `gpu_arch_type` field\nadded in #2018.",
+     [("problem", "All tests in experiments are broken due to the GPU arch type field.")]),
+    # A link in parentheses goes whole, so the sentence around it stays a sentence.
+    ("Adding the graph pass (https://example.invalid/pull/2050)\nwould require custom logic "
+     "in the trainer's close method.",
+     [("problem", "Adding the graph pass would require custom logic in the trainer's close "
+                  "method.")]),
+    # A sentence typed in haste, lower case and without a full stop.
+    ("increase the dynamo cache size limit so that all tests can run",
+     [("benefit", "PR 12 increases the dynamo cache size limit so that all tests can run.")]),
+])
+def test_sentences_a_reviewer_wrote_in_haste_are_read(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # Past the opening sentence, "This causes …" points at the problem, not the change.
+    ("The flag was ignored on restarts. This causes a crash in the scheduler later on.",
+     [("problem", "The flag was ignored on restarts.")]),
+    ("This PR also modifies the debug model to have six regular layers, now that", []),
+    ("Example of a run: link Example of an issue: link", []),
+])
+def test_what_leans_or_is_cut_off_still_says_nothing(body, expected):
+    assert said(body) == expected
+
+
+def test_ticked_actions_and_labelled_items_are_steps_but_a_form_is_not():
+    body = ("## Features\n- [x] Support static input indices to reduce copies\n"
+            "- [x] tests added\n- [ ] Support memory reuse\n"
+            "- Caching: Keep compiled graphs between runs\n")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("support", "for static input indices to reduce copies"),
+        ("keep", "compiled graphs between runs"),
+    ]

@@ -37,7 +37,7 @@ _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_URL = re.compile(r"https?://\S+")
+_URL = re.compile(r"\s*\(\s*https?://[^\s()]*\)|https?://\S+")  # "(link)" goes whole
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 _STACK_HEADER = re.compile(
     r"^\s*(Stack from \[ghstack\]|\[//\]: # \(BEGIN SAPLING FOOTER\)|Stack created with \[Sapling\]"
@@ -48,6 +48,7 @@ _STACK_HEADER = re.compile(
 _STACK_ITEM = re.compile(r"^\s*[*-]\s+(?:__->__\s+)?(?:\*\*)?#\d+\b|^\s*\*\s+`[^`]+`\s*$")
 _CC = re.compile(r"^\s*cc:?\s+@", re.I)
 _CHECKLIST = re.compile(r"^\s*[-*]\s+\[[ xX]\]")
+_STACK_NOTE = re.compile(r"^\s*\(oldest at bottom\):?\s*$", re.I)
 _TABLE = re.compile(r"^\s*>?\s*\|")
 _BOILERPLATE = re.compile(
     r"^\s*(Differential Revision|Reviewed By|Pulled By|Pull Request resolved|Approved by|"
@@ -103,7 +104,7 @@ def clean_body(text: str) -> str:
             in_stack = True
             continue
         if in_stack:
-            if not stripped or _STACK_ITEM.match(line):
+            if not stripped or _STACK_ITEM.match(line) or _STACK_NOTE.match(line):
                 continue
             in_stack = False
         is_code = (line.startswith("    ") or line.startswith("\t")) and (prev_blank or prev_code)

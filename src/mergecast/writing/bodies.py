@@ -33,6 +33,11 @@ MIN_WORDS, MAX_WORDS = 6, 30
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
 _THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
                           r"\s+(?!\d)", re.I)
+# "… the field added in #2018." -> "… the field.": where a thing came from is a reviewer's
+# pointer, not something a listener can follow (and a number we could not check).
+_REF_TAIL = re.compile(r"\s*\((?:see\s+)?#\d+\)|\s+(?:(?:added|introduced|landed|made|done|"
+                       r"fixed|reported)\s+)?(?:in|by|from|since|after|via|see)\s+#\d+"
+                       r"(?=[.,;]?$)")
 _DOTS = re.compile(r"\.\.\.|…")
 _MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
 _DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
@@ -61,6 +66,9 @@ class _Cues:
     to_reader: frozenset[str]
     subject_next: frozenset[str]
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
+    shorthand: tuple[tuple[re.Pattern[str], str], ...]
+    this_does: frozenset[str]
+    this_first: frozenset[str]
     problem: re.Pattern[str]
     benefit: re.Pattern[str]
     outcome: re.Pattern[str]
@@ -92,6 +100,9 @@ def _cues() -> _Cues:
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
         subject_next=frozenset(drop["subject_next"]),
         rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()),
+        shorthand=tuple((re.compile(rf"(?<![\w/]){re.escape(k)}(?![\w/])", re.I), v)
+                        for k, v in d["shorthand"].items()),
+        this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
         problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
         cause=_any(cues["cause"]), past=_any(cues["past"]),
@@ -138,14 +149,18 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     return sentence
 
 
-def _plain(raw: str, ref: Ref) -> str | None:
-    """One candidate sentence made speakable, or None when it cannot stand alone."""
+def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
+    """One candidate sentence made speakable, or None when it cannot stand alone. `first`:
+    the description's opening sentence, where "This …" is the change itself."""
     s = " ".join(raw.split()).strip()
     s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
     s = _cues().label.sub("", s)
     if GAP in s:
         return None  # "In  logic was added": a link was cut out of it
-    s = _plural_we(s)
+    s = _finished(_shorthand(_plural_we(_REF_TAIL.sub("", s))))
+    if re.match(r"[a-z]+\s", s):  # "increase the cache limit …": a sentence typed in haste
+        s = s[0].upper() + s[1:]
+    s = _this_change(s, ref, first)
     if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()) or \
             re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
         return None  # a question, an exclamation, or the tail of a wrapped line
@@ -173,6 +188,40 @@ def _plain(raw: str, ref: Ref) -> str | None:
     if not has_verb(ws):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
     return said[0].upper() + said[1:]
+
+
+def _shorthand(sentence: str) -> str:
+    """A reviewer's shorthand said in full: "w/o" -> "without", "and/or" -> "or"."""
+    for rx, said in _cues().shorthand:
+        sentence = rx.sub(said, sentence)
+    return sentence
+
+
+def _finished(sentence: str) -> str:
+    """A paragraph's last line often has no full stop ("This will prevent errors when
+    later doing git checkout"): a whole sentence gets one; a heading, a label, a table row
+    or a line cut off mid-phrase ("…, now that") does not, and is dropped later."""
+    ws = sentence.split()
+    if not ws or sentence[-1] in ".!?" or not (sentence[-1].isalnum() or sentence[-1] == ")"):
+        return sentence
+    if re.search(r"[:|*#<>=]", sentence) or ws[-1].lower() in words().function or \
+            not has_verb(ws):
+        return sentence
+    return sentence + "."
+
+
+def _this_change(sentence: str, ref: Ref, first: bool) -> str:
+    """ "This will prevent errors …" opening a description, or "This adds …" anywhere, is
+    the change speaking of itself: said as "PR 12 will prevent errors …". Elsewhere "This"
+    points at something said before, and the sentence is dropped as leaning."""
+    m = re.match(r"^This\s+((\w+)(?:\s+[\w-]+)?)\s+", sentence)
+    if not m:
+        return sentence
+    verb, two = m.group(2).lower(), m.group(1).lower()
+    if verb in _cues().this_does or (first and _cues().this_first & {verb, two}):
+        who = f"PR {ref.pr}" if ref.pr is not None else "The commit"
+        return f"{who} {sentence[m.start(1):]}"
+    return sentence
 
 
 def leaning(sentence: str) -> str:
@@ -220,10 +269,10 @@ def _labelled(raw: str) -> str:
 def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
     if label:
         return label
+    if _cues().benefit.search(sentence) and not _cues().past.search(sentence):
+        return "benefit"  # "PR 12 will prevent errors …" as much as "Runs no longer …"
     if rewritten:
         return "detail"
-    if _cues().benefit.search(sentence) and not _cues().past.search(sentence):
-        return "benefit"
     if _cues().problem.search(sentence):
         return "problem"
     return "detail"
@@ -233,7 +282,14 @@ _GAP = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 GAP = "\u27c2"  # where cleaning took a link or mention out: the sentence has a hole
 
 
+_TICKED = re.compile(r"(?m)^(\s*[-*]\s+)\[[xX]\]\s+(\w+)")
+
+
 def _prose(body: str) -> str:
+    # A ticked item that is an action ("- [x] Support memory reuse") is done work, a list
+    # item like any other; the rest of a checklist ("- [x] tests added") is a form's.
+    body = _TICKED.sub(lambda m: m.group(1) + m.group(2) if base_verb(m.group(2))
+                       else m.group(0), body)
     text = clean_body(body)
     # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
     text = _cues().heading.sub(r"\1:", text)
@@ -248,6 +304,10 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
     out: list[Action] = []
     for _, items in _paragraphs(_prose(body)):
         for item in items:
+            # "Commit Comparison: Compare losses between two commits": the label names the
+            # feature, the words after it say what the change does.
+            if (m := _ITEM_LABEL.match(item)) and base_verb(m.group(1)):
+                item = item[m.start(1):]
             if not base_verb(item.split(" ", 1)[0]) or _plain(_sentence(item), ref) is None:
                 continue
             action = parse_title(item)
@@ -263,12 +323,14 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
     """Up to `limit` standalone sentences of a description, in body order, each typed as
     the problem it states, the benefit it promises, or a detail of what the change does."""
     out: list[Claim] = []
+    opening = True
     for prose, items in _paragraphs(_prose(body)):
         # A list item that is a whole statement ("Defaults now load from either file.")
         # stands alone as well; items that open on a verb are steps, told with the titles.
         stated = [x for i in items for x in _SPLIT.split(_sentence(i)) if _statement(x)][:2]
         for raw in (_SPLIT.split(prose) if prose else []) + stated:
-            said = _plain(raw, ref)
+            said = _plain(raw, ref, first=opening)
+            opening = False
             if said is None or not accept(said, ref):
                 continue
             kind = _kind(said, said.startswith(("PR ", "The commit ")), _labelled(raw))
@@ -288,6 +350,7 @@ def _statement(item: str) -> bool:
         any(w.lower() in words().finite for w in ws[1:9])
 
 
+_ITEM_LABEL = re.compile(r"^(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*\s*:\s+(\w+)\s")
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 
 

@@ -224,7 +224,10 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     problem = best([x for x in base if _stems(x.text) & about], "problem")
     about |= _stems(problem.text) if problem else set()
     benefit = best([x for x in base if _stems(x.text) & about], "benefit")
-    details = tuple(c for c in found if c.kind == "detail")
+    # Details: what the base change's description adds, and whatever a later part's says
+    # (its own problem or benefit is a detail of that part, told under its number).
+    details = tuple(c for c in found if c not in (problem, benefit)
+                    and (c.kind == "detail" or c not in base))
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
     return ThemePlan(
         index=index, concept=_name(t.headline), kind=t.kind,
