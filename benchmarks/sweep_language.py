@@ -24,7 +24,8 @@ Per history:
 - formula lines: "PR N covers …" and "Along the way …" sentences;
 - title and summary shapes: the share of days using the most common shape (target ≤ 50 %);
 - spoken words and the estimated duration at piper's measured pace (SPOKEN_WPM), and the
-  share of active days (four or more changes) inside 2:00–3:30 (target 95 %);
+  share of active days (four or more changes) inside 2:00–3:30 (target 95 %), and of
+  those whose changes come with descriptions (two or more with 30+ words of prose);
 - fact-check failures (target 0).
 """
 
@@ -40,6 +41,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mergecast.analysis.text import clean_body
 from mergecast.models import Digest, Script
 
 ACTIVE_CHANGES = 4  # a day with at least this many changes is "active"
@@ -48,6 +50,10 @@ ACTIVE_CHANGES = 4  # a day with at least this many changes is "active"
 # 365 in 189.6 s, 327 in 160.4 s and 357 in 171.7 s (1,434 words in 729.2 s: 118 a minute).
 SPOKEN_WPM = 118
 BUSY_CHANGES = 10
+# An active day has substance when at least DESCRIBED_CHANGES of its changes come with a
+# description of DESCRIBED_WORDS words of prose (after code, lists of links and forms are
+# cleaned out): an input figure, so the writer's own choices cannot move it.
+DESCRIBED_WORDS, DESCRIBED_CHANGES = 30, 2
 LOW_SECONDS, HIGH_SECONDS = 120.0, 210.0
 FOCUSED_SECONDS = 90.0
 
@@ -95,6 +101,7 @@ class EpisodeLanguage:
     weak_names: list[str] = field(default_factory=list)  # lists of 3+ or a rename to itself
     announced_short: bool = False  # the intro tells the listener this one is short
     focused: bool = False  # the intro tells the listener the day is one story
+    described: int = 0  # changes whose description has DESCRIBED_WORDS words of prose
     title_shape: str = ""
     summary_shape: str = ""
 
@@ -162,6 +169,8 @@ def measure(script: Script, digest: Digest, words_per_minute: int = SPOKEN_WPM
                         title_shape=shape(script.title), summary_shape=shape(script.summary))
     intro = next((x for x in script.sections if x.kind == "intro"), None)
     e.announced_short = bool(intro and re.search(r"\b(?:short|brief)\b", intro.text))
+    e.described = sum(1 for c in digest.changes
+                      if len(clean_body(c.body).split()) >= DESCRIBED_WORDS)
     e.focused = bool(intro and re.search(r"\bone story\b|\bone piece of work\b", intro.text,
                                          re.I))
     openers: Counter[str] = Counter()
@@ -237,6 +246,8 @@ class LanguageReport:
     focused_in_range: int = 0
     full_days: int = 0  # active days the episode presents as full (not announced short)
     full_in_range: int = 0
+    substantial_days: int = 0  # active days with DESCRIBED_CHANGES described changes
+    substantial_in_range: int = 0
     busy_days: int = 0  # days with at least BUSY_CHANGES changes
     busy_in_range: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
@@ -252,6 +263,10 @@ class LanguageReport:
     @property
     def full_share(self) -> float:
         return _share(self.full_in_range, self.full_days)
+
+    @property
+    def substantial_share(self) -> float:
+        return _share(self.substantial_in_range, self.substantial_days)
 
     @property
     def busy_share(self) -> float:
@@ -289,6 +304,10 @@ def report(history: str, episodes: Sequence[EpisodeLanguage], days: int,
     full = [e for e in active if not e.announced_short]
     r.full_days = len(full)
     r.full_in_range = sum(1 for e in full if LOW_SECONDS <= e.seconds <= HIGH_SECONDS)
+    substantial = [e for e in active if e.described >= DESCRIBED_CHANGES]
+    r.substantial_days = len(substantial)
+    r.substantial_in_range = sum(1 for e in substantial
+                                 if LOW_SECONDS <= e.seconds <= HIGH_SECONDS)
     busy = [e for e in episodes if e.changes >= BUSY_CHANGES]
     r.busy_days = len(busy)
     r.busy_in_range = sum(1 for e in busy if LOW_SECONDS <= e.seconds <= HIGH_SECONDS)
@@ -325,6 +344,8 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("active days in 2:00-3:30 (95 %)", "active_share"),
     ("  of them presented in full (not 'short')", "full_days"),
     ("  those in 2:00-3:30", "full_share"),
+    ("  of them with 2+ changes described (30+ words)", "substantial_days"),
+    ("  those in 2:00-3:30", "substantial_share"),
     ("days with >= 10 changes", "busy_days"),
     ("  those in 2:00-3:30", "busy_share"),
 )
@@ -353,6 +374,7 @@ def table(r: LanguageReport, examples: bool = True) -> str:
 def save(r: LanguageReport, path: Path) -> None:
     data = asdict(r) | {"active_share": r.active_share, "full_share": r.full_share,
                         "focused_share": r.focused_share,
+                        "substantial_share": r.substantial_share,
                         "busy_share": r.busy_share}
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 

@@ -129,6 +129,15 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
      "in the trainer's close method.",
      [("problem", "Adding the graph pass would require custom logic in the trainer's close "
                   "method.")]),
+    # A lead-in that points back is taken off; the fact after it stands alone.
+    ("As a result the LM head was silently quantized to fp8 instead of bf16.",
+     [("problem", "The LM head was silently quantized to fp8 instead of bf16.")]),
+    # "Currently" stays: without it the old behaviour would sound like today's.
+    ("Currently, the scheduler ignores the warmup steps when resuming a run.",
+     [("problem", "Currently, the scheduler ignores the warmup steps when resuming a run.")]),
+    # A path saying where is dropped with its preposition.
+    ("The H100 runners mount the shared dataset cache at `/mnt/hf_cache` read-only.",
+     [("problem", "The H100 runners mount the shared dataset cache read-only.")]),
     # A sentence typed in haste, lower case and without a full stop.
     ("increase the dynamo cache size limit so that all tests can run",
      [("benefit", "PR 12 increases the dynamo cache size limit so that all tests can run.")]),

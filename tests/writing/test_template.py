@@ -212,6 +212,21 @@ def test_a_busy_day_of_bare_titles_says_it_is_short_instead_of_padding():
     assert script.words < 260
 
 
+def test_a_short_day_whose_changes_are_described_never_claims_they_are_not():
+    # "Most of today's changes come without much of a description" was said of a day whose
+    # changes had long descriptions, all of them code the writer could not read out.
+    body = ("The runner mounts `/mnt/cache` read-only, so `load_dataset(path, split)` "
+            "fails when `HF_HOME` resolves to `/mnt/cache/datasets` on every H100 job, "
+            "and `RUNNER_TEMP` is writable but unused by `run_tests.sh --h100` or by the "
+            "`graph_trainer` workflow.")
+    titles = ["[cache] Fix eviction order", "[parser] Speed up tokenizing",
+              "[docs] Update the install guide", "[ci] Pin the runner image"]
+    changes = [pr(101 + i, t, "ada", body=body) for i, t in enumerate(titles)]
+    intro = write(build_digest(changes, WINDOW, areas=AreasConfig())).sections[0].text
+    assert "short" in intro
+    assert "titles" not in intro and "description" not in intro
+
+
 def test_brief_themes_side_by_side_are_one_also_today_section():
     changes = [pr(700, "[inductor] Add native AOT kernels", "alice",
                   body="Warm starts skip compilation, so the first step is 3x faster."),

@@ -38,6 +38,9 @@ _THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|c
 _REF_TAIL = re.compile(r"\s*\((?:see\s+)?#\d+\)|\s+(?:(?:added|introduced|landed|made|done|"
                        r"fixed|reported)\s+)?(?:in|by|from|since|after|via|see)\s+#\d+"
                        r"(?=[.,;]?$)")
+# "… mount the cache at `/mnt/hf_cache` read-only": where, as a path, is dropped with its
+# preposition; the sentence without it still says what happened.
+_PLACE = re.compile(r"\s+(?:at|in|under|inside|within)\s+`[^`\s]*/[^`\s]*`")
 _DOTS = re.compile(r"\.\.\.|…")
 _MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
 _DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
@@ -66,6 +69,7 @@ class _Cues:
     to_reader: frozenset[str]
     subject_next: frozenset[str]
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
+    lead_in: re.Pattern[str]
     shorthand: tuple[tuple[re.Pattern[str], str], ...]
     this_does: frozenset[str]
     this_first: frozenset[str]
@@ -100,6 +104,11 @@ def _cues() -> _Cues:
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
         subject_next=frozenset(drop["subject_next"]),
         rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()),
+        lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
+                                                   if " " in p)
+                           + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
+                                                      if " " not in p)
+                           + r")\s*,)\s+(?=[A-Za-z])", re.I),
         shorthand=tuple((re.compile(rf"(?<![\w/]){re.escape(k)}(?![\w/])", re.I), v)
                         for k, v in d["shorthand"].items()),
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
@@ -157,7 +166,9 @@ def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = _cues().label.sub("", s)
     if GAP in s:
         return None  # "In  logic was added": a link was cut out of it
-    s = _finished(_shorthand(_plural_we(_REF_TAIL.sub("", s))))
+    s = _finished(_shorthand(_plural_we(_REF_TAIL.sub("", _PLACE.sub("", s)))))
+    if m := _cues().lead_in.match(s):  # "As a result, the head was …": the fact stands alone
+        s = s[m.end():]
     if re.match(r"[a-z]+\s", s):  # "increase the cache limit …": a sentence typed in haste
         s = s[0].upper() + s[1:]
     s = _this_change(s, ref, first)

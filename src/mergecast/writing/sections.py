@@ -54,7 +54,7 @@ def when(x: Lookup, episode_id: str) -> tuple[str, bool] | None:
 def intro(x: Lookup, plan: Plan, date: str) -> Part:
     part = Part("intro", x.say("headings", "intro"), rank=100, required=True)
     x.add(part, x.say("intro", "greeting", show=plan.show, date=date))
-    if plan.mood in ("quiet", "light", "thin", "focused", "focused_thin"):
+    if plan.mood in ("quiet", "light", "thin", "short", "focused", "focused_thin"):
         x.add(part, x.say("intro", plan.mood))
     return part
 

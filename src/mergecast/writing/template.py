@@ -12,6 +12,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Mapping
 
+from ..analysis.text import clean_body
 from ..config import WritingConfig
 from ..dates import spoken_date
 from ..errors import EmptyWindowError, InputError
@@ -29,6 +30,7 @@ __all__ = ["TemplateWriter", "Wording", "check_not_empty", "plan_episode", "real
 # An active day whose material runs shorter than two minutes at [writing] words_per_minute
 # (by default piper's measured pace, 118 words a minute) says it is a short one.
 SHORT_MINUTES = 2.0
+DESCRIBED_WORDS = 30  # words of prose that make a change "described"
 
 
 def check_not_empty(digest: Digest, writing: WritingConfig) -> None:
@@ -90,10 +92,12 @@ def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingCon
     parts.append(sections.outro(x, plan, date))
     if plan.mood in ("active", "focused") and total_words(parts) < min(
             SHORT_MINUTES, writing.minutes) * writing.words_per_minute:
-        # Busy by count, thin in substance (titles only, no descriptions): a short
-        # episode that says so, rather than one padded to length.
-        plan = dataclasses.replace(plan, mood="thin" if plan.mood == "active"
-                                   else "focused_thin")
+        # Busy by count, little to tell: a short episode that says so, rather than one
+        # padded to length. Why it is short is said only when true: "say little beyond
+        # their titles" needs most changes to come without a description.
+        plan = dataclasses.replace(plan, mood=("focused_thin" if plan.mood == "focused"
+                                               else "thin" if _undescribed(digest)
+                                               else "short"))
     parts = fit([sections.intro(x, plan, date), *parts], writing)
     script = Script(
         show=plan.show, date=day, title=wording.title or sections.title(x, plan),
@@ -103,6 +107,13 @@ def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingCon
             for p in parts),
     )
     return supported(script, digest)[0]
+
+
+def _undescribed(digest: Digest) -> bool:
+    """Whether most of the day's changes come without a description worth the name."""
+    described = sum(1 for c in digest.changes
+                    if len(clean_body(c.body).split()) >= DESCRIBED_WORDS)
+    return 2 * described < len(digest.changes)
 
 
 class TemplateWriter:
