@@ -32,7 +32,7 @@ def test_problem_and_benefit_are_picked_and_typed():
     "It also keeps the old path alive for now.",  # opening pronoun
     "This abstract class will be hidden from the user for now.",  # demonstrative
     "PR 12 compiles them ahead of time and caches the result.",  # "them" leans back
-    "We refactored the loader to make reviews simpler.",  # first person
+    "We noticed the loader was slow during our reviews.",  # first person
     "Read datasets.md first before reviewing the rest.",  # an instruction to the reader
     "Differential Revision: D115876261 for the internal tests.",  # internal id
     "This diff ports the profiler to OSS for everyone.",  # porting boilerplate
@@ -138,6 +138,13 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
     # A path saying where is dropped with its preposition.
     ("The H100 runners mount the shared dataset cache at `/mnt/hf_cache` read-only.",
      [("problem", "The H100 runners mount the shared dataset cache read-only.")]),
+    # An aside opening a description is not where it ends; "I added" is the change's.
+    ("Note: the first two commits are reviewed in their own PR.\n\nIn this PR, I added "
+     "a router that spreads requests over the generators. More explanation can be found "
+     "in the README file.",
+     [("detail", "PR 12 adds a router that spreads requests over the generators.")]),
+    # "We found" is the writer's, not the change's: still first person.
+    ("We found that the cache misses on every restart of the job.", []),
     # A sentence typed in haste, lower case and without a full stop.
     ("increase the dynamo cache size limit so that all tests can run",
      [("benefit", "PR 12 increases the dynamo cache size limit so that all tests can run.")]),

@@ -135,8 +135,13 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     m = _THIS_CHANGE.match(sentence)
     if m:
         return f"{who} {sentence[m.end():]}"
-    m = re.match(r"^We\s+(\w+)\s+", sentence)
-    if m and (verb := base_verb(m.group(1))) and m.group(1).lower() == verb:
+    sentence = re.sub(r"^In this (?:change|PR|commit),?\s+(?=(?:I|we)\s)", "", sentence,
+                      flags=re.I)
+    m = re.match(r"^(?:We|I)\s+(\w+)\s+", sentence)
+    if m and (verb := base_verb(m.group(1))) and (
+            m.group(1).lower() == verb or third_person(verb) in _cues().this_does):
+        # "We add X" and "I added X" (a change's own verb, said of the change) are the
+        # change; "We found that …" is not, and stays first person (dropped).
         return f"{who} {third_person(verb)} {sentence[m.end():]}"
     first, _, rest = sentence.partition(" ")
     verb = base_verb(first)
@@ -305,6 +310,12 @@ def _prose(body: str) -> str:
     # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
     text = _cues().heading.sub(r"\1:", text)
     cut = _cues().section_end.search(text)
+    while cut and not text[: cut.start()].strip():
+        # "Note: review #3765 first" opening a description is an aside, not the end of it:
+        # its paragraph goes, the prose after it stays.
+        rest = text.find("\n\n", cut.end())
+        text = text[rest:].lstrip("\n") if rest >= 0 else ""
+        cut = _cues().section_end.search(text)
     text = text[: cut.start()] if cut else text
     return "\n".join(_GAP.sub(f" {GAP} ", line.strip()) for line in text.split("\n"))
 
