@@ -145,6 +145,13 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
      [("detail", "PR 12 adds a router that spreads requests over the generators.")]),
     # "We found" is the writer's, not the change's: still first person.
     ("We found that the cache misses on every restart of the job.", []),
+    # A heading run into its first line is not said.
+    ("Summary Previously the trainer forgot to shard the model when DP is off.",
+     [("problem", "Previously the trainer forgot to shard the model when DP is off.")]),
+    # A sentence without its subject, or a relative clause, leans on the line before.
+    ("Is not in the nightly and is being reverted for now.", []),
+    ("Which handles imports more efficiently and avoids accidental failures.", []),
+    ("Hope to land this before the conference starts next week.", []),
     # A sentence typed in haste, lower case and without a full stop.
     ("increase the dynamo cache size limit so that all tests can run",
      [("benefit", "PR 12 increases the dynamo cache size limit so that all tests can run.")]),

@@ -213,3 +213,18 @@ def test_a_problem_sentence_sharing_no_word_with_the_theme_is_not_its_problem():
     (theme,) = plan(loader_day(on_topic)).themes
     assert theme.problem is not None and theme.problem.text == (
         "Each recipe kept its own loader, so fixes to shuffling had to be made four times over.")
+
+
+def test_a_problem_in_the_plural_of_the_theme_word_is_on_topic():
+    # "Make the tensor of indices a LongTensor": "A 32-bit index can overflow …" is its
+    # problem although the words differ in number.
+    body = ("A 32-bit index can lead to a silent overflow, since the compiler does not "
+            "check for overflow on its own.\n")
+    changes = (pr(901, "Make the tensor of indices a LongTensor", "ada", body=body),)
+    themes = (m.Theme(1, "tensor of indices", "single", ("ada",), ("Data",), (901,),
+                      (), None, 3.0, ("big",)),)
+    digest = dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=(), first_time_contributors=(), counts=m.Counts(1, 1, 0, 1))
+    (theme,) = plan(digest).themes
+    assert theme.problem is not None and theme.problem.text.startswith("A 32-bit index")

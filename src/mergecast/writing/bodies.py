@@ -59,6 +59,7 @@ class _Cues:
 
     section_end: re.Pattern[str]
     label: re.Pattern[str]
+    bare_label: re.Pattern[str]
     heading: re.Pattern[str]
     labels: dict[str, str]
     first_person: re.Pattern[str]
@@ -95,6 +96,8 @@ def _cues() -> _Cues:
         label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
                                                                         reverse=True))
                          + r")\s*:\s*(?=[A-Z0-9])", re.I),
+        bare_label=re.compile(r"^(?:" + "|".join(re.escape(k) for k in prose["bare_labels"])
+                              + r")\s+(?=[A-Z][a-z])", re.I),
         heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
                            + r")\s*$"),
         labels=labels,
@@ -169,6 +172,7 @@ def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = " ".join(raw.split()).strip()
     s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
     s = _cues().label.sub("", s)
+    s = _cues().bare_label.sub("", s)  # "Summary Previously CP forgot …": a heading run in
     if GAP in s:
         return None  # "In  logic was added": a link was cut out of it
     s = _finished(_shorthand(_plural_we(_REF_TAIL.sub("", _PLACE.sub("", s)))))
@@ -190,8 +194,8 @@ def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
     said = _rewrite(said, ref)
     if said is None or _cues().first_person.search(said) or _cues().connective.search(said):
         return None
-    if leaning(said):
-        return None
+    if leaning(said) or said.split(" ", 1)[0].lower() in words().finite:
+        return None  # "Is not in the nightly": the subject was on the line before
     ws = said.split()
     if not MIN_WORDS <= len(ws) <= MAX_WORDS:
         return None

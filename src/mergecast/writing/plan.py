@@ -162,8 +162,18 @@ def _stems(text: str) -> set[str]:
     """A text's content words, cut to a rough stem ("compiled" ~ "compilation"): no
     function or generic word."""
     w = words()
-    return {x[:6] for x in re.findall(r"[a-z][a-z0-9]+", text.lower())
+    return {_singular(x)[:6] for x in re.findall(r"[a-z][a-z0-9]+", text.lower())
             if len(x) > 2 and x not in w.function and x not in w.generic}
+
+
+def _singular(word: str) -> str:
+    """"indices" ~ "index", "entries" ~ "entry", "caches" ~ "cache": close enough to match
+    a theme's words with a description's."""
+    for tail, said in (("ices", "ex"), ("ies", "y"), ("sses", "ss"), ("ches", "ch"),
+                       ("shes", "sh"), ("xes", "x")):
+        if word.endswith(tail) and len(word) > len(tail) + 2:
+            return word[: -len(tail)] + said
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def _repeats(said: set[str], title: set[str], share: float) -> bool:
