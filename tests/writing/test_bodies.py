@@ -145,6 +145,10 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
      [("detail", "PR 12 adds a router that spreads requests over the generators.")]),
     # "We found" is the writer's, not the change's: still first person.
     ("We found that the cache misses on every restart of the job.", []),
+    # An order after a semicolon is the author's note to self; the fact before it stays.
+    ("The debug tools have to rely on the 2.8 nightly and beyond; update the test decorator "
+     "to skip older versions.",
+     [("detail", "The debug tools have to rely on the 2.8 nightly and beyond.")]),
     # A heading run into its first line is not said.
     ("Summary Previously the trainer forgot to shard the model when DP is off.",
      [("problem", "Previously the trainer forgot to shard the model when DP is off.")]),

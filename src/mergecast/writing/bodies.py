@@ -186,6 +186,8 @@ def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None  # a question, an exclamation, or the tail of a wrapped line
     if (m := re.search(r"\s-\s+([a-z]\w*)", s)) and base_verb(m.group(1)):
         return None  # "plain tensors - fixes by local mapping": a reviewer's shorthand
+    if (m := re.search(r";\s+(\w+)\s", s)) and base_verb(m.group(1)) == m.group(1).lower():
+        s = s[: m.start()] + "."  # "… have to rely on 2.8; update the decorator …": an order
     s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
     said = speakable(s)
