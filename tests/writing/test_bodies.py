@@ -149,6 +149,14 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
     ("The debug tools have to rely on the 2.8 nightly and beyond; update the test decorator "
      "to skip older versions.",
      [("detail", "The debug tools have to rely on the 2.8 nightly and beyond.")]),
+    # "So" states a consequence that stands alone; emphasis and dashed asides go.
+    ("So a split rewrites the *parent's* timeout, and the child ends up holding the very "
+     "same options object.",
+     [("detail", "A split rewrites the parent's timeout, and the child ends up holding the "
+                 "very same options object.")]),
+    ("The capture runtime — streams, sync, memory pools — now runs through one interface "
+     "for every backend.",
+     [("benefit", "The capture runtime now runs through one interface for every backend.")]),
     # A heading run into its first line is not said.
     ("Summary Previously the trainer forgot to shard the model when DP is off.",
      [("problem", "Previously the trainer forgot to shard the model when DP is off.")]),

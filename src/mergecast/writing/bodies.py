@@ -108,7 +108,7 @@ def _cues() -> _Cues:
         subject_next=frozenset(drop["subject_next"]),
         rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()),
         lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
-                                                   if " " in p)
+                                                   if " " in p or p == "so")
                            + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                       if " " not in p)
                            + r")\s*,)\s+(?=[A-Za-z])", re.I),
@@ -171,6 +171,10 @@ def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
     the description's opening sentence, where "This …" is the change itself."""
     s = " ".join(raw.split()).strip()
     s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
+    s = re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"\1", s)
+    # An aside between dashes ("the runtime — streams, sync, pools — through X") goes whole:
+    # the sentence around it is the point, and rarely fits a breath with it.
+    s = re.sub(r"\s+(?:--|—|–)\s+[^—–]{1,160}?\s+(?:--|—|–)\s+", " ", s)
     s = _cues().label.sub("", s)
     s = _cues().bare_label.sub("", s)  # "Summary Previously CP forgot …": a heading run in
     if GAP in s:
