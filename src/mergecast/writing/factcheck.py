@@ -19,11 +19,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..analysis.language import clean_title, name_of, parse_title, words
-from ..analysis.scope import files_of, rounded
 from ..analysis.text import truncate
 from ..errors import FactCheckError
-from ..models import Change, Digest, Script, Section
+from ..models import Digest, Script, Section
 from .numbers import NUMBER_WORD, parse_count
+from .sizes import LINES, Size, check_sizes, sizes_of
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9]|[A-Za-z0-9]")
 _INT = re.compile(r"(?<![\w.])(?<!\d,)(#?)(\d+)(?!\w|[.,]\d)")
@@ -38,12 +38,6 @@ _COUNT = re.compile(
     rf"{_FILLER}({_NOUNS})\b",
     re.I,
 )
-# "about 1,900 lines", "35 added lines", "a four-line fix"; "three files". A bare "one line"
-# is ordinary speech ("fits on one line"), so a count of lines is "N lines" or "N-line".
-_LINES = re.compile(
-    rf"\b(?:(about|around|roughly|nearly|some)\s+)?(\d{{1,3}}(?:,\d{{3}})+|{NUMBER_WORD})"
-    r"(?:-line\b|\s+(?:(?:added|removed|changed|deleted)\s+)?lines\b)", re.I)
-_FILES = re.compile(rf"\b({NUMBER_WORD})\s+(?:(?:changed|touched|other)\s+)?files\b", re.I)
 _RANGE = re.compile(r"\b(\d+)\s+(?:through|to)\s+(\d+)\b")
 _ORDINAL_DAY = re.compile(
     r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(?:straight\s+|"
@@ -111,45 +105,6 @@ class _Group:
     commits: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True)
-class _Size:
-    """What a change's or a theme's files add up to (analysis/scope.py sums the same way):
-    lines added, removed and both, in all and per file, and how many files."""
-
-    prs: frozenset[int]
-    lines: frozenset[int]
-    files: frozenset[int]
-
-
-def _size(prs: Iterable[int], changes: Sequence[Change]) -> _Size | None:
-    files = files_of(changes)
-    if not files:
-        return None
-    added, removed = sum(a for a, _ in files.values()), sum(d for _, d in files.values())
-    lines = {added, removed, added + removed}
-    lines |= {n for a, d in files.values() for n in (a, d, a + d)}
-    return _Size(frozenset(prs), frozenset(lines), frozenset({len(files)}))
-
-
-def _sizes(d: Digest) -> list[_Size]:
-    """Every change's sizes, and every theme's over all its changes (a theme with a change
-    missing from the digest has no size: a sum over part of it would be a false figure)."""
-    by_sha = {c.sha: c for c in d.changes if c.sha}
-    groups: list[tuple[tuple[int, ...], list[Change]]] = [
-        ((c.number,) if c.number is not None else (), [c]) for c in d.changes]
-    for t in d.themes:
-        prs = tuple(dict.fromkeys((*(t.stack.members if t.stack else ()), *t.prs)))
-        found = [c for n in prs if (c := d.change(n)) is not None]
-        found += [by_sha[s] for s in t.commits if s in by_sha]
-        if len(found) == len(prs) + len(t.commits):
-            groups.append((prs, found))
-    return [s for prs, changes in groups if (s := _size(prs, changes)) is not None]
-
-
-def _amount(word: str) -> int | None:
-    return int(word.replace(",", "")) if word.replace(",", "").isdigit() else parse_count(word)
-
-
 @dataclass
 class Facts:
     """What a digest vouches for, indexed for checking sentences."""
@@ -166,7 +121,7 @@ class Facts:
     small_numbers: set[int] = field(default_factory=set)
     shas: set[str] = field(default_factory=set)  # never said aloud: a hash means nothing spoken
     quotes: tuple[str, ...] = ()  # names and titles said as names, longest first (lower case)
-    sizes: list[_Size] = field(default_factory=list)  # lines and files, per change and theme
+    sizes: list[Size] = field(default_factory=list)  # lines and files, per change and theme
 
     @classmethod
     def from_digest(cls, d: Digest, day: dt.date | None = None, show: str | None = None
@@ -247,7 +202,7 @@ class Facts:
             | _words(f.path for c in d.changes for f in c.files or ()),
             small_numbers=small | years,
             shas={s.lower() for c in d.changes for s in c.shas},
-            quotes=_quotes(d), sizes=_sizes(d),
+            quotes=_quotes(d), sizes=sizes_of(d),
         )
 
     # ------------------------------------------------------------------ checking
@@ -309,7 +264,7 @@ class Facts:
             else:
                 found.append(f"cites PR {n}, which is not in the digest")
         pr_at: set[int] = set()  # where a known PR number is said as a PR number
-        sized = {i for m in _LINES.finditer(counted) for i in range(m.start(), m.end())}
+        sized = {i for m in LINES.finditer(counted) for i in range(m.start(), m.end())}
         for m in _INT.finditer(numbers):
             digits = m.group(2)
             n = int(digits)
@@ -351,28 +306,10 @@ class Facts:
                 continue  # "PR 214 reverts PR 33": 214 names a PR, it does not count reverts
             if value not in self._allowed(m.group(2), mentioned, said_handles):
                 found.append(f"count {m.group(0)!r} is not supported by the digest")
-        found += self._check_sizes(counted, mentioned)
+        found += check_sizes(self.sizes, counted, mentioned)
         for m in _ORDINAL_DAY.finditer(claimed):
             if _ORDINAL_VALUE[m.group(1).lower()] not in self.days:
                 found.append(f"{m.group(0)!r} does not match any continuing theme")
-        return found
-
-    def _check_sizes(self, text: str, mentioned: set[int]) -> list[str]:
-        """A line count must be a sum of the files of a change or theme the sentence is
-        about (rounded as analysis/scope.py rounds, when said with "about"); a file count
-        must be one's number of files."""
-        sizes = [s for s in self.sizes if s.prs & mentioned] if mentioned else self.sizes
-        lines = {n for s in sizes for n in s.lines}
-        found = []
-        for m in _LINES.finditer(text):
-            value = _amount(m.group(2))
-            if value is not None and value not in lines and not (
-                    m.group(1) and any(rounded(n)[0] == value for n in lines)):
-                found.append(f"line count {m.group(0)!r} is no sum of the digest's files")
-        for m in _FILES.finditer(text):
-            value = _amount(m.group(1))
-            if value is not None and value not in {n for s in sizes for n in s.files}:
-                found.append(f"file count {m.group(0)!r} is not supported by the digest")
         return found
 
     def _check_handles(self, text: str, found: list[str]) -> int:
