@@ -156,6 +156,7 @@ def test_every_scope_sentence_is_whole_grounded_and_said_once(prs, offset):
         assert not re.search(r"\s[,.;:]|,\s*[,.]|\bthe\s*[,.]", text), text
         assert not _DOUBLED.search(text), text
         assert "/" not in text and "_" not in text and "new" not in text.split(), text
+        assert "one files" not in text, text
         assert Facts.from_digest(d, day=day).problems(text, tuple(c.number or 0
                                                                   for c in d.changes)) == []
     script = write_script(d, show="Widget", day=day, writing=WRITING, lexicon={}, llm=LLM)

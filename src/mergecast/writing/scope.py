@@ -38,7 +38,10 @@ def sentence(x: Lookup, s: Scope, subject: str = "one") -> str:
             return verb
         return "are" if verb == "is" else verb[:-2] if verb.endswith("ches") else verb[:-1]
     values = {
-        "place": s.place, "files": files, "lines": said_lines(s.lines),
+        "place": s.place, "files": files,
+        "across": f" across {files} files" if s.files > 1 else "",
+        "over": f" over {files} files" if s.files > 1 else "",
+        "spread": f", across {files} files" if s.files > 1 else "", "lines": said_lines(s.lines),
         "line_s": "line" if s.lines == 1 else "lines",
         "a_lines": _article(s.lines),
         "subject": x.say("scope", f"subject_{subject}"), "verbed": _VERBED[s.verb],
