@@ -25,6 +25,8 @@ def change(*files: tuple[str, int | None, int | None], number: int = 1,
     (".github/workflows/integration_test_8gpu.yaml", "ci"),
     (".ci/docker/ubuntu/Dockerfile", "ci"),
     (".github/CODEOWNERS", "code"),  # who owns what is no CI configuration
+    ("torchao/quantization/quantize_/workflows/int4/int4_tensor.py", "code"),
+    ("test/quantization/quantize_/workflows/int4/test_int4_tensor.py", "tests"),
     ("scripts/loss_compare.py", "code"),
 ])
 def test_a_path_is_tests_docs_ci_or_code(path, kind):
@@ -113,3 +115,11 @@ def test_files_of_several_changes_are_summed_per_path():
     assert totals([first, second]) == (925, 0, 1)
     scope = scope_of([first, second])
     assert scope is not None and (scope.shape, scope.lines) == ("one_file", 925)
+
+
+def test_a_folder_of_ci_or_docs_is_no_place_but_a_code_folder_of_docs_is():
+    ci = scope_of([change((".github/workflows/a.yml", 5, 1), (".github/workflows/b.yml", 9, 0))])
+    assert ci is not None and (ci.shape, ci.place) == ("ci", "")
+    docs = scope_of([change(("torchtitan/experiments/flux/README.md", 30, 2),
+                            ("torchtitan/experiments/flux/guide.md", 12, 0))])
+    assert docs is not None and (docs.shape, docs.place) == ("docs", "the flux experiment")

@@ -50,7 +50,8 @@ def path_kind(path: str) -> str:
     for kind in KINDS:
         rule = _data()["kinds"][kind]
         if set(parts[:-1]) & set(rule["folders"]) or \
-                any(fnmatch.fnmatchcase(parts[-1], g) for g in rule["files"]):
+                any(fnmatch.fnmatchcase(parts[-1], g) for g in rule["files"]) or \
+                any(fnmatch.fnmatchcase(path.lower(), g) for g in rule.get("paths", ())):
             return kind
     return "code"
 
@@ -118,7 +119,8 @@ def file_place(path: str) -> str:
             return f"the {said}"  # integration_tests.py, test_runner.py
         noun = nouns["tests"]
     elif kind == "ci":
-        noun = nouns["workflows"] if "workflows" in folders else nouns["ci"]
+        noun = nouns["workflows"] if path.lower().startswith(".github/workflows/") \
+            else nouns["ci"]
     elif kind == "docs":
         noun = nouns["docs"]
     else:
@@ -212,10 +214,9 @@ def _whole_place(files: Files) -> str:
     if len(folders) != 1 or "" in folders:
         return ""
     folder = folders.pop()
-    # docs/source is no "source code" and tests/ no place beyond "tests": a folder of the
-    # kind's own says nothing the kind has not.
-    kinds = {f for rule in _data()["kinds"].values() for f in rule["folders"]}
-    return "" if set(folder.lower().split("/")) & kinds else folder_place(folder)
+    # docs/source is no "source code" and .github/workflows no "workflows code": a folder
+    # of the kind's own says nothing the kind has not.
+    return folder_place(folder) if path_kind(f"{folder}/_") == "code" else ""
 
 
 def _alongside(kinds: set[str], main: str) -> tuple[str, ...]:
