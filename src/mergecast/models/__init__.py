@@ -39,7 +39,17 @@ from .digest import (
     Theme,
 )
 from .episode import Developer, Episode, LedgerEntry, ThemeRef
-from .plan import Action, Claim, DuplicatePlan, Plan, Roundup, Signal, ThemePlan, Watch
+from .plan import (
+    Action,
+    Claim,
+    DuplicatePlan,
+    Plan,
+    Roundup,
+    Scope,
+    Signal,
+    ThemePlan,
+    Watch,
+)
 from .script import ESTIMATE_WPM, SECTION_KINDS, Audio, Chapter, Cue, Script, Section, Sentence
 
 __all__ = [
@@ -75,6 +85,7 @@ __all__ = [
     "Script",
     "Section",
     "Sentence",
+    "Scope",
     "Signal",
     "Stack",
     "State",

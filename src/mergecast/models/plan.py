@@ -35,6 +35,22 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Scope:
+    """What a theme's changes touch, from their files: how many lines, where, of what kind.
+    Every figure is a sum over the files (analysis/scope.py), so the fact check can trace it."""
+
+    shape: str  # docs | tests | ci | tiny | one_file | focused | removal | broad | spread
+    added: int  # lines added over the theme's changes
+    removed: int
+    files: int  # files touched
+    verb: str  # adds | removes | changes: which lines `lines` counts
+    lines: int  # added, removed or both, per `verb`
+    place: str = ""  # the main place touched, said as words ("the loss compare script")
+    alongside: tuple[str, ...] = ()  # other kinds touched, said ("tests", "documentation")
+    places: tuple[str, ...] = ()  # a broad change's places, heaviest first
+
+
+@dataclass(frozen=True)
 class ThemePlan:
     """One theme: concept, who and how big, problem, effects, benefit, open work."""
 
@@ -59,6 +75,7 @@ class ThemePlan:
     # The same author's same kind of work elsewhere that day (other areas, no link): told
     # with the theme as "in the same vein", never as part of it.
     series: tuple[Action, ...] = ()
+    scope: Scope | None = None  # what its files say about its size and place
 
 
 @dataclass(frozen=True)

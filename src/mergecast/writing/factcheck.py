@@ -23,6 +23,7 @@ from ..analysis.text import truncate
 from ..errors import FactCheckError
 from ..models import Digest, Script, Section
 from .numbers import NUMBER_WORD, parse_count
+from .sizes import LINES, Size, check_sizes, sizes_of
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9]|[A-Za-z0-9]")
 _INT = re.compile(r"(?<![\w.])(?<!\d,)(#?)(\d+)(?!\w|[.,]\d)")
@@ -120,6 +121,7 @@ class Facts:
     small_numbers: set[int] = field(default_factory=set)
     shas: set[str] = field(default_factory=set)  # never said aloud: a hash means nothing spoken
     quotes: tuple[str, ...] = ()  # names and titles said as names, longest first (lower case)
+    sizes: list[Size] = field(default_factory=list)  # lines and files, per change and theme
 
     @classmethod
     def from_digest(cls, d: Digest, day: dt.date | None = None, show: str | None = None
@@ -195,10 +197,12 @@ class Facts:
             prs=prs, handles=handles, groups=groups, totals=totals,
             author_totals={k.authors, len(d.first_time_contributors)},
             commit_totals={k.commits, len(bare)}, days=days, names=names | handles,
-            vocabulary=names | handles | _words(truncate(c.body) for c in d.changes),
+            # File paths are input too: a file said as a place ("the llama3 model") is theirs.
+            vocabulary=names | handles | _words(truncate(c.body) for c in d.changes)
+            | _words(f.path for c in d.changes for f in c.files or ()),
             small_numbers=small | years,
             shas={s.lower() for c in d.changes for s in c.shas},
-            quotes=_quotes(d),
+            quotes=_quotes(d), sizes=sizes_of(d),
         )
 
     # ------------------------------------------------------------------ checking
@@ -260,9 +264,12 @@ class Facts:
             else:
                 found.append(f"cites PR {n}, which is not in the digest")
         pr_at: set[int] = set()  # where a known PR number is said as a PR number
+        sized = {i for m in LINES.finditer(counted) for i in range(m.start(), m.end())}
         for m in _INT.finditer(numbers):
             digits = m.group(2)
             n = int(digits)
+            if m.start(2) in sized:
+                continue  # a line count, checked against the files below
             before = text[max(0, m.start() - 16):m.start()]
             strict = bool(m.group(1)) or bool(_PR_STRICT.search(before))
             if n in self.prs:
@@ -299,6 +306,7 @@ class Facts:
                 continue  # "PR 214 reverts PR 33": 214 names a PR, it does not count reverts
             if value not in self._allowed(m.group(2), mentioned, said_handles):
                 found.append(f"count {m.group(0)!r} is not supported by the digest")
+        found += check_sizes(self.sizes, counted, mentioned)
         for m in _ORDINAL_DAY.finditer(claimed):
             if _ORDINAL_VALUE[m.group(1).lower()] not in self.days:
                 found.append(f"{m.group(0)!r} does not match any continuing theme")

@@ -25,6 +25,7 @@ from ..analysis.language import (
     said_verb,
     words,
 )
+from ..analysis.scope import scope_of
 from ..models import (
     Action,
     ChainStep,
@@ -239,15 +240,20 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     details = tuple(c for c in found if c not in (problem, benefit)
                     and (c.kind == "detail" or c not in base))
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
+    work = kinds.most_common(1)[0][0] if kinds else "change"
     return ThemePlan(
         index=index, concept=_name(t.headline), kind=t.kind,
         authors=_who(t) or _commit_authors(t.commits, by_sha), status=status,
         prs=tuple(order), commits=t.commits, stack=t.stack,
-        work=kinds.most_common(1)[0][0] if kinds else "change",
+        work=work,
         area=area_name(t.areas[0]) if t.areas else None, problem=problem, effects=effects,
         benefit=benefit, details=details, steps=tuple(listed), related=related,
         open_prs=tuple(n for n in order if (c := d.change(n)) and c.state is State.OPEN),
         continues=t.continues,
+        # Sizes are said only over the whole theme: a change missing from the digest
+        # would make any sum a false figure.
+        scope=scope_of(told, fix=work == "correctness")
+        if len(told) == len(order) + len(t.commits) else None,
     )
 
 

@@ -29,6 +29,7 @@ from .numbers import (
 )
 from .phrases import MAX_WORDS, Lookup, cap
 from .plan import is_brief
+from .scope import scope
 
 CLAUSES = 4  # groups of effects told per theme
 
@@ -324,8 +325,8 @@ def series(x: Lookup, t: ThemePlan) -> list[Line]:
     return out
 
 
-SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, series, benefit, listed,
-                           details, related, open_work)
+SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, scope, series, benefit,
+                           listed, details, related, open_work)
 
 
 def brief_part(x: Lookup, t: ThemePlan) -> Part:
@@ -337,9 +338,11 @@ def brief_part(x: Lookup, t: ThemePlan) -> Part:
     found = clauses(t.effects) or clauses([parse_title(said)]) or [Clause("", said, "", t.prs)]
     values = {"who": who(t), "status": t.status, "effect": found[0].ing()}
     if t.prs:
-        x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs)
+        told = x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs)
     else:
-        x.add(part, x.say("theme", "brief_commit", **values))
+        told = x.add(part, x.say("theme", "brief_commit", **values))
+    if told:  # what its files say, after it ("The change is a four-line fix in …")
+        part.lines += scope(x, t)
     return part
 
 

@@ -1,0 +1,224 @@
+"""What a theme's files say: how many lines it adds or removes, what share is tests,
+documentation or CI configuration, and the main place it touches, said as words ("the loss
+compare script", "the compiler toolkit experiment"), never as a path.
+
+Pure: changes in, a Scope out. The word lists are data (data/scope.toml). Every figure is a
+sum over files and the fact check sums the same way (`totals`, `rounded`), so a line or file
+count said aloud traces back to the input. Nothing is claimed that files cannot show: a file
+with no deleted lines may still have existed before, so no file is ever called "new".
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import tomllib
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from importlib import resources
+from typing import Any
+
+from ..models import Change, Scope
+from .language import speak_identifier
+
+TINY = 10  # lines: at or under this (in TINY_FILES at most) a change is "a four-line fix"
+TINY_FILES = 4
+MOSTLY = 0.1  # the other side at most this share of one side: the change only "adds"
+REMOVAL = 3  # removed at least this many times the added lines (and REMOVAL_LINES): removal
+REMOVAL_LINES = 40
+MAIN_FILE = 0.5  # one file over this share of the lines is where "most of them" are
+MAIN_PLACE = 0.6  # one place (a folder or a kind of file) at or over this share
+BROAD_FILES = 6
+BROAD_PLACES = 3
+NAME_WORDS = 4  # a file or folder name of more words than this is not said
+DEPTH = 3  # a file's place is told by its folder at this depth at most
+KINDS = ("ci", "tests", "docs")  # matched in this order; anything else is code
+
+Files = dict[str, tuple[int, int]]  # path -> (added, removed)
+
+
+@functools.cache
+def _data() -> Mapping[str, Any]:
+    path = resources.files("mergecast.analysis").joinpath("data/scope.toml")
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def path_kind(path: str) -> str:
+    """ci | tests | docs | code, by the path's folders and file name."""
+    parts = path.lower().split("/")
+    for kind in KINDS:
+        rule = _data()["kinds"][kind]
+        if set(parts[:-1]) & set(rule["folders"]) or \
+                any(fnmatch.fnmatchcase(parts[-1], g) for g in rule["files"]) or \
+                any(fnmatch.fnmatchcase(path.lower(), g) for g in rule.get("paths", ())):
+            return kind
+    return "code"
+
+
+def files_of(changes: Iterable[Change]) -> Files | None:
+    """Lines added and removed per path over `changes`; None when any change's file list
+    is unknown or cut short (a sum over part of the files would be a false figure)."""
+    out: Files = {}
+    for c in changes:
+        if c.files is None or c.files_truncated:
+            return None
+        for f in c.files:
+            a, d = out.get(f.path, (0, 0))
+            out[f.path] = (a + (f.additions or 0), d + (f.deletions or 0))
+    return out
+
+
+def totals(changes: Iterable[Change]) -> tuple[int, int, int] | None:
+    """(lines added, lines removed, files) over `changes`, or None when unknown."""
+    files = files_of(changes)
+    if files is None:
+        return None
+    return sum(a for a, _ in files.values()), sum(d for _, d in files.values()), len(files)
+
+
+def rounded(n: int) -> tuple[int, bool]:
+    """A line count as a person says it: exact under 100, else to two significant figures
+    (890, about 1,900); True when rounding changed it, so it is said with "about"."""
+    if n < 100:
+        return n, False
+    step = 10 ** (len(str(n)) - 2)
+    r = (n + step // 2) // step * step
+    return r, r != n
+
+
+def _words(name: str) -> str:
+    said = speak_identifier(name.replace("-", "_"))
+    return said if 0 < len(said.split()) <= NAME_WORDS else ""
+
+
+def file_place(path: str) -> str:
+    """One file said as a place: scripts/loss_compare.py -> "the loss compare script",
+    docs/float8.md -> "the float8 docs"; "" when its name is no words a person would say."""
+    data = _data()
+    nouns = data["file_nouns"]
+    parts = path.split("/")
+    folders = [p.lower() for p in parts[:-1]]
+    stem, dot, ext = parts[-1].rpartition(".")
+    if not dot or not stem:
+        stem, ext = parts[-1], ""
+    if stem.lower() in ("readme", "__init__"):
+        where = _words(parts[-2]) if len(parts) > 1 else ""
+        if stem.lower() == "readme":
+            return " ".join(["the", *where.split(), nouns["readme"]])
+        return f"the {where} {nouns['package']}" if where else ""
+    said = _words(stem)
+    if not said:
+        return ""
+    kind = path_kind(path)
+    if kind == "tests":
+        first, _, rest = said.partition(" ")
+        if first.lower() == "test" and rest and rest.split()[-1] not in data["test_tools"]:
+            return f"the {rest} {nouns['tests']}"  # test_loss.py: "the loss tests"
+        if any(w.lower().startswith("test") for w in said.split()):
+            return f"the {said}"  # integration_tests.py, test_runner.py
+        noun = nouns["tests"]
+    elif kind == "ci":
+        noun = nouns["workflows"] if path.lower().startswith(".github/workflows/") \
+            else nouns["ci"]
+    elif kind == "docs":
+        noun = nouns["docs"]
+    else:
+        noun = next((data["folder_file_nouns"][f] for f in reversed(folders)
+                     if f in data["folder_file_nouns"]), data["ext_nouns"].get(ext.lower(), "file"))
+    # The noun said once, last: "benchmark_inference.py" in benchmarks/ is "the inference
+    # benchmark", model.py is "the model", never "model module" or "benchmark … benchmark".
+    others = [w for w in said.split() if w.lower() != noun.lower()]
+    return " ".join(["the", *others, noun]) if others else f"the {said}"
+
+
+def folder_place(folder: str) -> str:
+    """A folder said as a place: "the compiler toolkit experiment", "the scripts"; "" for
+    a top-level folder (the package itself tells a listener nothing) or an unsayable name."""
+    data = _data()
+    parts = folder.split("/")
+    if (named := data["folder_names"].get(parts[-1].lower())) is not None:
+        return str(named)
+    said = _words(parts[-1])
+    if len(parts) < 2 or not said:
+        return ""
+    noun = data["parent_nouns"].get(parts[-2].lower(), "code")
+    return f"the {said} {noun}"
+
+
+def area(path: str) -> str:
+    """Where a file sits, said as a place: its kind for tests, docs and CI configuration,
+    else its nearest sayable folder (at most `DEPTH` deep); "" when none is."""
+    kind = path_kind(path)
+    if kind != "code":
+        return str(_data()["places"][kind])
+    folders = path.split("/")[:-1][:DEPTH]
+    while folders:
+        if place := folder_place("/".join(folders)):
+            return place
+        folders.pop()
+    return ""
+
+
+def scope_of(changes: Iterable[Change], *, fix: bool = False) -> Scope | None:
+    """What `changes` touch, or None when their files are unknown or say nothing worth
+    hearing (no lines, or nothing but lines spread over places with no name)."""
+    files = files_of(changes)
+    if not files:
+        return None
+    added = sum(a for a, _ in files.values())
+    removed = sum(d for _, d in files.values())
+    if added + removed == 0:
+        return None
+    verb, lines = (("adds", added) if removed <= MOSTLY * added
+                   else ("removes", removed) if added <= MOSTLY * removed
+                   else ("changes", added + removed))
+    measure: Callable[[tuple[int, int]], int] = {
+        "adds": lambda f: f[0], "removes": lambda f: f[1], "changes": lambda f: f[0] + f[1],
+    }[verb]
+    base = Scope("", added, removed, len(files), verb, lines)
+    kinds = {path_kind(p) for p in files}
+    top = max(files, key=lambda p: (measure(files[p]), p))
+    if len(kinds) == 1 and (only := next(iter(kinds))) != "code":
+        return replace(base, shape=only, place=_whole_place(files))
+    if added + removed <= TINY and len(files) <= TINY_FILES:
+        return replace(base, shape="tiny_fix" if fix else "tiny",
+                       place=file_place(top) if len(files) == 1 else "")
+    if removed >= REMOVAL * added and removed >= REMOVAL_LINES:
+        heavy = max(files, key=lambda p: (files[p][1], p))
+        place = file_place(heavy) if files[heavy][1] > MAIN_FILE * removed else ""
+        return replace(base, shape="removal", place=place)
+    if len(files) == 1:
+        return replace(base, shape="one_file", place=one) if (one := file_place(top)) else None
+    if measure(files[top]) > MAIN_FILE * lines and (place := file_place(top)):
+        return replace(base, shape="focused", place=place,
+                       alongside=_alongside(kinds, path_kind(top)))
+    weights: Counter[str] = Counter()
+    for p, f in files.items():
+        weights[area(p)] += measure(f)
+    named = [a for a, _ in weights.most_common() if a]
+    if named and weights[named[0]] >= MAIN_PLACE * lines:
+        main = next(p for p in files if area(p) == named[0])
+        return replace(base, shape="focused", place=named[0],
+                       alongside=_alongside(kinds, path_kind(main)))
+    if len(files) >= BROAD_FILES and len(named) >= BROAD_PLACES:
+        return replace(base, shape="broad", places=tuple(named[:BROAD_PLACES]))
+    return replace(base, shape="spread", alongside=_alongside(kinds, "code"))
+
+
+def _whole_place(files: Files) -> str:
+    """The one place every file of a one-kind change is in: its file, else its folder."""
+    if len(files) == 1:
+        return file_place(next(iter(files)))
+    folders = {p.rpartition("/")[0] for p in files}
+    if len(folders) != 1 or "" in folders:
+        return ""
+    folder = folders.pop()
+    # docs/source is no "source code" and .github/workflows no "workflows code": a folder
+    # of the kind's own says nothing the kind has not.
+    return folder_place(folder) if path_kind(f"{folder}/_") == "code" else ""
+
+
+def _alongside(kinds: set[str], main: str) -> tuple[str, ...]:
+    said = _data()["said"]
+    return tuple(str(said[k]) for k in ("tests", "docs", "ci") if k in kinds and k != main)
