@@ -37,8 +37,10 @@ def parse_title(title: str) -> Action:
     if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
         adverb, ws = ws[0].lower(), ws[1:]
     lemma = base_verb(ws[0]) if ws else None
+    if negated and lemma is None and ws[0].isalpha():
+        lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
     if ws and ws[0].lower() in words().adjectives or \
-            any(w.lower() in words().auxiliaries for w in ws[1:4]):
+            any(w.lower() in words().auxiliaries for w in _main_clause(ws)[1:4]):
         lemma = None  # "scaled bias rowwise linear", "batch configs should …": no verb
     if lemma is None or len(ws) < 2:
         found = _noun_action(" ".join(ws) or text)
@@ -77,6 +79,14 @@ def parse_title(title: str) -> Action:
                   negated=negated)
 
 
+def _main_clause(ws: list[str]) -> list[str]:
+    """The words before a subordinate clause: in "explain why float8 needs to be …" the
+    auxiliary belongs to "why …", so "explain" is still the title's verb."""
+    cut = next((i for i, w in enumerate(ws) if i and w.lower() in words().subordinators),
+               len(ws))
+    return ws[:cut]
+
+
 def _same(a: str, b: str) -> bool:
     """Two names that read the same aloud ("block size" and "blocksize")."""
     return re.sub(r"[\W_]+", "", a.lower()) == re.sub(r"[\W_]+", "", b.lower())
@@ -100,6 +110,12 @@ def _noun_action(text: str) -> Action:
     elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
                      and ws[i + 1].lower() in ("for", "of", "to", "in", "on")), None)) is not None:
         cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 2:])  # "minor fixes to the loader"
+        head = [w for w in ws[:i] if w.lower() not in words().generic]
+        if head and ws[i].lower() in words().whole_nouns:
+            # "CUDAGraph support for SimpleFSDP" adds CUDAGraph support, not just support
+            return Action(verb="add", lemma="add", obj=_object(" ".join(ws)))
+        if head and ws[i].lower() in words().modifier_nouns:
+            obj = " ".join(ws[:i] + ws[i + 1:])  # "weight tying fix for qwen3" fixes tying
     else:
         return Action(verb="", lemma="", obj=lower_first(text))
     lemma = words().say[cls]
@@ -114,6 +130,10 @@ def kind_of(action: Action) -> str:
     first = next((w for w in action.obj.lower().split()
                   if w not in ("for", "a", "an", "the", "some", "more", "new")), "")
     found = words().objects.get(first)
+    said = f"{action.obj} {action.qualifier}".lower().split()
+    if action.verb not in ("fix", "speed") and any(words().objects.get(w) == "documentation"
+                                                   for w in said):
+        return "documentation"  # "add memory profiler to README" is documentation work
     if found and action.verb not in ("fix", "speed") and (
             action.verb or found in ("documentation", "infrastructure")):
         return found
