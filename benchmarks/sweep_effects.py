@@ -46,10 +46,12 @@ _VERB_WORDS = (
     track turn update upgrade use wire wrap provide build write integrate resolve correct
     address patch repair optimize optimise accelerate speed test document bump land bring
     initialize init reenable re-enable unskip relocate restructure reorganize cleanup tidy
+    used log
     should must can will would may might need needs""".split())
 _GENERIC = frozenset(
     """minor misc various small some stuff things nit nits wip followup follow-up issue issues
-    bug bugs support re non un""".split())
+    bug bugs support re non un enablement implementation improvement improvements fixes
+    refactor refactoring cleanup cleanups update updates""".split())
 _FILE_TYPES = frozenset("py pyi toml yaml yml md rst txt json cfg ini sh cpp cc cu cuh h hpp "
                         "ipynb".split())
 _TAGS = re.compile(r"^\s*(?:\[[^\[\]]*\]\s*|\([^()]{1,20}\)\s*)+")
@@ -57,7 +59,7 @@ _PREFIX = re.compile(r"^\s*[A-Za-z][\w./-]*(?:\([^()]*\))?!?:\s+")
 _VENDOR = re.compile(r"^\s*[A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,4}\s+[-–—]\s+")
 _REFS = re.compile(r"\(?\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*\)?|https?://\S+|\b[0-9a-f]{12,}\b")
 _PARENS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9+]*|\d+[A-Za-z][A-Za-z0-9]*")
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
 _SPLIT_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -65,6 +67,7 @@ def title_words(title: str) -> list[str]:
     """A title's words as said, lower case, without tags, prefixes and references;
     identifiers split at `_`, `.`, `/` (`loss_compare.py` -> loss, compare)."""
     t = re.sub(r'^(?:revert|reland)\s*:?\s*"?', "", title.strip(), flags=re.I)
+    t = re.sub(r"^merge (?:pull request|pr) #?\d+ from \S*/", "", t, flags=re.I)
     for _ in range(3):
         t = _VENDOR.sub("", _PREFIX.sub("", _TAGS.sub("", t)), count=1)
     t = _PARENS.sub(" ", _REFS.sub(" ", t))  # an aside in brackets is no effect
@@ -83,6 +86,8 @@ def stem(word: str) -> str:
     for suffix in ("ing", "ed", "es", "s"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)]
+            if suffix in ("ing", "ed") and w[-1] == w[-2] and w[-1] not in "aeiousl":
+                w = w[:-1]  # logging -> log, dumpped -> dump
             break
     w = w.rstrip("e") if len(w) > 3 else w
     return w[:-1] + "y" if w.endswith("i") and len(w) > 3 else w

@@ -113,7 +113,7 @@ def _noun_action(text: str) -> Action:
         head = [w for w in ws[:i] if w.lower() not in words().generic]
         if head and ws[i].lower() in words().whole_nouns:
             # "CUDAGraph support for SimpleFSDP" adds CUDAGraph support, not just support
-            return Action(verb="add", lemma="add", obj=_object(" ".join(ws)))
+            return Action(verb="add", lemma="add", obj=lower_first(" ".join(ws)))
         if head and ws[i].lower() in words().modifier_nouns:
             obj = " ".join(ws[:i] + ws[i + 1:])  # "weight tying fix for qwen3" fixes tying
     else:
