@@ -46,6 +46,13 @@ def told(title: str) -> str:
      "fills missing options in toml file with argparse defaults"),
     ("[BE] dump compile trace to CI output for debugging",
      "dumps compile trace to CI output for debugging"),
+    # A prefix naming where ("mxfp8 moe:") is said; one naming an action or docs is not.
+    ("mxfp8 moe: enable ep=1", "enables ep 1 in MXFP8 MoE"),
+    ("float8 inference: fix bmm semantics", "fixes bmm semantics in float8 inference"),
+    ("[rl] Fix CI: Synchronize bitwise parity test teardown",
+     "synchronizes bitwise parity test teardown"),
+    ("docs update: quantized inference", "documents quantized inference"),
+    ("float8: enable on ROCm gfx942+", "enables float8 on ROCm gfx942+"),
     # A merge commit is told by its branch name, not "merging from …".
     ("Merge pull request #37 from drisspg/add_nf4_tensor_type", "adds an NF4 tensor type"),
 ])
@@ -69,6 +76,7 @@ def test_a_merge_from_a_branch_that_names_nothing_tells_nothing():
     ("Describe the checkpoint layout", "documentation"),
     ("Add memory profiler", "performance"),  # no document named: the object tells
     ("Fix typo in docs", "documentation"),
+    ("[14/x] docs update: improve workflows page", "documentation"),
 ])
 def test_work_on_documents_is_documentation(title, kind):
     assert kind_of(parse_title(title)) == kind
@@ -84,6 +92,7 @@ KEEPS = [
     ("Migrate min and max to Metal (#12)", ("min", "max", "Metal")),
     ("[rl] grpo chunked loss", ("grpo", "chunked", "loss")),
     ("Make input_splits D2H non-blocking", ("input", "splits", "D2H", "non-blocking")),
+    ("mxfp8 moe: enable ep=1", ("MXFP8", "MoE", "ep")),
     ("Do Not Count MoE Tokens During warmup", ("MoE", "tokens", "warmup")),
 ]
 
