@@ -34,7 +34,7 @@ _FUNCTION = frozenset(
     was were been has have had do does did not no after before over under between without
     within during until unless because through across against about off up out down away
     also only more less very just all any some each both other another again still even then
-    once why how what whether where who new""".split())
+    once why how what whether where who new don doesn isn aren didn won t""".split())
 _QUESTION = frozenset("why how what whether where who which that".split())
 # Verbs a title opens with, which the writer may say with a synonym ("Implement" ->
 # "adds"); generic words that name nothing on their own. Neither is a lost word.
