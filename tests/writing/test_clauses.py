@@ -53,6 +53,8 @@ def told(title: str) -> str:
      "synchronizes bitwise parity test teardown"),
     ("docs update: quantized inference", "documents quantized inference"),
     ("float8: enable on ROCm gfx942+", "enables float8 on ROCm gfx942+"),
+    ("float8 training: move module attribute setting to sync function",
+     "moves module attribute setting to sync function in float8 training"),
     # A merge commit is told by its branch name, not "merging from …".
     ("Merge pull request #37 from drisspg/add_nf4_tensor_type", "adds an NF4 tensor type"),
 ])
@@ -108,7 +110,8 @@ _WORD = st.sampled_from(["cache", "float8", "loader", "MoE", "the", "for", "to",
                          "fix", "why", "needs", "be", "and", "README", "docs", "kernel",
                          "don't", "when", "is", "a", "tests", "Add", "Fix", "explain",
                          "weight", "tying", "as", "H100", "CUDAGraph", "#12", "[BE]",
-                         "loss_compare.py", "enable", "in"])
+                         "loss_compare.py", "enable", "in", "training:", "Temporarily",
+                         "Move"])
 
 
 @given(st.lists(_WORD, min_size=1, max_size=9))

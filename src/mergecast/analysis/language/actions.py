@@ -80,7 +80,7 @@ def parse_title(title: str) -> Action:
         obj = f"{area.group(1)} {obj}"  # "float8: enable on ROCm" enables float8 on ROCm
     if lemma == "support" and not obj.lower().startswith("for "):
         obj = "for " + obj
-    qualifier = f"{qualifier} {adverb} {scope}".strip()
+    qualifier = " ".join(x for x in (qualifier, adverb, scope) if x)
     return Action(verb=cls, lemma=lemma, obj=_object(obj), qualifier=qualifier,
                   negated=negated)
 
