@@ -4,7 +4,8 @@ Not a test and not a speed benchmark: it shows how the offline writer copes with
 history. Per day it prints changes, themes, spoken words, the title and any exception (a
 fact-check failure with its full report); at the end, totals: days, failures, words per
 sentence (mean and max), sentences over the limit, and the duration estimate against the
-target; then the language figures of issue 16 (sweep_language.py).
+target; then the language figures of issue 16 (sweep_language.py) and the effect
+fidelity figures (sweep_effects.py: lost words, cut objects).
 
 Run:  .venv/bin/python benchmarks/sweep.py --db STORE.db [--since DAY --until DAY]
       [--every N] [--quiet] [--show-script DAY] [--language-json FILE]
@@ -32,6 +33,7 @@ from mergecast.store import Store
 from mergecast.writing import write_script
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import sweep_effects  # noqa: E402  (effects that say what the title said)
 import sweep_language  # noqa: E402  (issue 16's language figures, beside this file)
 
 MAX_SENTENCE_WORDS = 30
@@ -55,6 +57,7 @@ class DayResult:
     script: Script | None = None
     digest: Digest | None = None
     language: sweep_language.EpisodeLanguage | None = None
+    effects: sweep_effects.EpisodeEffects | None = None
 
 
 @dataclass
@@ -106,6 +109,7 @@ def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
         return result
     result.script = script
     result.language = sweep_language.measure(script, digest)
+    result.effects = sweep_effects.measure(script, digest)
     result.words = script.words
     result.title = script.title
     for section in script.sections:
@@ -217,6 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.db.stem, [r.language for r in results if r.language is not None], t.days,
         t.failures)
     print(sweep_language.table(lang, examples=True))
+    print(sweep_effects.table(sweep_effects.report(
+        args.db.stem, [r.effects for r in results if r.effects is not None])))
     if args.language_json:
         sweep_language.save(lang, args.language_json)
     return 1 if t.failures else 0

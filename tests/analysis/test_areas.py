@@ -196,3 +196,9 @@ def test_a_line_of_spaces_in_labeler_yml_is_read_in_linear_time():
     with deadline(1.0):
         assert parse_labeler(line) == []
         assert parse_labeler("docs:\n  - " + line) == [AreaRule("path", line, "docs")]
+
+
+def test_a_doc_area_is_said_as_a_word_not_spelled():
+    cfg = AreasConfig(rules=(AreaRule("path", "doc/**", "doc"),))
+    area = assign_areas([pr(1, "Words", files=files("doc/a.md"))], cfg)
+    assert area == {"acme/widgets#1": "Docs"}  # not "DOC"

@@ -55,6 +55,13 @@ from mergecast.analysis.language import (
      "batch invariant configs should have max off policy 0", ""),
     # An area prefix before a verb with no object of its own is the object.
     ("float8: enable on ROCm gfx942+", "enable", "enable", "float8 on ROCm gfx942+", ""),
+    # What comes before a noun title's noun is part of the claim.
+    ("CUDAGraph support for SimpleFSDP and TP", "add", "add",
+     "CUDAGraph support for SimpleFSDP and TP", ""),
+    ("weight tying fix for qwen3", "fix", "fix", "weight tying for qwen3", ""),
+    # An auxiliary inside a "why …" clause leaves the title's verb a verb.
+    ("[BE][doc] explain why float8 needs to be distributed aware", "document", "explain",
+     "why float8 needs to be distributed aware", ""),
 ])
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)

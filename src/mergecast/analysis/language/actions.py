@@ -3,13 +3,14 @@ and an action said as a name."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 
 from ...models import Action
 from ..text import strip_markup
 from .titles import SYMBOL, clean_title, sentence_case
-from .words import base_verb, gerund, lower_first, verb_class, words
+from .words import as_name, base_verb, case_word, gerund, lower_first, verb_class, words
 
 _TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+")
 
@@ -29,6 +30,11 @@ def parse_title(title: str) -> Action:
         return Action(verb="", lemma="", obj="")
     typed = _TYPE.match(SYMBOL.sub(" ", strip_markup(title)))
     hint = words().types.get(typed.group(1).lower()) if typed else None
+    prefix = _PREFIX_WORDS.match(SYMBOL.sub(" ", strip_markup(title)))
+    where = prefix.group(1).split() if prefix else []
+    scope = _scope(where, text)
+    if hint is None and any(words().objects.get(w.lower()) == "documentation" for w in where):
+        hint = "document"  # "docs update: quantized inference" documents it
     negated = False
     if ws[0].lower() in ("don't", "dont") or (ws[0].lower() == "do" and ws[1:2] == ["not"]):
         ws = ws[2:] if ws[0].lower() == "do" else ws[1:]
@@ -37,14 +43,16 @@ def parse_title(title: str) -> Action:
     if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
         adverb, ws = ws[0].lower(), ws[1:]
     lemma = base_verb(ws[0]) if ws else None
+    if negated and lemma is None and ws[0].isalpha():
+        lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
     if ws and ws[0].lower() in words().adjectives or \
-            any(w.lower() in words().auxiliaries for w in ws[1:4]):
+            any(w.lower() in words().auxiliaries for w in _main_clause(ws)[1:4]):
         lemma = None  # "scaled bias rowwise linear", "batch configs should …": no verb
     if lemma is None or len(ws) < 2:
         found = _noun_action(" ".join(ws) or text)
-        if found.lemma or hint is None:
-            return found
-        return Action(verb=hint, lemma=words().say[hint], obj=found.obj)  # "fix: a leak"
+        if not found.lemma and hint is not None:
+            found = Action(verb=hint, lemma=words().say[hint], obj=found.obj)  # "fix: a leak"
+        return dataclasses.replace(found, qualifier=f"{found.qualifier} {scope}".strip())
     rest = ws[1:]
     w = words()
     if lemma in w.phrasal and rest[0].lower() in w.particles and len(rest) > 1:
@@ -72,9 +80,36 @@ def parse_title(title: str) -> Action:
         obj = f"{area.group(1)} {obj}"  # "float8: enable on ROCm" enables float8 on ROCm
     if lemma == "support" and not obj.lower().startswith("for "):
         obj = "for " + obj
-    qualifier = f"{qualifier} {adverb}".strip()
+    qualifier = " ".join(x for x in (qualifier, adverb, scope) if x)
     return Action(verb=cls, lemma=lemma, obj=_object(obj), qualifier=qualifier,
                   negated=negated)
+
+
+# "mxfp8 moe: enable ep=1": a prefix of two or three words before a colon names where.
+_PREFIX_WORDS = re.compile(
+    r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z][\w.+-]*(?:\s[\w.+-]+){1,2}):\s+\S")
+
+
+def _scope(ws: list[str], text: str) -> str:
+    """Where a title's change is, from a prefix its cleaned text no longer says ("mxfp8
+    moe: enable ep=1" enables ep 1 "in MXFP8 MoE"); "" when the prefix is an action ("Fix
+    CI: …", "docs update: …"), a generic word, or already said."""
+    low = [w.lower() for w in ws]
+    w = words()
+    if not ws or base_verb(ws[0]) or low[-1] in w.nouns or low[-1] in w.generic or \
+            low[0] in w.types or any(w.objects.get(x) == "documentation" for x in low) or \
+            any(x in text.lower().split() for x in low):
+        return ""
+    said = " ".join(case_word(x) for x in ws)
+    return "in " + (lower_first(said) if all(x.islower() for x in ws[1:]) else said)
+
+
+def _main_clause(ws: list[str]) -> list[str]:
+    """The words before a subordinate clause: in "explain why float8 needs to be …" the
+    auxiliary belongs to "why …", so "explain" is still the title's verb."""
+    cut = next((i for i, w in enumerate(ws) if i and w.lower() in words().subordinators),
+               len(ws))
+    return ws[:cut]
 
 
 def _same(a: str, b: str) -> bool:
@@ -100,8 +135,14 @@ def _noun_action(text: str) -> Action:
     elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
                      and ws[i + 1].lower() in ("for", "of", "to", "in", "on")), None)) is not None:
         cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 2:])  # "minor fixes to the loader"
-    else:
-        return Action(verb="", lemma="", obj=lower_first(text))
+        head = [w for w in ws[:i] if w.lower() not in words().generic]
+        if head and ws[i].lower() in words().whole_nouns:
+            # "CUDAGraph support for SimpleFSDP" adds CUDAGraph support, not just support
+            return Action(verb="add", lemma="add", obj=lower_first(" ".join(ws)))
+        if head and ws[i].lower() in words().modifier_nouns:
+            obj = " ".join(ws[:i] + ws[i + 1:])  # "weight tying fix for qwen3" fixes tying
+    else:  # (no leading "to"/"for": "turns to to X", "touches on for X")
+        return Action(verb="", lemma="", obj=as_name(lower_first(text)) or lower_first(text))
     lemma = words().say[cls]
     return Action(verb=cls, lemma=lemma, obj=("for " if cls == "support" else "") +
                   _object(obj))
@@ -114,7 +155,11 @@ def kind_of(action: Action) -> str:
     first = next((w for w in action.obj.lower().split()
                   if w not in ("for", "a", "an", "the", "some", "more", "new")), "")
     found = words().objects.get(first)
-    if found and action.verb not in ("fix", "speed") and (
+    said = f"{action.obj} {action.qualifier}".lower().split()
+    if action.verb not in ("fix", "speed") and any(words().objects.get(w) == "documentation"
+                                                   for w in said):
+        return "documentation"  # "add memory profiler to README" is documentation work
+    if found and action.verb not in ("fix", "speed", "document") and (
             action.verb or found in ("documentation", "infrastructure")):
         return found
     if action.verb == "document" or (action.verb in ("change", "bump", "fix") and first in (

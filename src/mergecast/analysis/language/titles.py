@@ -27,6 +27,10 @@ PART = re.compile(r"^\s*(?:[\[(]\d{1,2}\s*/\s*\w{1,2}[\])]|\d{1,2}\s*/\s*(?:[xXn
                   r"\s*:))\s*:?\s+")
 # "Qualcomm AI Engine Direct - Fix x": a vendor or area prefix before a dash.
 _DASH_PREFIX = re.compile(r"^\s*([A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,4})\s+[-–—]\s+(?=\S)")
+# "Merge pull request #45 from drisspg/add-copy_-dispatch": the branch names the work.
+_MERGE = re.compile(r"^Merge (?:pull request|PR) #?\d+ from \S*?/(\S+)\s*$", re.I)
+# Branch names that say nothing: ghstack's "gh/user/1/head", "main", "patch-1".
+_BRANCH_NOISE = re.compile(r"^(?:head|base|orig|main|master|develop|patch-?\d*|\d+)$", re.I)
 _TRAILING_REF = re.compile(r"\s*\(\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*\)\s*$")
 _REF = (r"(?:(?:\b(?:PRs?|pull requests?|issues?)\s*)?(?:[\w.-]+/[\w.-]+)?#\d+"
         r"|\b(?:PRs?|pull requests?|issues?)\s+\d+|\b[\w-]+#\d+)"
@@ -101,6 +105,10 @@ def clean_title(title: str) -> str:
     identifiers said as words."""
     t = " ".join(SYMBOL.sub(" ", strip_markup(title)).split())
     t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
+    if m := _MERGE.match(t):  # a merge commit says what it merges only in its branch name
+        branch = m.group(1).rstrip("/").rsplit("/", 1)[-1]
+        t = "" if _BRANCH_NOISE.match(branch) else \
+            " ".join(case_word(w) for w in re.split(r"[-_]+", branch) if w)
     t = re.sub(r"^\s*\[?(?:reland|revert)\]?\s*:?\s+", "", t, flags=re.I)
     t = _TRAILING_REF.sub("", t)
     for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix

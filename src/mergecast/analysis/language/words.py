@@ -34,6 +34,9 @@ class Words:
     adjectives: frozenset[str]  # participles that open a title as adjectives ("scaled X")
     auxiliaries: frozenset[str]  # "X should have Y": a title that states, not orders
     name_verbs: frozenset[str]
+    subordinators: frozenset[str]  # words that open a clause inside a title ("why", "when")
+    whole_nouns: frozenset[str]  # "X support for Y": the whole phrase is what is added
+    modifier_nouns: frozenset[str]  # "X fix for Y": fixes X for Y
     verb_class: Mapping[str, str]  # verb -> its class
     merged: frozenset[str]  # verbs told with their class's verb
     say: Mapping[str, str]  # class -> the verb a group of it is told with
@@ -63,7 +66,9 @@ def words() -> Words:
         adverbs=frozenset(w["adverbs"]),
         finite=frozenset(w["finite"]), adjectives=frozenset(w["adjectives"]),
         auxiliaries=frozenset(w["auxiliaries"]),
-        name_verbs=frozenset(w["name_verbs"]),
+        name_verbs=frozenset(w["name_verbs"]), subordinators=frozenset(w["subordinators"]),
+        whole_nouns=frozenset(lang["noun_titles"]["whole"]),
+        modifier_nouns=frozenset(lang["noun_titles"]["modifier"]),
         verb_class={v: cls for cls, spec in verbs.items() for v in spec["words"]},
         merged=frozenset(v for spec in verbs.values() for v in spec["merge"]),
         say={cls: spec["say"] for cls, spec in verbs.items()},
@@ -228,10 +233,6 @@ def is_tail_word(word: str) -> bool:
     return low in words().function or low in words().particles
 
 
-_SUBORDINATE = frozenset("when if that which because so while unless until since after "
-                         "before where whether who once".split())
-
-
 _ITEM = r"[\w./'+-]+(?:\s[\w./'+-]+){0,3}"
 # "A, B, C and D …": a list of short items, whose commas are no clause breaks.
 _LIST = re.compile(rf"{_ITEM}(?:,\s{_ITEM})+,?\s(?:and|or)\s")
@@ -253,7 +254,7 @@ def trim(text: str, limit: int = 6, lists: bool = False) -> str:
     ws = text.split()
     # "batch invariant configs should have max …" names "batch invariant configs".
     aux = next((i for i in range(2, len(ws)) if ws[i].lower() in words().auxiliaries), None)
-    if aux and not any(x.lower() in _SUBORDINATE for x in ws[:aux]):
+    if aux and not any(x.lower() in words().subordinators for x in ws[:aux]):
         ws = ws[:aux]  # (not "… contiguous when they are views": that clause belongs)
     ws = _subject(ws)
     if len(ws) > limit:
