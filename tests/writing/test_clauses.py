@@ -8,6 +8,7 @@ held-out pytorch days.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -15,7 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mergecast.analysis.language import kind_of, parse_title, words
-from mergecast.writing.clauses import clauses
+from mergecast.models import Ref
+from mergecast.writing.clauses import OBJECT_WORDS, clauses
 
 
 def told(title: str) -> str:
@@ -124,3 +126,18 @@ def test_an_effect_has_no_empty_slot_and_no_doubled_word(ws):
                 words().function, text  # no object cut on a function word
             doubled = _DOUBLED.search(text)
             assert doubled is None or doubled.group(1).lower() in ("that", "had"), text
+
+
+def test_a_list_of_long_lists_stops_at_one_breath_and_cites_only_what_it_says():
+    # The demo's own history: commit subjects that are lists of a dozen parts each made a
+    # fifty-word effect sentence.
+    titles = ["Add package layout, data model, config, errors, dates, CLI and pipeline anchors",
+              "Add stacks, areas, themes, duplicates, reverts, body cleaning and the digest",
+              "Add episode pages, show page, RSS feeds and an atomic incremental swap"]
+    acts = [dataclasses.replace(parse_title(t), ref=Ref(pr=n)) for n, t in
+            zip((11, 12, 13), titles, strict=True)]
+    (clause,) = clauses(acts)
+    assert len(clause.objects.split()) <= OBJECT_WORDS + 2
+    assert clause.objects.startswith("package layout, data model")
+    assert clause.cites == tuple(n for n, t in zip((11, 12, 13), titles, strict=True)
+                                 if t.split(" ", 2)[1].rstrip(",") in clause.objects)

@@ -14,6 +14,7 @@ from .numbers import join_words
 from .phrases import phrases
 
 LIST_ITEMS = 4  # objects named in one list
+OBJECT_WORDS = 18  # words all of a list's objects take at most (the first is said whole)
 
 
 def said(key: str) -> str:
@@ -67,11 +68,18 @@ def clauses(actions: Sequence[Action]) -> list[Clause]:
     for (verb, negated), acts in groups.items():
         shared = len({a.qualifier for a in acts}) == 1
         qualifier = acts[0].qualifier if shared else ""
-        objs = list(dict.fromkeys(
-            article(trim(a.obj, 10 if len(acts) == 1 else 7, lists=True), a.verb) +
-            ("" if shared or not a.qualifier else f" {a.qualifier}") for a in acts))
-        cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.ref and a.ref.pr is not None))
-        if objects := factor(objs[:LIST_ITEMS]):  # ("Support the -" trims to nothing)
+        said_as = {id(a): article(trim(a.obj, 10 if len(acts) == 1 else 7, lists=True),
+                                  a.verb) + ("" if shared or not a.qualifier
+                                             else f" {a.qualifier}") for a in acts}
+        kept: list[str] = []
+        for o in list(dict.fromkeys(said_as.values()))[:LIST_ITEMS]:
+            # A list a listener can hold: whole items, in one breath.
+            if kept and len(" ".join([*kept, o]).split()) > OBJECT_WORDS:
+                break
+            kept.append(o)
+        cites = tuple(dict.fromkeys(a.ref.pr for a in acts if said_as[id(a)] in kept
+                                    and a.ref and a.ref.pr is not None))
+        if objects := factor(kept):  # ("Support the -" trims to nothing)
             out.append(Clause(verb, objects, qualifier, cites, negated))
     return out
 
