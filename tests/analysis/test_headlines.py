@@ -87,3 +87,17 @@ def test_a_list_after_a_preposition_is_kept_whole():
 def test_a_sentence_title_is_named_by_its_subject(title, name):
     assert single_headline(title) == name
     assert not name.endswith("'s")
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    # A cut inside a "why" clause left it hanging on its verb.
+    ("[BE][doc] explain why float8 needs to be distributed aware",
+     "explaining why float8 needs to be distributed aware"),
+    # An action with a clause in it is not a statement about the clause's subject.
+    ("Explain why the loader needs a lock around the shared buffer",
+     "explaining why the loader needs a lock"),
+    # A one-word noun used as a verb is said as the phrasal verb it stands for.
+    ("Cleanup cudagraph when training finishes to avoid nccl hang", "cleaning up cudagraph"),
+])
+def test_a_name_keeps_its_clause_whole_and_its_verb_speakable(title, name):
+    assert single_headline(title) == name

@@ -53,7 +53,9 @@ class Clause:
         return f"{gerund(self._verb())} {self._rest()}".rstrip()
 
     def _rest(self) -> str:
-        return f"{self.objects} {self.qualifier}".strip()
+        # A word typed twice in a title ("float8 float8 training") is said once.
+        return re.sub(r"\b(\w+)(?:\s+\1\b)+", r"\1", f"{self.objects} {self.qualifier}",
+                      flags=re.I).strip()
 
 
 def clauses(actions: Sequence[Action]) -> list[Clause]:

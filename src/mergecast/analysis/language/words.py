@@ -45,6 +45,7 @@ class Words:
     objects: Mapping[str, str]  # an object's first word -> kind of work
     double: frozenset[str]
     third: Mapping[str, str]
+    compounds: Mapping[str, str]  # "cleanup" used as a verb -> "clean up"
     particles: frozenset[str]
     phrasal: frozenset[str]
     kind_names: Mapping[str, str]
@@ -76,6 +77,7 @@ def words() -> Words:
         nouns=dict(lang["nouns"]),
         objects={o: kind for kind, objs in lang["objects"].items() for o in objs},
         double=frozenset(inf["double"]), third=dict(inf["third"]),
+        compounds=dict(inf["compounds"]),
         particles=frozenset(inf["particles"]), phrasal=frozenset(inf["phrasal"]),
         kind_names=dict(lang["kinds"]), types=dict(lang["types"]), expand=dict(lex["expand"]),
         case=case,
@@ -151,8 +153,8 @@ def verb_class(verb: str) -> str:
 
 def third_person(verb: str) -> str:
     """"fix" -> "fixes", "apply" -> "applies", "speed up" -> "speeds up"."""
-    head, sep, rest = verb.partition(" ")
     w = words()
+    head, sep, rest = w.compounds.get(verb, verb).partition(" ")
     if head in w.third:
         said = w.third[head]
     elif head.endswith(("s", "sh", "ch", "x", "z", "o")):
@@ -166,7 +168,7 @@ def third_person(verb: str) -> str:
 
 def gerund(verb: str) -> str:
     """"make" -> "making", "stop" -> "stopping", "speed up" -> "speeding up"."""
-    head, sep, rest = verb.partition(" ")
+    head, sep, rest = words().compounds.get(verb, verb).partition(" ")
     if head in words().double:
         ing = head + head[-1] + "ing"
     elif head.endswith("ie"):
@@ -209,6 +211,7 @@ def title_case(text: str) -> str:
 
 
 _SUBJECT_LEADS = frozenset("the a an every each this its".split())
+_WH = frozenset("why how what where whether when which who".split())
 
 
 def _subject(ws: list[str]) -> list[str]:
@@ -222,7 +225,10 @@ def _subject(ws: list[str]) -> list[str]:
                 and ws[i + 1].lower() in _SUBJECT_LEADS:
             start = max((j for j in range(i - 1) if ws[j].lower() in _SUBJECT_LEADS),
                         default=None)
-            if start is not None and i - start >= 2:
+            # ("explaining why the loader needs a lock" is an action with a clause in it,
+            # not a statement about the loader)
+            if start is not None and i - start >= 2 and not any(
+                    x.lower() in _WH for x in ws[:start]):
                 return ws[start:i]
     return ws
 
@@ -254,7 +260,8 @@ def trim(text: str, limit: int = 6, lists: bool = False) -> str:
     ws = text.split()
     # "batch invariant configs should have max …" names "batch invariant configs".
     aux = next((i for i in range(2, len(ws)) if ws[i].lower() in words().auxiliaries), None)
-    if aux and not any(x.lower() in words().subordinators for x in ws[:aux]):
+    if aux and not any(x.lower() in words().subordinators or x.lower() in _WH
+                       for x in ws[:aux]):
         ws = ws[:aux]  # (not "… contiguous when they are views": that clause belongs)
     ws = _subject(ws)
     if len(ws) > limit:
@@ -264,7 +271,11 @@ def trim(text: str, limit: int = 6, lists: bool = False) -> str:
         for group in (w.breaks, {"and", "or"}):  # a cut keeps three words or none is made
             if cut is None:
                 cut = next((i for i in range(limit, 2, -1) if low[i] in group), None)
-        ws = ws[: cut or limit]
+        kept = ws[: cut or limit]
+        # A cut inside a "why …" or "how …" clause leaves it without its end ("explaining
+        # why float8 needs"): a name a few words over the limit is kept whole instead.
+        if not (len(ws) <= limit + 3 and any(x.lower() in _WH for x in kept[1:])):
+            ws = kept
     while len(ws) > 1 and (is_tail_word(ws[-1]) or ws[-1].lower().endswith(("'s", "’s")) or (
             len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1]))):
         ws.pop()
