@@ -265,3 +265,15 @@ def test_a_themes_second_actions_are_told_with_its_effects_and_cite_the_same_pr(
     assert (told.text, told.cites) == (
         "Beyond that, the PRs add a test for the configured watchdog timeout and collective "
         "timing to the in-tree backend.", (191064, 191073))
+
+
+def test_a_brief_themes_two_actions_are_told_in_one_breath():
+    d = rich_digest()
+    changes = tuple(dataclasses.replace(
+        c, title="[mps] Use Metal kernels for strided reductions, ban the CPU fallback",
+        body="") if c.number == 191097 else c for c in d.changes)
+    told = [s for sec in write(dataclasses.replace(d, changes=changes)).sections
+            for s in sec.sentences if 191097 in s.cites]
+    assert [(s.text, s.cites) for s in told] == [
+        ("In brief, isalia20 landed PR 191097, using Metal kernels for strided reductions "
+         "and banning the CPU fallback.", (191097,))]
