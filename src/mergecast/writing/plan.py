@@ -292,7 +292,9 @@ def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
     for t in themes:  # the lead theme's kind of work leads the signal too
         weight[(t.work, t.area)] += 2 * (len(themes) - t.index) + len(t.prs) + len(t.commits)
     for r in roundups:
-        for a in r.items:
+        for i, a in enumerate(r.items):
+            if i and a.ref is not None and r.items[i - 1].ref == a.ref:
+                continue  # a title's second action: its change's kind is its first's
             if (k := kind_of(a)) not in ("", "change"):
                 weight[(k, r.area)] += 1
     return tuple(w for w, _ in sorted(weight.items(), key=lambda x: (-x[1], x[0][0])))

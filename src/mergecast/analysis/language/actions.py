@@ -225,6 +225,8 @@ def parse_actions(title: str) -> tuple[Action, ...]:
     first = _action(title, " ".join(parts[0]), cut_second=False)
     out = [first]
     for part in parts[1:]:
+        if _form(part[0]) is None:
+            continue  # "X; quarantine Y tests": no verb the lexicon knows opens it
         found = _resolved(_action(title, " ".join(part), cut_second=False), first.obj)
         if found is not None and found.lemma and found not in out:
             out.append(found)
