@@ -228,3 +228,52 @@ def test_a_problem_in_the_plural_of_the_theme_word_is_on_topic():
         chains=(), areas=(), first_time_contributors=(), counts=m.Counts(1, 1, 0, 1))
     (theme,) = plan(digest).themes
     assert theme.problem is not None and theme.problem.text.startswith("A 32-bit index")
+
+
+def two_action_day() -> m.Digest:
+    """Titles with two actions: one in a roundup beside a one-action PR, one in a theme."""
+    configs = (pr(12, "Deduplicate the experiment configs and add tests for them", "ada"),
+               pr(13, "Fix a typo in the launcher", "omar"))
+    d = rich_digest(extra=configs)
+    return dataclasses.replace(d, areas=(m.Area("Configs", (12, 13), ()),), duplicates=())
+
+
+def test_a_roundup_item_with_two_actions_is_one_sentence_citing_its_pr_once():
+    (roundup,) = plan(two_action_day()).roundups
+    assert [(a.lemma, a.ref.pr if a.ref else None) for a in roundup.items] == [
+        ("deduplicate", 12), ("add", 12), ("fix", 13)]
+    said = section(write(two_action_day()), "area")
+    assert said == ("On Configs: PR 12 deduplicates the experiment configs and adds tests "
+                    "for them, and PR 13 fixes a typo in the launcher.")
+    assert len(said.split()) <= 30
+
+
+def test_a_themes_second_actions_are_told_with_its_effects_and_cite_the_same_pr():
+    d = rich_digest()
+    changes = tuple(dataclasses.replace(c, title="[c10d] Honor the configured watchdog "
+                                        "timeout and add a test for it")
+                    if c.number == 191064 else c for c in d.changes)
+    second = plan(dataclasses.replace(d, changes=changes)).themes[1]
+    assert [(a.lemma, a.obj, a.ref.pr if a.ref else None) for a in second.effects] == [
+        ("honor", "the configured watchdog timeout", 191064),
+        ("add", "a test for the configured watchdog timeout", 191064),
+        ("add", "collective timing to the in-tree backend", 191073)]
+    script = write_script(dataclasses.replace(d, changes=changes), show="Widget", day=DAY,
+                          writing=WRITING, lexicon={}, llm=LLM)
+    # Grouped by verb with the other PR's "add", citing both PRs.
+    (told,) = [s for sec in script.sections for s in sec.sentences if "a test for" in s.text]
+    assert (told.text, told.cites) == (
+        "Beyond that, the PRs add a test for the configured watchdog timeout and collective "
+        "timing to the in-tree backend.", (191064, 191073))
+
+
+def test_a_brief_themes_two_actions_are_told_in_one_breath():
+    d = rich_digest()
+    changes = tuple(dataclasses.replace(
+        c, title="[mps] Use Metal kernels for strided reductions, ban the CPU fallback",
+        body="") if c.number == 191097 else c for c in d.changes)
+    told = [s for sec in write(dataclasses.replace(d, changes=changes)).sections
+            for s in sec.sentences if 191097 in s.cites]
+    assert [(s.text, s.cites) for s in told] == [
+        ("In brief, isalia20 landed PR 191097, using Metal kernels for strided reductions "
+         "and banning the CPU fallback.", (191097,))]

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..analysis.language import clean_title, name_of, parse_title, words
+from ..analysis.language import clean_title, name_of, parse_actions, parse_title, words
 from ..analysis.text import truncate
 from ..errors import FactCheckError
 from ..models import Digest, Script, Section
@@ -355,9 +355,9 @@ def _quotes(d: Digest) -> tuple[str, ...]:
     found: set[str] = {t.headline for t in d.themes}
     found |= {t.continues.headline for t in d.themes if t.continues}
     for title in [c.title for c in d.changes] + [ch.title for ch in d.chains]:
-        action = parse_title(title)
-        found |= {clean_title(title), name_of(action), action.obj,
-                  f"{action.obj} {action.qualifier}".strip()}
+        found.add(clean_title(title))
+        for action in (parse_title(title), *parse_actions(title)):
+            found |= {name_of(action), action.obj, f"{action.obj} {action.qualifier}".strip()}
     quoted = {q.lower().strip() for q in found if len(q.split()) >= 2 and len(q) <= 300}
     return tuple(sorted(quoted, key=lambda q: (-len(q), q)))
 

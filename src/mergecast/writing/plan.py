@@ -21,6 +21,7 @@ from ..analysis.language import (
     case_word,
     kind_of,
     name_of,
+    parse_actions,
     parse_title,
     said_verb,
     words,
@@ -76,6 +77,14 @@ def action(c: Change) -> Action:
     return dataclasses.replace(parse_title(c.title), ref=Ref(pr=c.number, sha=c.sha))
 
 
+def actions(c: Change) -> tuple[Action, ...]:
+    """Every action a change's title says that tells something ("Deduplicate X and add
+    tests for them": two), each citing the change; told side by side, in title order."""
+    ref = Ref(pr=c.number, sha=c.sha)
+    return tuple(dataclasses.replace(a, ref=ref) for a in parse_actions(c.title)
+                 if says_something(a))
+
+
 def says_something(a: Action) -> bool:
     """A title of only generic words ("Update", "fix tests") tells a listener nothing; the
     page's coverage list still has it."""
@@ -112,7 +121,8 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
         signal=Signal(_work(themes, roundups), digest.counts), themes=themes,
         roundups=roundups, duplicates=duplicates, chains=chains,
         first_timers=digest.first_time_contributors,
-        notes=tuple(a for c in rest if says_something(a := action(c)))[:NOTES],
+        notes=tuple(a for c in [c for c in rest if says_something(action(c))][:NOTES]
+                    for a in actions(c)),
         watch=_watch(digest, themes),
     )
 
@@ -212,8 +222,8 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         [n for n in sorted(t.prs) if not (t.stack and n in t.stack.members)]
     told = [c for n in order if (c := d.change(n)) is not None] + \
         [by_sha[s] for s in t.commits if s in by_sha]
-    effects = tuple(a for c in told if not is_revert(c) and says_something(a := action(c))
-                    and (c.number is None or c.number in members))
+    effects = tuple(a for c in told if not is_revert(c) and says_something(action(c))
+                    and (c.number is None or c.number in members) for a in actions(c))
     related = tuple(action(c) for c in told if c.number is not None
                     and c.number not in members and not is_revert(c))
     found: list[Claim] = []
@@ -282,7 +292,9 @@ def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
     for t in themes:  # the lead theme's kind of work leads the signal too
         weight[(t.work, t.area)] += 2 * (len(themes) - t.index) + len(t.prs) + len(t.commits)
     for r in roundups:
-        for a in r.items:
+        for i, a in enumerate(r.items):
+            if i and a.ref is not None and r.items[i - 1].ref == a.ref:
+                continue  # a title's second action: its change's kind is its first's
             if (k := kind_of(a)) not in ("", "change"):
                 weight[(k, r.area)] += 1
     return tuple(w for w, _ in sorted(weight.items(), key=lambda x: (-x[1], x[0][0])))
@@ -309,7 +321,7 @@ def _roundups(d: Digest, by_sha: dict[str, Change], told: set[int],
                                    author=run[0][1].author.handle))
         said = [(c, a) for c, a in said if id(c) not in in_run][:ROUNDUP_ITEMS]
         if said:
-            out.append(Roundup(name, tuple(a for _, a in said),
+            out.append(Roundup(name, tuple(a for c, _ in said for a in actions(c)),
                                tuple(w for c, a in said if (w := _why(c, a, accept)))))
     return tuple(out[:ROUNDUP_AREAS])
 

@@ -336,7 +336,12 @@ def brief_part(x: Lookup, t: ThemePlan) -> Part:
     part = Part("theme", x.say("headings", "brief"), rank=80 - 10 * t.index)
     said = concept(x, t)  # a name that is an action ("moving X to Y") is told as one
     found = clauses(t.effects) or clauses([parse_title(said)]) or [Clause("", said, "", t.prs)]
-    values = {"who": who(t), "status": t.status, "effect": found[0].ing()}
+    # A title's two actions in one breath ("using X and banning Y"), else the first.
+    values = {"who": who(t), "status": t.status, "effect": join_words(
+        [c.ing() for c in found[:2]])}
+    if len(x.say("theme", "brief", pr=t.prs[0] if t.prs else "", **values).split()) > \
+            MAX_WORDS:
+        values["effect"] = found[0].ing()
     if t.prs:
         told = x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs)
     else:

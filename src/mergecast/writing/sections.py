@@ -10,7 +10,15 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from ..analysis.language import clean_title, name_of, parse_title, shorten, title_case, trim
+from ..analysis.language import (
+    clean_title,
+    name_of,
+    parse_title,
+    pronoun,
+    shorten,
+    title_case,
+    trim,
+)
 from ..dates import spoken_date
 from ..models import Action, Plan, RevertChain, Roundup, ThemePlan
 from .clauses import LIST_ITEMS, clauses
@@ -132,17 +140,21 @@ def roundups(x: Lookup, plan: Plan) -> list[Part]:
             if (run := _run(x, r, rank=25 - i)) is not None:
                 parts.append(run)
             continue
-        items = [(a, _item(x, a)) for a in r.items]
+        changes = by_change(r.items)
+        items = [(acts[0], _item(x, acts)) for acts in changes]
         items = [(a, text) for a, text in items if text]
         part = Part("area", x.say("headings", "area", area=r.area), rank=25 - i)
         cites = [a.ref.pr for a, _ in items if a.ref and a.ref.pr is not None]
-        same = _same_effect(r.items)
+        same = _same_effect(r.items) if len(changes) == len(r.items) else None
         if same and len(cites) == 2:  # "PRs 618 and 619 update the README"
             x.add(part, x.say("area", "one", area=r.area, item=x.say(
                 "area", "prs", pr=cites[0], pr2=cites[1], effect=same)), cites, roundup=True)
         elif len(items) == 2:
-            x.add(part, x.say("area", "two", area=r.area, item=items[0][1], item2=items[1][1]),
-                  cites, roundup=True)
+            text = x.say("area", "two", area=r.area, item=items[0][1], item2=items[1][1])
+            if len(text.split()) > MAX_WORDS:  # one breath: each change's first action
+                text = x.say("area", "two", area=r.area, item=_item(x, changes[0][:1]),
+                             item2=_item(x, changes[1][:1]))
+            x.add(part, text, cites, roundup=True)
         if not part.lines and items:
             x.add(part, x.say("area", "one", area=r.area, item=items[0][1]), cites[:1],
                   roundup=True)
@@ -190,13 +202,35 @@ def _same_effect(actions: Sequence[Action]) -> str | None:
     return found.pop() if len(actions) == 2 and len(found) == 1 else None
 
 
-def _item(x: Lookup, a: Action) -> str:
-    if a.ref is None or not (found := clauses([a])):
+def by_change(actions: Sequence[Action]) -> list[tuple[Action, ...]]:
+    """Actions side by side that cite one change, together: a title's two actions."""
+    out: list[tuple[Action, ...]] = []
+    for a in actions:
+        if out and a.ref is not None and out[-1][-1].ref == a.ref:
+            out[-1] = (*out[-1], a)
+        else:
+            out.append((a,))
+    return out
+
+
+def told(actions: Sequence[Action]) -> str:
+    """What one change does, from its title's actions: "deduplicates the experiment
+    configs and adds tests for them" (a verb its actions share is said once)."""
+    said = [c.third() for c in clauses(actions)[:2]]
+    first = actions[0].obj
+    if len(said) == 2 and len(actions) == 2 and first and first != actions[1].obj and \
+            first in said[1] and first in said[0]:  # said just before: "… and adds tests for them"
+        said[1] = said[1].replace(first, pronoun(first), 1)
+    return join_words(said)
+
+
+def _item(x: Lookup, acts: Sequence[Action]) -> str:
+    a = acts[0]
+    if a.ref is None or not (effect := told(acts)):
         return ""
-    clause = found[0]
     if a.ref.pr is not None:
-        return x.say("area", "pr", pr=a.ref.pr, effect=clause.third())
-    text = x.say("area", "commit", effect=clause.third())
+        return x.say("area", "pr", pr=a.ref.pr, effect=effect)
+    text = x.say("area", "commit", effect=effect)
     return text[:1].lower() + text[1:]
 
 
@@ -281,18 +315,18 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
         x.add(part, x.say("notes", "first_timers", handles=join_words(firsts[:4]),
                           contributors="contributor" if len(firsts) == 1 else "contributors"),
               optional=True)
-    for a in plan.notes:
-        if a.ref is None or not (found := clauses([a])):
+    for acts in by_change(plan.notes):
+        a = acts[0]
+        if a.ref is None or not (effect := told(acts)):
             continue
-        clause = found[0]
         # After the welcome a note is a new thought, never "And PR …".
         key = "first" if not part.lines else "after_welcome" \
             if len(part.lines) == 1 and firsts else "next"
         if a.ref.pr is not None:
-            x.add(part, x.say("notes", key, pr=a.ref.pr, effect=clause.third()), (a.ref.pr,),
+            x.add(part, x.say("notes", key, pr=a.ref.pr, effect=effect), (a.ref.pr,),
                   optional=True)
         else:
-            x.add(part, x.say("notes", f"{key}_commit", effect=clause.third()), optional=True)
+            x.add(part, x.say("notes", f"{key}_commit", effect=effect), optional=True)
     return part if part.lines else None
 
 

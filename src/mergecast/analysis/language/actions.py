@@ -10,7 +10,16 @@ import re
 from ...models import Action
 from ..text import strip_markup
 from .titles import SYMBOL, clean_title, sentence_case
-from .words import as_name, base_verb, case_word, gerund, lower_first, verb_class, words
+from .words import (
+    _load,
+    as_name,
+    base_verb,
+    case_word,
+    gerund,
+    lower_first,
+    verb_class,
+    words,
+)
 
 _TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+")
 
@@ -24,7 +33,12 @@ def parse_title(title: str) -> Action:
     """A title as an action: "Migrate min and max to Metal (#12)" -> verb class "move",
     verb "migrate", object "min and max", qualifier "to Metal". A title that names a
     thing ("int4 sparse marlin tensor") has no verb; "X support" is the action "support X"."""
-    text = sentence_case(clean_title(title)).split("; ")[0].strip()
+    return _action(title, sentence_case(clean_title(title)).split("; ")[0].strip())
+
+
+def _action(title: str, text: str, cut_second: bool = True) -> Action:
+    """One clause of a title as an action; the title's own prefix ("docs:", "mxfp8 moe:")
+    still tells its kind and scope."""
     ws = text.split()
     if not ws:
         return Action(verb="", lemma="", obj="")
@@ -63,7 +77,7 @@ def parse_title(title: str) -> Action:
     if hint and cls == "change":
         cls = hint  # "docs: update the quick start" is documentation work
     # "Fix X and check Y": the first action names the change; the second is a detail.
-    cut = next((i for i in range(1, len(rest) - 1)
+    cut = None if not cut_second else next((i for i in range(1, len(rest) - 1)
                 if rest[i].lower() in ("and", "then") and base_verb(rest[i + 1])
                 and rest[i + 1].lower() not in words().function), None)
     obj, qualifier = " ".join(rest[:cut]), ""
@@ -194,3 +208,124 @@ def name_of(action: Action) -> str:
         first, _, rest = obj.partition(" ")
         return rest if first.lower() in ("a", "an", "the", "some") and rest else obj
     return f"{gerund(action.lemma)} {obj}"
+
+
+@functools.lru_cache(maxsize=50_000)
+def parse_actions(title: str) -> tuple[Action, ...]:
+    """A title's actions, in order: "Deduplicate X and add tests for them" -> deduplicate
+    X, add tests for X. A second action starts where a joiner ("and", "then", "+", a comma,
+    a semicolon) is followed by a verb in the form the title's first verb has; a list
+    inside an object ("min and max", "add and remove hooks") is never split. A pronoun
+    object is the first action's object when that is unambiguous, else the action it is
+    in is dropped: nothing is said with "it" and no referent."""
+    text = sentence_case(clean_title(title))
+    parts = [p for chunk in text.split("; ") for p in _clauses(_opening(chunk.split()))]
+    if not parts:
+        return (parse_title(title),)
+    first = _action(title, " ".join(parts[0]), cut_second=False)
+    out = [first]
+    for part in parts[1:]:
+        if _form(part[0]) is None:
+            continue  # "X; quarantine Y tests": no verb the lexicon knows opens it
+        found = _resolved(_action(title, " ".join(part), cut_second=False), first.obj)
+        if found is not None and found.lemma and found not in out:
+            out.append(found)
+    return tuple(out)
+
+
+def _clauses(ws: list[str]) -> list[list[str]]:
+    """Words split where a second action opens: a joiner, or a comma, then a verb."""
+    out: list[list[str]] = []
+    start, i = 0, 2
+    form = _form(ws[0]) if ws else None
+    while i < len(ws) - 1:
+        j = i + 1 if ws[i].lower() in _lists().joiners else \
+            i if ws[i - 1].endswith(",") else None
+        if j is not None and ws[j].lower() in ("then", "also") and j + 1 < len(ws) - 1:
+            j += 1
+        if j is not None and i - start >= 2 and j < len(ws) - 1 and \
+                form is not None and _form(ws[j]) == form:
+            out.append(_tidy(ws[start:i]))
+            start, i = j, j + 2
+            continue
+        i += 1
+    out.append(_tidy(ws[start:]))
+    return [p for p in out if p]
+
+
+def _opening(ws: list[str]) -> list[str]:
+    """A clause after a semicolon without its "then" ("X; then Y")."""
+    while len(ws) > 1 and (ws[0].lower() in _lists().joiners or ws[0].lower() == "then"):
+        ws = ws[1:]
+    return ws
+
+
+def _form(word: str) -> str | None:
+    """How a verb is inflected ("" for the base form, else its ending), None for a word
+    that is no verb: a second action is said in its title's first verb's form."""
+    low = word.lower()
+    base = base_verb(word)
+    if low in ("don't", "dont"):
+        return ""
+    if base is None or low in words().function or low in words().adjectives:
+        return None
+    if low == base:
+        return ""
+    return next((e for e in ("ing", "ed", "s") if low.endswith(e)), None)
+
+
+def _tidy(ws: list[str]) -> list[str]:
+    if ws and ws[-1].endswith(","):
+        ws = ws[:-1] + [ws[-1].rstrip(",")]
+    return [w for w in ws if w]
+
+
+def pronoun(referent: str) -> str:
+    """The pronoun a thing is referred back to with: "them" for a list or a plural."""
+    many = " and " in referent or "," in referent or \
+        (referent.endswith("s") and not referent.endswith("ss"))
+    return "them" if many else "it"
+
+
+def _resolved(action: Action, referent: str) -> Action | None:
+    """The action with a pronoun in its object said as the first action's object, or None
+    when the object is empty, or which thing the pronoun means is not clear."""
+    ws = action.obj.split()
+    if not ws:
+        return None
+    lists = _lists()
+    many = pronoun(referent) == "them"
+    out = []
+    for k, w in enumerate(ws):
+        low = w.lower().strip(",.")
+        nxt = ws[k + 1].lower() if k + 1 < len(ws) else ""
+        if low in lists.demonstratives and nxt and nxt not in words().function:
+            out.append("the")  # "test this path": a noun follows, so it is a determiner
+            continue
+        if low in lists.possessive or (low in lists.pronouns | lists.demonstratives and (
+                not referent or len(referent.split()) > 6 or
+                many != (low in lists.plural))):
+            return None
+        out.append(referent if low in lists.pronouns | lists.demonstratives else w)
+    return dataclasses.replace(action, obj=" ".join(out))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Lists:
+    joiners: frozenset[str]
+    pronouns: frozenset[str]  # said as the referent
+    plural: frozenset[str]
+    possessive: frozenset[str]  # never rebuilt: the action is dropped
+    demonstratives: frozenset[str]
+
+
+@functools.cache
+def _lists() -> _Lists:
+    data = _load("language.toml")["actions"]
+    singular, plural = set(data["singular_pronouns"]), set(data["plural_pronouns"])
+    demo = frozenset(data["demonstratives"])
+    return _Lists(joiners=frozenset(data["joiners"]),
+                  pronouns=frozenset({"it", "them"} & (singular | plural)),
+                  plural=frozenset(plural | {"these", "those"} & demo),
+                  possessive=frozenset((singular | plural) - {"it", "them"}),
+                  demonstratives=demo)

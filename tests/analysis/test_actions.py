@@ -1,0 +1,84 @@
+"""A title's actions: a second verb opening a coordinated clause is a second action
+("Deduplicate X and add tests for them"), never a split inside an object ("min and max",
+"add X and Y"); a pronoun object is the first action's object or the action is dropped.
+
+Titles are real torchtitan/torchao titles or general engineering phrasing; none from the
+held-out pytorch days.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mergecast.analysis.language import parse_actions, parse_title
+
+
+def said(title: str) -> list[tuple[str, str, str]]:
+    return [(a.lemma, a.obj, a.qualifier) for a in parse_actions(title)]
+
+
+@pytest.mark.parametrize(("title", "actions"), [
+    ("Deduplicate experiment configs and add tests for them",
+     [("deduplicate", "experiment configs", ""), ("add", "tests for experiment configs", "")]),
+    ("Add DPRequestRouter and use it in generator",
+     [("add", "DPRequestRouter", ""), ("use", "DPRequestRouter in generator", "")]),
+    ("use warmup steps for lr scheduler, ban steps == -1",
+     [("use", "warmup steps for lr scheduler", ""), ("ban", "steps -1", "")]),
+    ("Make float8 optional and add MX support",
+     [("make", "float8 optional", ""), ("add", "MX support", "")]),
+    ("Add meta_init, enable it as default init process",
+     [("add", "meta init", ""), ("enable", "meta init as default init process", "")]),
+    ("Shorten nccl comm timeout and enable flight recorder dumping",
+     [("shorten", "nccl comm timeout", ""), ("enable", "flight recorder dumping", "")]),
+    ("Fix the loader; then add a retry", [("fix", "the loader", ""), ("add", "a retry", "")]),
+    # After a semicolon, a clause no known verb opens is not told as a bent action.
+    ("Fix the CI for nightly; quarantine upstream-blocked H100 tests",
+     [("fix", "the CI for nightly", "")]),
+    ("Add the router + add router tests", [("add", "the router", ""), ("add", "router tests", "")]),
+    ("Adds a cache and fixes the eviction order",  # the title's own verb form
+     [("add", "a cache", ""), ("fix", "the eviction order", "")]),
+    ("Add a cache, then test this path",  # "this" before a noun is a determiner
+     [("add", "a cache", ""), ("test", "the path", "")]),
+    # Never a split inside an object.
+    ("Migrate min and max to Metal", [("migrate", "min and max", "to Metal")]),
+    ("Add float8 and MX", [("add", "float8 and MX", "")]),
+    ("Add A, B and C", [("add", "A, B and C", "")]),
+    ("Add the loader and tests for it", [("add", "the loader and tests for it", "")]),
+    # A pronoun whose referent is not clear drops its action, never says "it".
+    ("Add the loader and the saver, and test it", [("add", "the loader and the saver", "")]),
+    ("Add the loader and use its cache", [("add", "the loader", "")]),
+])
+def test_a_titles_actions(title: str, actions: list[tuple[str, str, str]]) -> None:
+    assert said(title) == actions
+
+
+def test_the_first_action_of_a_one_action_title_is_parse_titles() -> None:
+    for title in ("Migrate min and max to Metal", "fix: a leak in the loader",
+                  "CUDAGraph support for SimpleFSDP"):
+        assert parse_actions(title) == (parse_title(title),)
+
+
+_VERB = st.sampled_from(["add", "fix", "remove", "use", "test", "enable", "deduplicate"])
+
+
+def _object(nouns: str) -> st.SearchStrategy[str]:
+    return st.lists(st.sampled_from(nouns.split()), min_size=1, max_size=3,
+                    unique=True).map(" ".join)
+_PRONOUN = st.sampled_from(["it", "them", "this", "these", "its", "their"])
+
+
+@given(_VERB, _object("loader cache min"), _object("max router configs"), _VERB,
+       st.one_of(_object("tests hooks path"), _PRONOUN),
+       st.sampled_from([" and ", ", ", "; ", " + ", ", then "]))
+def test_no_action_has_an_empty_or_pronoun_object_and_lists_stay_whole(
+        verb: str, a: str, b: str, verb2: str, obj2: str, joiner: str) -> None:
+    listed = f"{a} and {b}"
+    actions = parse_actions(f"{verb} {listed}{joiner}{verb2} {obj2}")
+    for action in actions:
+        ws = action.obj.lower().split()
+        assert ws, actions
+        assert not set(ws) & {"it", "them", "its", "their", "this", "these"}, actions
+    # "verb A and B": the list is the first action's object, whole.
+    assert actions[0].obj.startswith(listed), actions
