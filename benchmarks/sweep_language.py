@@ -45,10 +45,11 @@ from mergecast.analysis.text import clean_body
 from mergecast.models import Digest, Script
 
 ACTIVE_CHANGES = 4  # a day with at least this many changes is "active"
-# The shipped voice's real pace, pauses included, not the [writing] words_per_minute
-# planning figure: four piper renders of real episodes measured 385 words in 207.5 s,
-# 365 in 189.6 s, 327 in 160.4 s and 357 in 171.7 s (1,434 words in 729.2 s: 118 a minute).
-SPOKEN_WPM = 118
+# The shipped voice's real pace, pauses included: benchmarks/listen_sample.py rendered 20
+# active days of the torchtitan and torchao histories with piper, 4,635 spoken words in
+# 2,047.3 s (136 a minute, each episode between 123 and 148). An earlier figure of 118, from
+# four longer episodes, overestimated every duration by about 15 %.
+SPOKEN_WPM = 136
 BUSY_CHANGES = 10
 # An active day has substance when at least DESCRIBED_CHANGES of its changes come with a
 # description of DESCRIBED_WORDS words of prose (after code, lists of links and forms are

@@ -21,7 +21,7 @@ def test_defaults_without_a_file(tmp_path, monkeypatch):
     cfg = config.load()
     assert cfg.path is None
     assert cfg.show.publish_time == dt.time(13, 0)
-    assert cfg.writing.words_per_minute == 118
+    assert cfg.writing.words_per_minute == 136
     assert cfg.voice.backend == "piper"
     assert cfg.show_name == tmp_path.name
 

@@ -128,7 +128,7 @@ class AreasConfig:
 class WritingConfig:
     writer: str = key("template", "Who writes the prose: templates (offline), or an OpenAI-compatible LLM server (`[llm]`). Both pass the same fact check. `--writer` overrides it.", choices=_names(WriterKind))  # noqa: E501
     minutes: float = key(2.5, "The target episode length in minutes. Weekly recaps use at least 3.5.", low=0.5, high=30)  # noqa: E501
-    words_per_minute: int = key(118, "The speaking speed assumed when sizing the script to `minutes`; the default is the bundled piper voice's measured pace, pauses included (2,386 words in 1,205 s over nine real episodes).", low=60, high=300)  # noqa: E501
+    words_per_minute: int = key(136, "The speaking speed assumed when sizing the script to `minutes`; the default is the bundled piper voice's measured pace, pauses included (4,635 spoken words in 2,047 s over twenty real episodes).", low=60, high=300)  # noqa: E501
     allow_empty: bool = key(False, "Make a short no-news episode for a quiet window, as `--allow-empty` does.")  # noqa: E501
     max_themes: int = key(3, "How many themes (\"first theme, second theme…\") an episode covers before the area roundups. Weekly recaps use at least 4.", low=1, high=6)  # noqa: E501
 

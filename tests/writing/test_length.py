@@ -55,7 +55,7 @@ def test_lower_ranked_sections_are_trimmed_first():
 
 def test_target_uses_minutes_and_speaking_rate():
     assert target_words(dataclasses.replace(WRITING, minutes=2.0, words_per_minute=120)) == 240
-    assert bounds(WritingConfig()) == (251, 339)  # 2.5 minutes at the voice's 118 words a minute
+    assert bounds(WritingConfig()) == (289, 391)  # 2.5 minutes at the voice's 136 words a minute
 
 
 def test_fit_removes_optional_lines_of_the_lowest_rank_first():

@@ -12,9 +12,9 @@ UTC = dt.UTC
 DAY = dt.date(2026, 3, 12)
 WINDOW = m.Window(dt.datetime(2026, 3, 11, 13, tzinfo=UTC),
                   dt.datetime(2026, 3, 12, 13, tzinfo=UTC))
-# The hand-made days were sized for the old 150-words-a-minute default: at the voice's real
-# pace (118) 3.2 minutes is the same word budget, so every optional slot is still heard.
-WRITING = WritingConfig(minutes=3.2)
+# The hand-made days are sized for a budget of about 380 words, so every optional slot is
+# still heard: 2.8 minutes at the voice's measured pace (136 words a minute).
+WRITING = WritingConfig(minutes=2.8)
 LLM = LLMConfig(model="test-model", timeout=5.0)
 
 BODIES = {
