@@ -62,10 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     est_in = sum(1 for r, _ in rows if r.language and LOW <= r.language.seconds <= HIGH)
     words = sum(r.script.words for r, _ in rows if r.script)
     seconds = sum(s for _, s in rows)
+    median = statistics.median(60 * r.script.words / s for r, s in rows if r.script)
     print(f"\n{n} active days rendered: in 2:00-3:30 by real duration {real_in}/{n} "
           f"({real_in / n:.0%}), by the estimate {est_in}/{n} ({est_in / n:.0%}); "
           f"pace {60 * words / seconds:.1f} spoken words a minute "
-          f"(median {statistics.median(60 * r.script.words / s for r, s in rows if r.script):.1f}); "
+          f"(median {median:.1f}); "
           f"the sweep assumes {sweep_language.SPOKEN_WPM}")
     return 0
 
