@@ -171,3 +171,18 @@ def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():
 ])
 def test_a_series_part_number_and_its_series_name_are_not_the_action(title, cleaned):
     assert clean_title(title) == cleaned
+
+
+@pytest.mark.parametrize(("title", "cleaned"), [
+    # An operator between names was dropped, leaving "init when FSDP n kv heads".
+    ("Fix fused qkv load weights and init when FSDP > n_kv_heads",
+     "Fix fused qkv load weights and init when FSDP exceeds n KV heads"),
+    ("Skip the test if world_size<2", "Skip the test if world size is below 2"),
+])
+def test_a_comparison_in_a_title_is_said_in_words(title, cleaned):
+    assert clean_title(title) == cleaned
+
+
+def test_a_prefix_is_what_a_title_makes_more_robust():
+    action = parse_title("float8 kernel test: make more robust")
+    assert (action.lemma, action.obj) == ("make", "float8 kernel test more robust")

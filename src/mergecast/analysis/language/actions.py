@@ -92,12 +92,17 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     area = _AREA.match(title)
     if area and rest[0].lower() in _PREPOSITIONS and area.group(1).lower() not in words().types:
         obj = f"{area.group(1)} {obj}"  # "float8: enable on ROCm" enables float8 on ROCm
+    if lemma == "make" and where and not scope and rest[0].lower() in _COMPARATIVES:
+        # "float8 kernel test: make more robust": the prefix is what is made more robust
+        obj = f"{' '.join(where)} {obj}"
     if lemma == "support" and not obj.lower().startswith("for "):
         obj = "for " + obj
     qualifier = " ".join(x for x in (qualifier, adverb, scope) if x)
     return Action(verb=cls, lemma=lemma, obj=_object(obj), qualifier=qualifier,
                   negated=negated)
 
+
+_COMPARATIVES = frozenset("more less faster slower smaller larger cheaper safer".split())
 
 # "mxfp8 moe: enable ep=1": a prefix of two or three words before a colon names where.
 _PREFIX_WORDS = re.compile(

@@ -7,7 +7,7 @@ import functools
 import re
 
 from ..text import strip_markup
-from .words import base_verb, case_word, words
+from .words import _load, base_verb, case_word, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
 TICKS = re.compile(r"`([^`]*)`")
@@ -99,11 +99,26 @@ def split_prefix(title: str) -> tuple[str | None, str]:
     return m.group(1), title[m.end():]
 
 
+# "init when FSDP > n_kv_heads": an operator between two names is said as words
+# ([comparisons] in language.toml), never dropped to leave "when FSDP n kv heads".
+# (A tag-like "</marker>" is markup for the boundary to deal with, not a comparison.)
+_COMPARISON = re.compile(r"(</?[A-Za-z][\w-]*>)|(?<=\w)\s*(>=|<=|==|!=|>|<)\s*(?=\w)")
+
+
+@functools.cache
+def _comparisons() -> dict[str, str]:
+    return dict(_load("language.toml")["comparisons"])
+
+
+def _compared(m: re.Match[str]) -> str:
+    return m.group(1) or f" {_comparisons()[m.group(2)]} "
+
+
 @functools.lru_cache(maxsize=50_000)
 def clean_title(title: str) -> str:
     """A title without tags, prefixes, PR references, links, paths and code punctuation;
     identifiers said as words."""
-    t = " ".join(SYMBOL.sub(" ", strip_markup(title)).split())
+    t = " ".join(SYMBOL.sub(" ", _COMPARISON.sub(_compared, strip_markup(title))).split())
     t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
     if m := _MERGE.match(t):  # a merge commit says what it merges only in its branch name
         branch = m.group(1).rstrip("/").rsplit("/", 1)[-1]
