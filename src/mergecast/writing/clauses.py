@@ -45,17 +45,21 @@ class Clause:
     def third(self, plural: bool = False) -> str:
         """The clause after a subject: "uses X" (or "use X" after a plural subject)."""
         verb = self._verb()
-        return f"{verb if plural else third_person(verb)} {self._rest()}".rstrip()
+        return _once(f"{verb if plural else third_person(verb)} {self._rest()}".rstrip())
 
     def ing(self) -> str:
         if self.negated:
-            return f"{said('negated_name')} {gerund(self.verb)} {self._rest()}".rstrip()
-        return f"{gerund(self._verb())} {self._rest()}".rstrip()
+            return _once(f"{said('negated_name')} {gerund(self.verb)} {self._rest()}".rstrip())
+        return _once(f"{gerund(self._verb())} {self._rest()}".rstrip())
 
     def _rest(self) -> str:
-        # A word typed twice in a title ("float8 float8 training") is said once.
-        return re.sub(r"\b(\w+)(?:\s+\1\b)+", r"\1", f"{self.objects} {self.qualifier}",
-                      flags=re.I).strip()
+        return f"{self.objects} {self.qualifier}".strip()
+
+
+def _once(text: str) -> str:
+    """A word typed twice in a title ("float8 float8 training"), or a verb meeting the same
+    word opening its object ("tests tests for float8"), is said once."""
+    return re.sub(r"\b(\w+)(?:\s+\1\b)+", r"\1", text, flags=re.I)
 
 
 def clauses(actions: Sequence[Action]) -> list[Clause]:

@@ -173,8 +173,9 @@ def _stems(text: str) -> set[str]:
     """A text's content words, cut to a rough stem ("compiled" ~ "compilation"): no
     function or generic word."""
     w = words()
-    return {_singular(x)[:6] for x in re.findall(r"[a-z][a-z0-9]+", text.lower())
-            if len(x) > 2 and x not in w.function and x not in w.generic}
+    found = (_singular(x) for x in re.findall(r"[a-z][a-z0-9]+", text.lower()))
+    return {x[:6] for x in found if len(x) > 2 and x not in w.function and x not in w.generic
+            and base_verb(x) not in ("add", "fix", "update", "change")}
 
 
 def _singular(word: str) -> str:
@@ -231,10 +232,12 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     for c in [c for c in told if c.body][:BODY_PRS]:
         ref = Ref(pr=c.number, sha=c.sha)
         title = _content(action(c).obj)
+        whole = _stems(c.title)  # (a sentence saying the whole title again says nothing new)
         # Said once: a sentence or a listed step that only repeats the title is dropped.
         found += [x for x in claims(c.body, ref, accept=accept)
                   if x.text not in {f.text for f in found}
-                  and not _repeats(_content(x.text), title, 0.6)]
+                  and not _repeats(_content(x.text), title, 0.6)
+                  and not _repeats(_stems(x.text), whole, 0.75)]
         listed += [a for a in steps(c.body, ref) if not _repeats(_content(a.obj), title, 0.8)]
     # The problem and the benefit are the base change's, and about the theme: a sentence
     # sharing no word with the theme's name or titles (another fix the PR also made), or
