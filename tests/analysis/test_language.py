@@ -186,3 +186,9 @@ def test_a_comparison_in_a_title_is_said_in_words(title, cleaned):
 def test_a_prefix_is_what_a_title_makes_more_robust():
     action = parse_title("float8 kernel test: make more robust")
     assert (action.lemma, action.obj) == ("make", "float8 kernel test more robust")
+
+
+def test_a_move_to_a_name_that_reads_the_same_says_only_what_moves():
+    # "moves Int4CPULayout to int4 CPU layout" said nothing true about where it went.
+    action = parse_title("Move Int4CPULayout to int4_cpu_layout.py")
+    assert (action.lemma, action.obj, action.qualifier) == ("move", "Int4CPULayout", "")

@@ -12,7 +12,7 @@ import dataclasses
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from mergecast.analysis.language import kind_of, parse_title, words
@@ -117,6 +117,9 @@ _WORD = st.sampled_from(["cache", "float8", "loader", "MoE", "the", "for", "to",
 
 
 @given(st.lists(_WORD, min_size=1, max_size=9))
+@example(["Move", "cache", "to", "when"])  # "moves cache to when": a move to a function word
+@example(["float8", "tests", "in", "tests", "float8"])  # "tests tests float8"
+@example(["float8", "float8", "training:", "cache"])  # a word typed twice
 def test_an_effect_has_no_empty_slot_and_no_doubled_word(ws):
     title = " ".join(ws)
     for effect in clauses([parse_title(title)]):

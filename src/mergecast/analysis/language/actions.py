@@ -83,12 +83,12 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     obj, qualifier = " ".join(rest[:cut]), ""
     if cls in ("move", "rename") or lemma in ("convert", "switch"):
         head, sep, tail = obj.rpartition(" to ")
-        if sep and head and tail:
+        if sep and head and tail and tail.split()[0].lower() not in words().function:
             obj, qualifier = head, "to " + tail
             target, _, where = tail.partition(" ")
             where = where if where.split(" ", 1)[0].lower() in _PREPOSITIONS else ""
-            if cls == "rename" and _same(head, tail if not where else target):
-                qualifier = where  # `quantize` -> `quantize_` reads the same: say what is renamed
+            if _same(head, tail if not where else target):
+                qualifier = where  # `X` -> `x.py` reads the same: say what is moved or renamed
     area = _AREA.match(title)
     if area and rest[0].lower() in _PREPOSITIONS and area.group(1).lower() not in words().types:
         obj = f"{area.group(1)} {obj}"  # "float8: enable on ROCm" enables float8 on ROCm
