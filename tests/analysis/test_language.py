@@ -192,3 +192,9 @@ def test_a_move_to_a_name_that_reads_the_same_says_only_what_moves():
     # "moves Int4CPULayout to int4 CPU layout" said nothing true about where it went.
     action = parse_title("Move Int4CPULayout to int4_cpu_layout.py")
     assert (action.lemma, action.obj, action.qualifier) == ("move", "Int4CPULayout", "")
+
+
+def test_a_merge_that_says_what_it_merges_is_told_by_that():
+    # The demo told "the commits also merge h17: a title's second action …".
+    assert clean_title("Merge h17 (round 5): add a scope slot") == "add a scope slot"
+    assert clean_title("Merge branch 'main' into feature") == "Merge branch main into feature"

@@ -29,6 +29,7 @@ PART = re.compile(r"^\s*(?:[\[(]\d{1,2}\s*/\s*\w{1,2}[\])]|\d{1,2}\s*/\s*(?:[xXn
 _DASH_PREFIX = re.compile(r"^\s*([A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,4})\s+[-–—]\s+(?=\S)")
 # "Merge pull request #45 from drisspg/add-copy_-dispatch": the branch names the work.
 _MERGE = re.compile(r"^Merge (?:pull request|PR) #?\d+ from \S*?/(\S+)\s*$", re.I)
+_MERGE_SAID = re.compile(r"^Merge (?:branch )?'?[\w./-]+'?(?: \([^)]{0,40}\))?:\s+(?=\S)", re.I)
 # Branch names that say nothing: ghstack's "gh/user/1/head", "main", "patch-1".
 _BRANCH_NOISE = re.compile(r"^(?:head|base|orig|main|master|develop|patch-?\d*|\d+)$", re.I)
 _TRAILING_REF = re.compile(r"\s*\(\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*\)\s*$")
@@ -120,6 +121,7 @@ def clean_title(title: str) -> str:
     identifiers said as words."""
     t = " ".join(SYMBOL.sub(" ", _COMPARISON.sub(_compared, strip_markup(title))).split())
     t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
+    t = _MERGE_SAID.sub("", t)  # "Merge h17 (round 5): X" says what it merges: X
     if m := _MERGE.match(t):  # a merge commit says what it merges only in its branch name
         branch = m.group(1).rstrip("/").rsplit("/", 1)[-1]
         t = "" if _BRANCH_NOISE.match(branch) else \
