@@ -244,3 +244,16 @@ def test_a_long_top_name_is_the_whole_title_never_cut_to_share_it():
                pr(711, "[mps] Fix reduction on empty input", "carol")]
     script = write(build_digest(changes, WINDOW, areas=AreasConfig()))
     assert script.title == "Making Process-Abort on Timeout and Error Configurable"
+
+
+def test_a_name_written_last_comma_first_is_one_person_to_the_ear():
+    # "Meng, Hengyu and andrewor14 landed …" sounded like three developers, not two.
+    changes = [pr(101, "[cache] Add an eviction policy for the widget cache", "Meng, Hengyu"),
+               pr(102, "[cache] Add a size limit to the widget cache", "Meng, Hengyu"),
+               pr(103, "[parser] Speed up tokenizing of long inputs", "ada"),
+               pr(104, "[docs] Update the install guide for the parser", "omar")]
+    script = write(build_digest(changes, WINDOW, areas=AreasConfig()))
+    named = [s for sec in script.sections for s in sec.sentences if "Meng, Hengyu" in s.text]
+    assert named, script.transcript
+    for s in named:
+        assert "Hengyu Meng" in s.spoken and "Meng, Hengyu" not in s.spoken

@@ -52,6 +52,9 @@ def _acronyms() -> re.Pattern[str]:
     return re.compile(r"(?<![\w.-])(" + "|".join(re.escape(k) for k in keys) + r")(?![\w-])")
 
 
+_INVERTED = re.compile(r"[A-Z][\w'-]+, [A-Z][\w'-]+")  # "Last, First"
+
+
 class Lookup:
     """Phrases, grounding and spoken form for one episode."""
 
@@ -63,6 +66,10 @@ class Lookup:
         self.facts = Facts.from_digest(digest, day=day, show=show)
         self.openers: Counter[str] = Counter()
         self.expanded: set[str] = set()
+        # A git name written "Meng, Hengyu" is one person; read out with its comma it sounds
+        # like two ("Meng, Hengyu and andrewor14 landed …"): the voice says "Hengyu Meng".
+        self.inverted = {h: " ".join(reversed(h.split(", "))) for c in digest.changes
+                         if _INVERTED.fullmatch(h := c.author.handle)}
 
     # ------------------------------------------------------------ wording
 
@@ -115,7 +122,13 @@ class Lookup:
             if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
                 text = cap(said) if text[:1].isupper() else said
                 self.expanded |= spelled
-        return Line(text, normalise(text, self.lexicon), tuple(cites), optional, weight, origin)
+        return Line(text, normalise(self._names_said(text), self.lexicon), tuple(cites),
+                    optional, weight, origin)
+
+    def _names_said(self, text: str) -> str:
+        for written, said in self.inverted.items():
+            text = text.replace(written, said)
+        return text
 
     def add(self, part: Part, text: str, cites: Sequence[int] = (), optional: bool = False,
             roundup: bool = False, weight: int = 0, origin: str = "template") -> bool:
