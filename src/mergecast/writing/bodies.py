@@ -69,9 +69,10 @@ class _Cues:
     leans: frozenset[str]
     to_reader: frozenset[str]
     subject_next: frozenset[str]
+    # First-person turns with a plain rewrite ("we plan to" -> "the plan is to") and a
+    # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
     lead_in: re.Pattern[str]
-    shorthand: tuple[tuple[re.Pattern[str], str], ...]
     this_does: frozenset[str]
     this_first: frozenset[str]
     problem: re.Pattern[str]
@@ -106,14 +107,14 @@ def _cues() -> _Cues:
         boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
         subject_next=frozenset(drop["subject_next"]),
-        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()),
+        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + tuple(
+            (re.compile(rf"(?<![\w/]){re.escape(k)}(?![\w/])", re.I), v)
+            for k, v in d["shorthand"].items()),
         lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                    if " " in p or p == "so")
                            + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                       if " " not in p)
                            + r")\s*,)\s+(?=[A-Za-z])", re.I),
-        shorthand=tuple((re.compile(rf"(?<![\w/]){re.escape(k)}(?![\w/])", re.I), v)
-                        for k, v in d["shorthand"].items()),
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
         problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
@@ -121,19 +122,25 @@ def _cues() -> _Cues:
     )
 
 
-def _plural_we(sentence: str) -> str:
-    """The few first-person turns with a plain rewrite: "we plan to X" -> "the plan is to
-    X". Any other "we" drops the sentence later."""
+def _rewritten(sentence: str) -> str:
+    """The few first-person turns with a plain rewrite ("we plan to X" -> "the plan is to
+    X"; any other "we" drops the sentence later) and a reviewer's shorthand said in full
+    ("w/o" -> "without", "and/or" -> "or")."""
     for rx, said in _cues().rewrites:
         sentence = rx.sub(said, sentence)
     return sentence
+
+
+def _who(ref: Ref) -> str:
+    """The change a description speaks for, as its sentences name it."""
+    return f"PR {ref.pr}" if ref.pr is not None else "The commit"
 
 
 def _rewrite(sentence: str, ref: Ref) -> str | None:
     """"This PR adds X." -> "PR 12 adds X."; "We add X.", "Add X." and "Adds X." -> "PR 12
     adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
     instruction to the reader."""
-    who = f"PR {ref.pr}" if ref.pr is not None else "The commit"
+    who = _who(ref)
     sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
     m = _THIS_CHANGE.match(sentence)
     if m:
@@ -179,7 +186,7 @@ def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = _cues().bare_label.sub("", s)  # "Summary Previously CP forgot …": a heading run in
     if GAP in s:
         return None  # "In  logic was added": a link was cut out of it
-    s = _finished(_shorthand(_plural_we(_REF_TAIL.sub("", _PLACE.sub("", s)))))
+    s = _finished(_rewritten(_REF_TAIL.sub("", _PLACE.sub("", s))))
     if m := _cues().lead_in.match(s):  # "As a result, the head was …": the fact stands alone
         s = s[m.end():]
     if re.match(r"[a-z]+\s", s):  # "increase the cache limit …": a sentence typed in haste
@@ -216,13 +223,6 @@ def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
     return said[0].upper() + said[1:]
 
 
-def _shorthand(sentence: str) -> str:
-    """A reviewer's shorthand said in full: "w/o" -> "without", "and/or" -> "or"."""
-    for rx, said in _cues().shorthand:
-        sentence = rx.sub(said, sentence)
-    return sentence
-
-
 def _finished(sentence: str) -> str:
     """A paragraph's last line often has no full stop ("This will prevent errors when
     later doing git checkout"): a whole sentence gets one; a heading, a label, a table row
@@ -245,8 +245,7 @@ def _this_change(sentence: str, ref: Ref, first: bool) -> str:
         return sentence
     verb, two = m.group(2).lower(), m.group(1).lower()
     if verb in _cues().this_does or (first and _cues().this_first & {verb, two}):
-        who = f"PR {ref.pr}" if ref.pr is not None else "The commit"
-        return f"{who} {sentence[m.start(1):]}"
+        return f"{_who(ref)} {sentence[m.start(1):]}"
     return sentence
 
 

@@ -107,8 +107,10 @@ def count_phrase(n: int, noun: str, plural: str | None = None) -> str:
 
 
 def with_article(phrase: str) -> str:
-    """"eleven-part stack" -> "an eleven-part stack"."""
-    return ("an " if phrase[:1].lower() in "aeiou" or phrase.startswith("eight") else "a ") + phrase
+    """"eleven-part stack" -> "an eleven-part stack"; "one-line fix" -> "a one-line fix"
+    ("one" is said with a w)."""
+    vowel = phrase[:1].lower() in "aeiou" and not phrase.lower().startswith("one")
+    return ("an " if vowel else "a ") + phrase
 
 
 def join_words(items: Sequence[str], conj: str = "and") -> str:

@@ -85,6 +85,17 @@ def actions(c: Change) -> tuple[Action, ...]:
                  if says_something(a))
 
 
+def by_change(actions: Sequence[Action]) -> list[tuple[Action, ...]]:
+    """Actions side by side that cite one change, together: a title's two actions."""
+    out: list[tuple[Action, ...]] = []
+    for a in actions:
+        if out and a.ref is not None and out[-1][-1].ref == a.ref:
+            out[-1] = (*out[-1], a)
+        else:
+            out.append((a,))
+    return out
+
+
 def says_something(a: Action) -> bool:
     """A title of only generic words ("Update", "fix tests") tells a listener nothing; the
     page's coverage list still has it."""
@@ -295,9 +306,7 @@ def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
     for t in themes:  # the lead theme's kind of work leads the signal too
         weight[(t.work, t.area)] += 2 * (len(themes) - t.index) + len(t.prs) + len(t.commits)
     for r in roundups:
-        for i, a in enumerate(r.items):
-            if i and a.ref is not None and r.items[i - 1].ref == a.ref:
-                continue  # a title's second action: its change's kind is its first's
+        for a, *_ in by_change(r.items):  # a change's kind is its first action's
             if (k := kind_of(a)) not in ("", "change"):
                 weight[(k, r.area)] += 1
     return tuple(w for w, _ in sorted(weight.items(), key=lambda x: (-x[1], x[0][0])))

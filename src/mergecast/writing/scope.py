@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..analysis.scope import rounded
 from ..models import Scope, ThemePlan
 from .length import Line
-from .numbers import join_words, number_words
+from .numbers import join_words, number_words, with_article
 from .phrases import Lookup
 
 WEIGHT = -15  # trimmed after a theme's details, listed steps and related changes
@@ -43,7 +43,7 @@ def sentence(x: Lookup, s: Scope, subject: str = "one") -> str:
         "over": f" over {files} files" if s.files > 1 else "",
         "spread": f", across {files} files" if s.files > 1 else "", "lines": said_lines(s.lines),
         "line_s": "line" if s.lines == 1 else "lines",
-        "a_lines": _article(s.lines),
+        "a_lines": with_article(number_words(s.lines)),
         "subject": x.say("scope", f"subject_{subject}"), "verbed": _VERBED[s.verb],
         "adds": agree(x.pick("scope", "verb_changes") if s.verb == "changes" else s.verb),
         "is": agree("is"), "touches": agree("touches"),
@@ -61,12 +61,6 @@ def sentence(x: Lookup, s: Scope, subject: str = "one") -> str:
     elif key in ("docs", "tests", "ci", "tiny", "tiny_fix") and not s.place:
         key += "_spread"
     return x.say("scope", key, **values)
-
-
-def _article(n: int) -> str:
-    """"a four-line", "an eight-line", "an eleven-line"."""
-    said = number_words(n)
-    return ("an " if said.startswith(("eight", "eleven")) else "a ") + said
 
 
 def scope(x: Lookup, t: ThemePlan) -> list[Line]:

@@ -25,6 +25,7 @@ from .clauses import LIST_ITEMS, clauses
 from .length import Line, Part
 from .numbers import count_phrase, join_words, number_words
 from .phrases import MAX_WORDS, Lookup, cap
+from .plan import by_change
 from .realise import concept, who
 
 TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
@@ -200,17 +201,6 @@ def _same_effect(actions: Sequence[Action]) -> str | None:
     """The effect two items share word for word, said for both (plural), or None."""
     found = {c.third(plural=True) for a in actions for c in clauses([a])}
     return found.pop() if len(actions) == 2 and len(found) == 1 else None
-
-
-def by_change(actions: Sequence[Action]) -> list[tuple[Action, ...]]:
-    """Actions side by side that cite one change, together: a title's two actions."""
-    out: list[tuple[Action, ...]] = []
-    for a in actions:
-        if out and a.ref is not None and out[-1][-1].ref == a.ref:
-            out[-1] = (*out[-1], a)
-        else:
-            out.append((a,))
-    return out
 
 
 def told(actions: Sequence[Action]) -> str:

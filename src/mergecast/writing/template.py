@@ -28,7 +28,7 @@ __all__ = ["TemplateWriter", "Wording", "check_not_empty", "plan_episode", "real
            "size_phrase", "week_monday"]
 
 # An active day whose material runs shorter than two minutes at [writing] words_per_minute
-# (by default piper's measured pace, 118 words a minute) says it is a short one.
+# (by default piper's measured pace, 136 words a minute) says it is a short one.
 SHORT_MINUTES = 2.0
 DESCRIBED_WORDS = 30  # words of prose that make a change "described"
 
