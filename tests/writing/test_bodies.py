@@ -173,6 +173,49 @@ def test_sentences_a_reviewer_wrote_in_haste_are_read(body, expected):
 
 
 @pytest.mark.parametrize(("body", "expected"), [
+    # A measured effect is the change's: "This provides …" is said of it, "~" and "perf"
+    # in words, and its 3-digit figure is one the fact check can trace to this body.
+    ("The loader now prefetches in a side stream. This provides roughly a 3.5x perf gain "
+     "for 512 workers.",
+     [("benefit", "The loader now prefetches in a side stream."),
+      ("benefit", "PR 12 provides roughly a 3.5x performance gain for 512 workers.")]),
+    ("The speedup on the small config is ~2x with/without compile.",
+     [("benefit", "The speedup on the small config is about 2x with or without compile.")]),
+    # "to better X" is a verb, not a judgement; "e.g." does not end the sentence.
+    ("The kernel is rewritten to better handle ragged batches (e.g. PrivateUse1 devices).",
+     [("detail", "The kernel is rewritten to better handle ragged batches.")]),
+    ("Backends that treat linear as a leaf op (e.g.\nXLA) are not covered by the policy.",
+     [("problem", "Backends that treat linear as a leaf op are not covered by the policy.")]),
+    # A name opening a sentence is its subject; a file as the place goes with its "in".
+    ("`state_dict()` now refreshes only the hook outputs in `model.py`, so buffers stay put.",
+     [("benefit", "State dict now refreshes only the hook outputs, so buffers stay put.")]),
+    # An inferential "therefore" inside the sentence goes; the fact stands alone.
+    ("Every rank therefore added the full bias before the reduction ran.",
+     [("detail", "Every rank added the full bias before the reduction ran.")]),
+    # A link's text in brackets is words; a bracketed aside goes; a sign is said.
+    ("Per [the runner notes], old images stop working in spring.",
+     [("detail", "Per the runner notes, old images stop working in spring.")]),
+    ("Numerics on the debug model [dp8, ep4] are bitwise identical with loss + z-loss.",
+     [("detail", "Numerics on the debug model are bitwise identical with loss plus z-loss.")]),
+])
+def test_measured_effects_and_names_are_read_not_dropped(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize("body", [
+    "The core functionality is in `meta_init.py`, and a few changes in train.",
+    "The fix is [here], and it also covers the loader.",
+    "This PR proposes two changes to the loader. also include fp8 in the CI matrix.",
+    "The performance number is wps: 109 mfu: 29%.",
+    "Warnings like [W ProcessGroup:1647] destroy was not called still print on exit.",
+    "Added generate permute indices which executes the following on GPU.",
+    "Apologies for the giant PR that touches every config in the repository.",
+])
+def test_sentences_cleaning_broke_are_not_said(body):
+    assert said(body) == []
+
+
+@pytest.mark.parametrize(("body", "expected"), [
     # Past the opening sentence, "This causes …" points at the problem, not the change.
     ("The flag was ignored on restarts. This causes a crash in the scheduler later on.",
      [("problem", "The flag was ignored on restarts.")]),

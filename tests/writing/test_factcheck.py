@@ -174,3 +174,16 @@ def test_a_handle_of_digits_alone_does_not_vouch_for_a_pr_number():
     digest = rich_digest(extra=[pr(3911, "[rl] Add a check", "999999")])
     found = Facts.from_digest(digest, day=DAY).problems("999999 landed PR 999999.")
     assert set(found) == {"PR number 999999 is not in the digest"}
+
+
+def test_a_figure_from_a_pr_description_is_grounded_only_where_that_pr_is_cited():
+    body = "The new path is roughly 3x faster for 256 experts (see #4242)."
+    d = rich_digest(extra=[pr(191300, "[moe] Parallel permute kernel", "ada", body=body)])
+    facts = Facts.from_digest(d, day=DAY)
+    said = "PR 191300 is roughly 3x faster for 256 experts."
+    assert facts.problems(said, (191300,)) == []
+    assert facts.problems(said.replace("PR 191300 is", "It is"), (191064,)) == [
+        "number 256 is not in the digest"]
+    # "#4242" in the description is a reference, not a figure it states.
+    assert facts.problems("It needs 4242 steps.", (191300,)) == [
+        "number 4242 is not in the digest"]

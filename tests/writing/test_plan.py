@@ -193,6 +193,8 @@ def test_one_authors_same_work_across_areas_is_told_once_naming_the_areas():
 
 OFF_TOPIC = ("## Summary\nThe image model is already slightly non-exact across separately "
              "launched runs because its attention backward kernel is nondeterministic.\n")
+OFF_TOPIC_SAID = ("The image model is already slightly non-exact across separately launched runs "
+                  "because its attention backward kernel is nondeterministic.")
 
 
 def loader_day(body: str) -> m.Digest:
@@ -213,6 +215,15 @@ def test_a_problem_sentence_sharing_no_word_with_the_theme_is_not_its_problem():
     (theme,) = plan(loader_day(on_topic)).themes
     assert theme.problem is not None and theme.problem.text == (
         "Each recipe kept its own loader, so fixes to shuffling had to be made four times over.")
+
+
+def test_an_off_topic_problem_is_said_as_a_detail_and_a_measured_gain_is_the_benefit():
+    body = OFF_TOPIC + "Epoch startup is about 3x faster on the small config.\n"
+    (theme,) = plan(loader_day(body)).themes
+    assert theme.problem is None
+    assert theme.benefit is not None and theme.benefit.text == (
+        "Epoch startup is about 3x faster on the small config.")
+    assert [c.text for c in theme.details] == [OFF_TOPIC_SAID]
 
 
 def test_a_problem_in_the_plural_of_the_theme_word_is_on_topic():

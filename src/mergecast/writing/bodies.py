@@ -30,7 +30,10 @@ from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 
 MIN_WORDS, MAX_WORDS = 6, 30
-_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
+# A sentence ends at a full stop before a capital, but not after "e.g." or "vs." ("(e.g.
+# PrivateUse1) bypass the policy" is one sentence).
+_SPLIT = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)\s+"
+                    r"(?=[A-Z\"'(])")
 _THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
                           r"\s+(?!\d)", re.I)
 # "… the field added in #2018." -> "… the field.": where a thing came from is a reviewer's
@@ -40,9 +43,30 @@ _REF_TAIL = re.compile(r"\s*\((?:see\s+)?#\d+\)|\s+(?:(?:added|introduced|landed
                        r"(?=[.,;]?$)")
 # "… mount the cache at `/mnt/hf_cache` read-only": where, as a path, is dropped with its
 # preposition; the sentence without it still says what happened.
-_PLACE = re.compile(r"\s+(?:at|in|under|inside|within)\s+`[^`\s]*/[^`\s]*`")
+# A file named as the place ("the kernel in indices.py") goes the same way.
+_PLACE = re.compile(r"\s+(?:at|in|under|inside|within)\s+(?:`[^`\s]*/[^`\s]*`|`?[\w-]+"
+                    r"\.(?:py|pyi|cpp|cc|cu|cuh|h|hpp|toml|ya?ml|md|sh|json)`?(?=[\s.,;:]))")
 _DOTS = re.compile(r"\.\.\.|…")
 _MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
+# Signs of a sentence cleaning broke or that was never one: a word that needs a next one
+# before a comma ("The core functionality is, and …": a link was there), a second sentence
+# run in lower case ("… torchtitan changes. also include fp8"), a log line's brackets, a
+# table's "wps: 109".
+_BROKEN = re.compile(r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
+                     r"\b(?:the|a|an|of|to|from|by|with|at|into)\.$|"
+                     r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
+                     re.I)
+_BRACKETED = re.compile(r"(^|\s)\[([^\[\]:]{1,60})\]")  # a log line's "[W x:12]" stays
+
+
+def _bracketed(m: re.Match[str]) -> str:
+    text = m.group(2).strip()
+    if text.lower() in ("link", "here", "this", "this pr", "pr"):
+        return ""  # a link's placeholder: what it stood for is gone ("is, and" is then caught)
+    return m.group(1) + text if re.fullmatch(r"[A-Za-z' ]+", text) else ""
+# "~4x" and "a + b" are said in words: "about 4x", "a plus b".
+_SYMBOLS = re.compile(r"(?<!\S)~(?=\d)|\s\+\s")
+_SAID_SYMBOL = {"~": "about ", "+": " plus "}
 _DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
 
 
@@ -65,6 +89,7 @@ class _Cues:
     first_person: re.Pattern[str]
     addressing: re.Pattern[str]
     connective: re.Pattern[str]
+    inferred: re.Pattern[str]
     boilerplate: re.Pattern[str]
     leans: frozenset[str]
     to_reader: frozenset[str]
@@ -104,6 +129,8 @@ def _cues() -> _Cues:
         labels=labels,
         first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
         connective=_any(drop["connectives"]),
+        inferred=re.compile(r",?\s+(?:" + "|".join(drop["said_without"]) + r")\b,?(?=\s)",
+                            re.I),
         boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
         subject_next=frozenset(drop["subject_next"]),
@@ -189,10 +216,13 @@ def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = _finished(_rewritten(_REF_TAIL.sub("", _PLACE.sub("", s))))
     if m := _cues().lead_in.match(s):  # "As a result, the head was …": the fact stands alone
         s = s[m.end():]
-    if re.match(r"[a-z]+\s", s):  # "increase the cache limit …": a sentence typed in haste
-        s = s[0].upper() + s[1:]
+    if re.match(r"(?:[a-z]+|`[^`\s]+`|[a-z][\w.]*\(\))\s", s):
+        # "increase the cache limit …" (typed in haste) or "`state_dict()` now refreshes
+        # …" (a name as subject) is a sentence; its first word is said with a capital.
+        s = s[0].upper() + s[1:] if s[0].isalpha() else s
     s = _this_change(s, ref, first)
-    if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()) or \
+    if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()
+                                                         or s[0] == "`") or \
             re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
         return None  # a question, an exclamation, or the tail of a wrapped line
     if (m := re.search(r"\s-\s+([a-z]\w*)", s)) and base_verb(m.group(1)):
@@ -201,22 +231,30 @@ def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
         s = s[: m.start()] + "."  # "… have to rely on 2.8; update the decorator …": an order
     s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
+    # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside.
+    s = _BRACKETED.sub(_bracketed, s).strip()
+    s = _SYMBOLS.sub(lambda m: _SAID_SYMBOL[m.group(0).strip()], s)
     said = speakable(s)
     if said is None or _cues().boilerplate.search(said) or _cues().addressing.search(said):
         return None
     said = _rewrite(said, ref)
-    if said is None or _cues().first_person.search(said) or _cues().connective.search(said):
+    if said is None:
+        return None
+    # "Every rank therefore added the bias": the fact stands without its "therefore".
+    said = _cues().inferred.sub("", said)
+    if _cues().first_person.search(said) or _cues().connective.search(said):
         return None
     if leaning(said) or said.split(" ", 1)[0].lower() in words().finite:
         return None  # "Is not in the nightly": the subject was on the line before
     ws = said.split()
     if not MIN_WORDS <= len(ws) <= MAX_WORDS:
         return None
-    if sum(1 for w in ws if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(ws) // 3:
+    named = ws[2:] if said.startswith(("PR ", "The commit ")) else ws  # not the subject
+    if sum(1 for w in named if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(named) // 3:
         return None  # mostly identifiers and numbers: not plain speech
     if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
             re.search(r"(?:^|\s)\d+\s+-\s", said) or \
-            re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I):
+            re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I) or _BROKEN.search(said):
         return None  # "adds Add Add ." is no sentence
     if not has_verb(ws):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
@@ -294,6 +332,8 @@ def _labelled(raw: str) -> str:
 def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
     if label:
         return label
+    if measured(sentence) and not _cues().outcome.search(sentence):
+        return "benefit"  # "PR 12 gives a 3x gain": a figure is what the change buys
     if _cues().benefit.search(sentence) and not _cues().past.search(sentence):
         return "benefit"  # "PR 12 will prevent errors …" as much as "Runs no longer …"
     if rewritten:
@@ -416,12 +456,17 @@ def _score(c: Claim, first: Ref) -> float:
     text, cues = c.text, _cues()
     score = 1.0 if c.ref == first else 0.0
     if c.kind == "benefit":
-        score += 2 * bool(_MEASURED.search(text)) + bool(cues.cause.search(text))
+        score += 2 * measured(text) + bool(cues.cause.search(text))
     else:
         past = cues.past.search(text) or re.search(r"\b\w{3,}ed\b", text)
         score += 2 * bool(cues.outcome.search(text)) + bool(cues.contrast.search(text)) + \
             bool(past) + 0.5 * bool(cues.cause.search(text))
     return score
+
+
+def measured(text: str) -> bool:
+    """Whether a sentence states a measured effect ("about 4x", "30%", "faster")."""
+    return bool(_MEASURED.search(text))
 
 
 def best(found: list[Claim], kind: str) -> Claim | None:

@@ -27,6 +27,7 @@ from .sizes import LINES, Size, check_sizes, sizes_of
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9]|[A-Za-z0-9]")
 _INT = re.compile(r"(?<![\w.])(?<!\d,)(#?)(\d+)(?!\w|[.,]\d)")
+_STATED = re.compile(r"(?<![#\w.,])(\d{3,4})(?![\w,])")  # not "#256", "1,000", "v2.100"
 _PR_STRICT = re.compile(r"(?:\bPRs?|\bpull requests?|#|\bnumbers?)\s*$", re.I)
 _PART = re.compile(rf"\b({NUMBER_WORD})-part\b", re.I)
 _FILLER = (r"(?:(?:linked|separate|related|open|merged|landed|new|stacked|more|other|similar|"
@@ -122,6 +123,9 @@ class Facts:
     shas: set[str] = field(default_factory=set)  # never said aloud: a hash means nothing spoken
     quotes: tuple[str, ...] = ()  # names and titles said as names, longest first (lower case)
     sizes: list[Size] = field(default_factory=list)  # lines and files, per change and theme
+    # The numbers each PR's own title and description state ("8.7x for 256 experts"): a
+    # sentence citing that PR may repeat them, never as a PR number.
+    stated: dict[int, frozenset[int]] = field(default_factory=dict)
 
     @classmethod
     def from_digest(cls, d: Digest, day: dt.date | None = None, show: str | None = None
@@ -203,6 +207,8 @@ class Facts:
             small_numbers=small | years,
             shas={s.lower() for c in d.changes for s in c.shas},
             quotes=_quotes(d), sizes=sizes_of(d),
+            stated={c.number: frozenset(int(n) for n in _STATED.findall(
+                f"{c.title}\n{truncate(c.body)}")) for c in d.changes if c.number is not None},
         )
 
     # ------------------------------------------------------------------ checking
@@ -279,7 +285,8 @@ class Facts:
                 continue
             if len(digits) >= 5 or (strict and len(digits) >= 3):
                 found.append(f"PR number {digits} is not in the digest")
-            elif len(digits) >= 3 and n not in self.small_numbers:
+            elif len(digits) >= 3 and n not in self.small_numbers and \
+                    not any(n in self.stated.get(c, ()) for c in cites):
                 found.append(f"number {digits} is not in the digest")
         for m in _RANGE.finditer(text):
             a, b = int(m.group(1)), int(m.group(2))
