@@ -1,350 +1,45 @@
 """Sentences from PR and commit descriptions that stand on their own: problem, benefit, detail.
 
-Bodies are untrusted and written for reviewers, not listeners. A sentence is kept only if
-a listener can follow it without the rest of the body: no opening pronoun or demonstrative
-that leans on an earlier sentence, no first person (unless it is "This PR adds …", which
-is rewritten around the PR's number), no checklists, test plans, code, AI-assistant notes,
-internal ids or porting boilerplate. Identifiers are said as words; a sentence with code
-left in it is dropped whole, never cut in the middle. When nothing qualifies, nothing is
-said.
+Bodies are untrusted and written for reviewers, not listeners. The prose of a description
+is found (checklists, test plans, code blocks and stack boilerplate end or leave it), each
+sentence is made speakable or refused (sentences.py), and what is kept is typed as the
+problem it states, the benefit it promises, or a detail of what the change does. When
+nothing qualifies, nothing is said.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
-import tomllib
 from collections.abc import Callable
-from importlib import resources
 
-from ..analysis.language import (
-    base_verb,
-    has_verb,
-    parse_title,
-    speakable,
-    third_person,
-    words,
-)
+from ..analysis.language import base_verb, parse_title, words
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
-
-MIN_WORDS, MAX_WORDS = 6, 30
-# A sentence ends at a full stop before a capital, but not after "e.g." or "vs." ("(e.g.
-# PrivateUse1) bypass the policy" is one sentence).
-_SPLIT = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)\s+"
-                    r"(?=[A-Z\"'(])")
-_THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
-                          r"\s+(?!\d)", re.I)
-# "… the field added in #2018." -> "… the field.": where a thing came from is a reviewer's
-# pointer, not something a listener can follow (and a number we could not check).
-_REF_TAIL = re.compile(r"\s*\((?:see\s+)?#\d+\)|\s+(?:(?:added|introduced|landed|made|done|"
-                       r"fixed|reported)\s+)?(?:in|by|from|since|after|via|see)\s+#\d+"
-                       r"(?=[.,;]?$)")
-# "… mount the cache at `/mnt/hf_cache` read-only": where, as a path, is dropped with its
-# preposition; the sentence without it still says what happened.
-# A file named as the place ("the kernel in indices.py") goes the same way.
-_PLACE = re.compile(r"\s+(?:at|in|under|inside|within)\s+(?:`[^`\s]*/[^`\s]*`|`?[\w-]+"
-                    r"\.(?:py|pyi|cpp|cc|cu|cuh|h|hpp|toml|ya?ml|md|sh|json)`?(?=[\s.,;:]))")
-_DOTS = re.compile(r"\.\.\.|…")
-_MEASURED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|%)|\b(?:faster|slower|speed-?up)\b", re.I)
-# Signs of a sentence cleaning broke or that was never one: a word that needs a next one
-# before a comma ("The core functionality is, and …": a link was there), a second sentence
-# run in lower case ("… torchtitan changes. also include fp8"), a log line's brackets, a
-# table's "wps: 109".
-_BROKEN = re.compile(r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
-                     r"\b(?:the|a|an|of|to|from|by|with|at|into)\.$|"
-                     r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
-                     re.I)
-_BRACKETED = re.compile(r"(^|\s)\[([^\[\]:]{1,60})\]")  # a log line's "[W x:12]" stays
-
-
-def _bracketed(m: re.Match[str]) -> str:
-    text = m.group(2).strip()
-    if text.lower() in ("link", "here", "this", "this pr", "pr"):
-        return ""  # a link's placeholder: what it stood for is gone ("is, and" is then caught)
-    return m.group(1) + text if re.fullmatch(r"[A-Za-z' ]+", text) else ""
-# "~4x" and "a + b" are said in words: "about 4x", "a plus b".
-_SYMBOLS = re.compile(r"(?<!\S)~(?=\d)|\s\+\s")
-_SAID_SYMBOL = {"~": "about ", "+": " plus "}
-_DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
-
-
-def _any(phrases: list[str]) -> re.Pattern[str]:
-    """Whole-word, case-insensitive alternatives from a data list."""
-    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in
-                                                sorted(phrases, key=len, reverse=True))
-                      + r")(?![\w'])", re.I)
-
-
-@dataclasses.dataclass(frozen=True)
-class _Cues:
-    """templates/bodies.toml, compiled once."""
-
-    section_end: re.Pattern[str]
-    label: re.Pattern[str]
-    bare_label: re.Pattern[str]
-    heading: re.Pattern[str]
-    labels: dict[str, str]
-    first_person: re.Pattern[str]
-    addressing: re.Pattern[str]
-    connective: re.Pattern[str]
-    inferred: re.Pattern[str]
-    boilerplate: re.Pattern[str]
-    leans: frozenset[str]
-    to_reader: frozenset[str]
-    subject_next: frozenset[str]
-    # First-person turns with a plain rewrite ("we plan to" -> "the plan is to") and a
-    # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
-    rewrites: tuple[tuple[re.Pattern[str], str], ...]
-    lead_in: re.Pattern[str]
-    this_does: frozenset[str]
-    this_first: frozenset[str]
-    problem: re.Pattern[str]
-    benefit: re.Pattern[str]
-    outcome: re.Pattern[str]
-    contrast: re.Pattern[str]
-    cause: re.Pattern[str]
-    past: re.Pattern[str]
-
-
-@functools.cache
-def _cues() -> _Cues:
-    text = resources.files("mergecast.writing").joinpath("templates/bodies.toml").read_text(
-        encoding="utf-8")
-    d = tomllib.loads(text)
-    prose, drop, cues = d["prose"], d["drop"], d["cues"]
-    ends = "(?:" + "|".join(prose["section_ends"]) + ")"
-    labels = {k.lower(): v for k, v in prose["labels"].items()}
-    return _Cues(
-        # Where the prose ends: a heading or a "Label:" line naming one of these sections.
-        section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*)$"),
-        label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
-                                                                        reverse=True))
-                         + r")\s*:\s*(?=[A-Z0-9])", re.I),
-        bare_label=re.compile(r"^(?:" + "|".join(re.escape(k) for k in prose["bare_labels"])
-                              + r")\s+(?=[A-Z][a-z])", re.I),
-        heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
-                           + r")\s*$"),
-        labels=labels,
-        first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
-        connective=_any(drop["connectives"]),
-        inferred=re.compile(r",?\s+(?:" + "|".join(drop["said_without"]) + r")\b,?(?=\s)",
-                            re.I),
-        boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
-        leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
-        subject_next=frozenset(drop["subject_next"]),
-        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + tuple(
-            (re.compile(rf"(?<![\w/]){re.escape(k)}(?![\w/])", re.I), v)
-            for k, v in d["shorthand"].items()),
-        lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
-                                                   if " " in p or p == "so")
-                           + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
-                                                      if " " not in p)
-                           + r")\s*,)\s+(?=[A-Za-z])", re.I),
-        this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
-        problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
-        outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
-        cause=_any(cues["cause"]), past=_any(cues["past"]),
-    )
-
-
-def _rewritten(sentence: str) -> str:
-    """The few first-person turns with a plain rewrite ("we plan to X" -> "the plan is to
-    X"; any other "we" drops the sentence later) and a reviewer's shorthand said in full
-    ("w/o" -> "without", "and/or" -> "or")."""
-    for rx, said in _cues().rewrites:
-        sentence = rx.sub(said, sentence)
-    return sentence
-
-
-def _who(ref: Ref) -> str:
-    """The change a description speaks for, as its sentences name it."""
-    return f"PR {ref.pr}" if ref.pr is not None else "The commit"
-
-
-def _rewrite(sentence: str, ref: Ref) -> str | None:
-    """"This PR adds X." -> "PR 12 adds X."; "We add X.", "Add X." and "Adds X." -> "PR 12
-    adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
-    instruction to the reader."""
-    who = _who(ref)
-    sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
-    m = _THIS_CHANGE.match(sentence)
-    if m:
-        return f"{who} {sentence[m.end():]}"
-    sentence = re.sub(r"^In this (?:change|PR|commit),?\s+(?=(?:I|we)\s)", "", sentence,
-                      flags=re.I)
-    m = re.match(r"^(?:We|I)\s+(\w+)\s+", sentence)
-    if m and (verb := base_verb(m.group(1))) and (
-            m.group(1).lower() == verb or third_person(verb) in _cues().this_does):
-        # "We add X" and "I added X" (a change's own verb, said of the change) are the
-        # change; "We found that …" is not, and stays first person (dropped).
-        return f"{who} {third_person(verb)} {sentence[m.end():]}"
-    first, _, rest = sentence.partition(" ")
-    verb = base_verb(first)
-    if verb is None or not rest:
-        return sentence
-    if any(w.lower() in words().finite for w in rest.split()[:2]):
-        return sentence  # "Upstream PyTorch has a bug": a subject, not an order
-    if first.lower() == verb:
-        # An imperative ("Add the scheduler, …") describes what the change does, unless it
-        # tells the reader what to do.
-        return None if verb in _cues().to_reader else f"{who} {third_person(verb)} {rest}"
-    nxt = rest.split(" ", 1)[0].lower()
-    if first.lower() == third_person(verb) and nxt not in _cues().subject_next and \
-            base_verb(nxt) != nxt:  # "Adds a compiler pass", not "Traces now show"
-        return f"{who} {first.lower()} {rest}"
-    if first.lower().endswith("ed") and rest.split(" ", 1)[0].lower() in (
-            "with", "by", "in", "into", "from", "for", "to", "as", "on"):
-        return None  # "Bundled with the pass, runs …": no subject
-    return sentence
-
-
-def _plain(raw: str, ref: Ref, first: bool = False) -> str | None:
-    """One candidate sentence made speakable, or None when it cannot stand alone. `first`:
-    the description's opening sentence, where "This …" is the change itself."""
-    s = " ".join(raw.split()).strip()
-    s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
-    s = re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"\1", s)
-    # An aside between dashes ("the runtime — streams, sync, pools — through X") goes whole:
-    # the sentence around it is the point, and rarely fits a breath with it.
-    s = re.sub(r"\s+(?:--|—|–)\s+[^—–]{1,160}?\s+(?:--|—|–)\s+", " ", s)
-    s = _cues().label.sub("", s)
-    s = _cues().bare_label.sub("", s)  # "Summary Previously CP forgot …": a heading run in
-    if GAP in s:
-        return None  # "In  logic was added": a link was cut out of it
-    s = _finished(_rewritten(_REF_TAIL.sub("", _PLACE.sub("", s))))
-    if m := _cues().lead_in.match(s):  # "As a result, the head was …": the fact stands alone
-        s = s[m.end():]
-    if re.match(r"(?:[a-z]+|`[^`\s]+`|[a-z][\w.]*\(\))\s", s):
-        # "increase the cache limit …" (typed in haste) or "`state_dict()` now refreshes
-        # …" (a name as subject) is a sentence; its first word is said with a capital.
-        s = s[0].upper() + s[1:] if s[0].isalpha() else s
-    s = _this_change(s, ref, first)
-    if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()
-                                                         or s[0] == "`") or \
-            re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
-        return None  # a question, an exclamation, or the tail of a wrapped line
-    if (m := re.search(r"\s-\s+([a-z]\w*)", s)) and base_verb(m.group(1)):
-        return None  # "plain tensors - fixes by local mapping": a reviewer's shorthand
-    if (m := re.search(r";\s+(\w+)\s", s)) and base_verb(m.group(1)) == m.group(1).lower():
-        s = s[: m.start()] + "."  # "… have to rely on 2.8; update the decorator …": an order
-    s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
-    s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
-    # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside.
-    s = _BRACKETED.sub(_bracketed, s).strip()
-    s = _SYMBOLS.sub(lambda m: _SAID_SYMBOL[m.group(0).strip()], s)
-    said = speakable(s)
-    if said is None or _cues().boilerplate.search(said) or _cues().addressing.search(said):
-        return None
-    said = _rewrite(said, ref)
-    if said is None:
-        return None
-    # "Every rank therefore added the bias": the fact stands without its "therefore".
-    said = _cues().inferred.sub("", said)
-    if _cues().first_person.search(said) or _cues().connective.search(said):
-        return None
-    if leaning(said) or said.split(" ", 1)[0].lower() in words().finite:
-        return None  # "Is not in the nightly": the subject was on the line before
-    ws = said.split()
-    if not MIN_WORDS <= len(ws) <= MAX_WORDS:
-        return None
-    named = ws[2:] if said.startswith(("PR ", "The commit ")) else ws  # not the subject
-    if sum(1 for w in named if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(named) // 3:
-        return None  # mostly identifiers and numbers: not plain speech
-    if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
-            re.search(r"(?:^|\s)\d+\s+-\s", said) or \
-            re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I) or _BROKEN.search(said):
-        return None  # "adds Add Add ." is no sentence
-    if not has_verb(ws):
-        return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
-    return said[0].upper() + said[1:]
-
-
-def _finished(sentence: str) -> str:
-    """A paragraph's last line often has no full stop ("This will prevent errors when
-    later doing git checkout"): a whole sentence gets one; a heading, a label, a table row
-    or a line cut off mid-phrase ("…, now that") does not, and is dropped later."""
-    ws = sentence.split()
-    if not ws or sentence[-1] in ".!?" or not (sentence[-1].isalnum() or sentence[-1] == ")"):
-        return sentence
-    if re.search(r"[:|*#<>=]", sentence) or ws[-1].lower() in words().function or \
-            not has_verb(ws):
-        return sentence
-    return sentence + "."
-
-
-def _this_change(sentence: str, ref: Ref, first: bool) -> str:
-    """ "This will prevent errors …" opening a description, or "This adds …" anywhere, is
-    the change speaking of itself: said as "PR 12 will prevent errors …". Elsewhere "This"
-    points at something said before, and the sentence is dropped as leaning."""
-    m = re.match(r"^This\s+((\w+)(?:\s+[\w-]+)?)\s+", sentence)
-    if not m:
-        return sentence
-    verb, two = m.group(2).lower(), m.group(1).lower()
-    if verb in _cues().this_does or (first and _cues().this_first & {verb, two}):
-        return f"{_who(ref)} {sentence[m.start(1):]}"
-    return sentence
-
-
-def leaning(sentence: str) -> str:
-    """The word by which `sentence` leans on one said before it ("It", "This", "Also",
-    "they" with no plural noun before it, "this abstract class"), or "" when it stands
-    alone. The LLM writer's vetting refuses a model's sentence by the same rule."""
-    ws = sentence.split()
-    if not ws:
-        return ""
-    if (first := ws[0].strip(",")).lower() in _cues().leans:
-        return first
-    if said := _unresolved(ws):
-        return said
-    for w in ws[1:3]:  # "Now it will be the default": what "it" is was said elsewhere
-        if w.lower().strip(",") in _SUBJECT_PRONOUN:
-            return w.strip(",")
-    for m in _DEMONSTRATIVE.finditer(sentence):
-        if m.start() > 0:
-            return m.group(0)  # "this abstract class" points at something said before
-    return ""
-
-
-_SUBJECT_PRONOUN = frozenset("it they these those".split())
-_PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
-
-
-def _unresolved(ws: list[str]) -> str:
-    """A plural pronoun needs a plural noun before it in the same sentence ("Reduction
-    kernels …, so they …"); "PR 12 compiles them" leans on a sentence we did not keep.
-    The pronoun that has none, or ""."""
-    for i, w in enumerate(ws):
-        if w.lower().strip(",.;:") in _PLURAL_PRONOUN:
-            found = any(x.lower().endswith("s") and not base_verb(x) and x[:1].isalpha()
-                        for x in ws[1:i] if x.lower() not in _cues().leans)
-            return "" if found else w.strip(",.;:")
-    return ""
+from .sentences import GAP, SPLIT, cues, measured, standalone
 
 
 def _labelled(raw: str) -> str:
     """The slot a "Root cause:"-style label says its sentence fills ("" for none)."""
-    m = _cues().label.match(" ".join(raw.split()).replace("**", ""))
-    return _cues().labels[m.group(1).lower()] if m else ""
+    m = cues().label.match(" ".join(raw.split()).replace("**", ""))
+    return cues().labels[m.group(1).lower()] if m else ""
 
 
 def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
     if label:
         return label
-    if measured(sentence) and not _cues().outcome.search(sentence):
+    if measured(sentence) and not cues().problem.search(sentence):
         return "benefit"  # "PR 12 gives a 3x gain": a figure is what the change buys
-    if _cues().benefit.search(sentence) and not _cues().past.search(sentence):
+    if cues().benefit.search(sentence) and not cues().past.search(sentence):
         return "benefit"  # "PR 12 will prevent errors …" as much as "Runs no longer …"
     if rewritten:
         return "detail"
-    if _cues().problem.search(sentence):
+    if cues().problem.search(sentence):
         return "problem"
     return "detail"
 
 
 _GAP = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
-GAP = "\u27c2"  # where cleaning took a link or mention out: the sentence has a hole
 
 
 _TICKED = re.compile(r"(?m)^(\s*[-*]\s+)\[[xX]\]\s+(\w+)")
@@ -357,14 +52,14 @@ def _prose(body: str) -> str:
                        else m.group(0), body)
     text = clean_body(body)
     # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
-    text = _cues().heading.sub(r"\1:", text)
-    cut = _cues().section_end.search(text)
+    text = cues().heading.sub(r"\1:", text)
+    cut = cues().section_end.search(text)
     while cut and not text[: cut.start()].strip():
         # "Note: review #3765 first" opening a description is an aside, not the end of it:
         # its paragraph goes, the prose after it stays.
         rest = text.find("\n\n", cut.end())
         text = text[rest:].lstrip("\n") if rest >= 0 else ""
-        cut = _cues().section_end.search(text)
+        cut = cues().section_end.search(text)
     text = text[: cut.start()] if cut else text
     return "\n".join(_GAP.sub(f" {GAP} ", line.strip()) for line in text.split("\n"))
 
@@ -379,7 +74,7 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
             # feature, the words after it say what the change does.
             if (m := _ITEM_LABEL.match(item)) and base_verb(m.group(1)):
                 item = item[m.start(1):]
-            if not base_verb(item.split(" ", 1)[0]) or _plain(_sentence(item), ref) is None:
+            if not base_verb(item.split(" ", 1)[0]) or standalone(_sentence(item), ref) is None:
                 continue
             action = parse_title(item)
             if action.lemma and action.obj:
@@ -398,9 +93,9 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
     for prose, items in _paragraphs(_prose(body)):
         # A list item that is a whole statement ("Defaults now load from either file.")
         # stands alone as well; items that open on a verb are steps, told with the titles.
-        stated = [x for i in items for x in _SPLIT.split(_sentence(i)) if _statement(x)][:2]
-        for raw in (_SPLIT.split(prose) if prose else []) + stated:
-            said = _plain(raw, ref, first=opening)
+        stated = [x for i in items for x in SPLIT.split(_sentence(i)) if _statement(x)][:2]
+        for raw in (SPLIT.split(prose) if prose else []) + stated:
+            said = standalone(raw, ref, first=opening)
             opening = False
             if said is None or not accept(said, ref):
                 continue
@@ -453,20 +148,15 @@ def _score(c: Claim, first: Ref) -> float:
     """How well a claim states a problem or a benefit: a stated cause, an outcome a user
     feels, a contrast with what should happen; from the base change rather than a later
     part."""
-    text, cues = c.text, _cues()
+    text, cue = c.text, cues()
     score = 1.0 if c.ref == first else 0.0
     if c.kind == "benefit":
-        score += 2 * measured(text) + bool(cues.cause.search(text))
+        score += 2 * measured(text) + bool(cue.cause.search(text))
     else:
-        past = cues.past.search(text) or re.search(r"\b\w{3,}ed\b", text)
-        score += 2 * bool(cues.outcome.search(text)) + bool(cues.contrast.search(text)) + \
-            bool(past) + 0.5 * bool(cues.cause.search(text))
+        past = cue.past.search(text) or re.search(r"\b\w{3,}ed\b", text)
+        score += 2 * bool(cue.outcome.search(text)) + bool(cue.contrast.search(text)) + \
+            bool(past) + 0.5 * bool(cue.cause.search(text))
     return score
-
-
-def measured(text: str) -> bool:
-    """Whether a sentence states a measured effect ("about 4x", "30%", "faster")."""
-    return bool(_MEASURED.search(text))
 
 
 def best(found: list[Claim], kind: str) -> Claim | None:

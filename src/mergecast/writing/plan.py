@@ -44,7 +44,8 @@ from ..models import (
     ThemePlan,
     Watch,
 )
-from .bodies import best, claims, measured, steps
+from .bodies import best, claims, steps
+from .sentences import measured
 
 LIGHT_DAY = 3  # changes; at or below this the episode is a short one and says so
 FOCUSED_SHARE = 0.6  # one theme holding this share of a day's changes makes a focused day
