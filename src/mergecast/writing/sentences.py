@@ -47,7 +47,7 @@ _MEASURED = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:x(?![\w-])|×|%)|"
 # run in lower case ("… torchtitan changes. also include fp8"), a log line's brackets, a
 # table's "wps: 109".
 _BROKEN = re.compile(r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
-                     r"\b(?:the|a|an|of|to|from|by|with|at|into)\.$|"
+                     r"\b(?:the|a|an|of|to|from|by|with|at|into|or|and|be|here)\.$|"
                      r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
                      re.I)
 _BRACKETED = re.compile(r"(^|\s)\[([^\[\]:]{1,60})\]")  # a log line's "[W x:12]" stays
@@ -88,6 +88,7 @@ class _Cues:
     leans: frozenset[str]
     to_reader: frozenset[str]
     subject_next: frozenset[str]
+    checked: frozenset[str]
     # First-person turns with a plain rewrite ("we plan to" -> "the plan is to") and a
     # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
@@ -127,7 +128,7 @@ def cues() -> _Cues:
                             re.I),
         boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
-        subject_next=frozenset(drop["subject_next"]),
+        subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
         rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + tuple(
             (re.compile(rf"(?<![\w/]){re.escape(k)}(?![\w/])", re.I), v)
             for k, v in d["shorthand"].items()),
@@ -183,14 +184,17 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     if first.lower() == verb:
         # An imperative ("Add the scheduler, …") describes what the change does, unless it
         # tells the reader what to do.
-        return None if verb in cues().to_reader else f"{who} {third_person(verb)} {rest}"
+        # "Test locally with 8 GPUs" is the test plan's, not the change's.
+        return None if verb in cues().to_reader or verb in cues().checked else \
+            f"{who} {third_person(verb)} {rest}"
     nxt = rest.split(" ", 1)[0].lower()
     if first.lower() == third_person(verb) and nxt not in cues().subject_next and \
             base_verb(nxt) != nxt:  # "Adds a compiler pass", not "Traces now show"
         return f"{who} {first.lower()} {rest}"
-    if first.lower().endswith("ed") and rest.split(" ", 1)[0].lower() in (
-            "with", "by", "in", "into", "from", "for", "to", "as", "on"):
-        return None  # "Bundled with the pass, runs …": no subject
+    if first.lower().endswith("ed") and (rest.split(" ", 1)[0].lower() in (
+            "with", "by", "in", "into", "from", "for", "to", "as", "on")
+            or verb in cues().checked):
+        return None  # "Bundled with the pass, runs …", "Tested locally …": no subject
     return sentence
 
 
