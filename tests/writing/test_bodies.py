@@ -186,9 +186,10 @@ def test_sentences_a_reviewer_wrote_in_haste_are_read(body, expected):
      [("detail", "The kernel is rewritten to better handle ragged batches.")]),
     ("Backends that treat linear as a leaf op (e.g.\nXLA) are not covered by the policy.",
      [("problem", "Backends that treat linear as a leaf op are not covered by the policy.")]),
-    # A name opening a sentence is its subject; a file as the place goes with its "in".
+    # A name opening a sentence is its subject, said in its own case; a file as the place
+    # goes with its "in".
     ("`state_dict()` now refreshes only the hook outputs in `model.py`, so buffers stay put.",
-     [("benefit", "State dict now refreshes only the hook outputs, so buffers stay put.")]),
+     [("benefit", "state dict now refreshes only the hook outputs, so buffers stay put.")]),
     # An inferential "therefore" inside the sentence goes; the fact stands alone.
     ("Every rank therefore added the full bias before the reduction ran.",
      [("detail", "Every rank added the full bias before the reduction ran.")]),
@@ -197,6 +198,11 @@ def test_sentences_a_reviewer_wrote_in_haste_are_read(body, expected):
      [("detail", "Per the runner notes, old images stop working in spring.")]),
     ("Numerics on the debug model [dp8, ep4] are bitwise identical with loss + z-loss.",
      [("detail", "Numerics on the debug model are bitwise identical with loss plus z-loss.")]),
+    # "Fix by reading X": the how, said of the change, stands without what it fixes.
+    ("The cache was keyed on the device index.\n\nFix by reading the index from the "
+     "placeholder metadata instead of the config.",
+     [("problem", "The cache was keyed on the device index."),
+      ("benefit", "PR 12 reads the index from the placeholder metadata instead of the config.")]),
 ])
 def test_measured_effects_and_names_are_read_not_dropped(body, expected):
     assert said(body) == expected
@@ -214,6 +220,8 @@ def test_measured_effects_and_names_are_read_not_dropped(body, expected):
     # How the change was checked is the test plan's, not what it does.
     "Test locally to verify the flag works as expected.",
     "Tested locally to verify the flag works as expected.",
+    # A name that would be said opening on "from" sounds like a preposition.
+    "**Motivation** `from_config` is designed to be a drop-in replacement of the builder.",
 ])
 def test_sentences_cleaning_broke_are_not_said(body):
     assert said(body) == []

@@ -116,9 +116,9 @@ def cues() -> _Cues:
         section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*)$"),
         label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
                                                                         reverse=True))
-                         + r")\s*:\s*(?=[A-Z0-9])", re.I),
+                         + r")\s*:\s*(?=[A-Z0-9`])", re.I),
         bare_label=re.compile(r"^(?:" + "|".join(re.escape(k) for k in prose["bare_labels"])
-                              + r")\s+(?=[A-Z][a-z])", re.I),
+                              + r")\s+(?=[A-Z][a-z]|`)", re.I),
         heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
                            + r")\s*$"),
         labels=labels,
@@ -156,6 +156,18 @@ def _rewritten(sentence: str) -> str:
 def _who(ref: Ref) -> str:
     """The change a description speaks for, as its sentences name it."""
     return f"PR {ref.pr}" if ref.pr is not None else "The commit"
+
+
+_FIXES_BY = re.compile(r"^((?:PR \d+|The commit) )(?:fixes|solves|addresses|resolves)"
+                       r"(?: (?:this|it|that|the issue|the problem|the bug))? by (\w+ing)\b")
+
+
+def _fixes_by(sentence: str) -> str:
+    """"PR 12 fixes by reading X" (what it fixes was the sentence before) -> "PR 12 reads
+    X": the how stands alone."""
+    m = _FIXES_BY.match(sentence)
+    verb = base_verb(m.group(2)) if m else None
+    return f"{m.group(1)}{third_person(verb)}{sentence[m.end():]}" if m and verb else sentence
 
 
 def _rewrite(sentence: str, ref: Ref) -> str | None:
@@ -235,9 +247,13 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     said = speakable(s)
     if said is None or cues().boilerplate.search(said) or cues().addressing.search(said):
         return None
+    if s[0] == "`" and said.split(" ", 1)[0].lower() in words().function:
+        return None  # "`from_nn_module` is designed …" said "From nn module is …": a riddle
+    said = re.sub(r"(?<![\w-])_+(?=\w)", "", said)  # "_placements" is said "placements"
     said = _rewrite(said, ref)
     if said is None:
         return None
+    said = _fixes_by(said)
     # "Every rank therefore added the bias": the fact stands without its "therefore".
     said = cues().inferred.sub("", said)
     if cues().first_person.search(said) or cues().connective.search(said):
@@ -256,7 +272,8 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None  # "adds Add Add ." is no sentence
     if not has_verb(ws):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
-    return said[0].upper() + said[1:]
+    # A name opening the sentence keeps its case ("nn Linear allocates …").
+    return said if s[0] == "`" else said[0].upper() + said[1:]
 
 
 def _finished(sentence: str) -> str:
