@@ -3,6 +3,8 @@
 Both writers pass through it; the template writer also uses `Facts.problems` to drop
 sentences lifted from PR text that would not pass. PR numbers are never accepted because
 they occur in PR *text* (attacker-controlled); only digest structure vouches for them.
+A figure a PR's own title or description states ("8.7x for 256 experts") may be repeated
+by a sentence citing that PR, and only there, never in a PR-number slot.
 
 It checks what *we* claim, not what we quote: a theme name or title said as a name ("Zero
 PRs left behind") is not a count, so its words are masked before the count, handle and
