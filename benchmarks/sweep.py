@@ -8,7 +8,9 @@ target; then the language figures of issue 16 (sweep_language.py) and the effect
 fidelity figures (sweep_effects.py: lost words, cut objects).
 
 Run:  .venv/bin/python benchmarks/sweep.py --db STORE.db [--since DAY --until DAY]
-      [--every N] [--quiet] [--show-script DAY] [--language-json FILE]
+      [--every N] [--quiet] [--show-script DAY] [--language-json FILE] [--no-memory]
+Days are written in order, each remembering the days before (cross-day memory), as a
+show run daily would; --no-memory writes each day alone.
 Compare two runs: .venv/bin/python benchmarks/sweep_language.py BEFORE.json AFTER.json
 """
 
@@ -24,11 +26,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mergecast import pipeline
+from mergecast import pipeline, targets
+from mergecast.analysis.memory import link_earlier
 from mergecast.config import Config
 from mergecast.dates import day_of, day_window
 from mergecast.errors import FactCheckError, MergecastError
-from mergecast.models import Digest, Script
+from mergecast.models import Audio, Digest, Episode, Script
 from mergecast.store import Store
 from mergecast.writing import write_script
 
@@ -37,6 +40,8 @@ import sweep_effects  # noqa: E402  (effects that say what the title said)
 import sweep_language  # noqa: E402  (issue 16's language figures, beside this file)
 
 MAX_SENTENCE_WORDS = 30
+MEMORY_DAYS = 8  # the memory looks back a week; older episodes change nothing
+_TEXT_ONLY = Audio(duration_seconds=0.0, cues=(), chapters=())
 # What a listener should never hear read aloud: code, links, markdown, paths.
 _UNSPOKEN = re.compile(
     r"`|https?:|www\.|\*\*|\[[^\]]*\]\(|(?<![\w.])[\w.-]+/[\w./-]+|::|->|\(\)"
@@ -88,10 +93,13 @@ def store_days(store: Store, cfg: Config) -> list[dt.date]:
     return [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
 
 
-def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
-    """One day's digest and template script, with any failure captured (never raised)."""
+def sweep_day(cfg: Config, store: Store, day: dt.date,
+              earlier: Sequence[Episode] = ()) -> DayResult:
+    """One day's digest and template script, with any failure captured (never raised).
+    `earlier`: the episodes of the days before, as a daily show would have published
+    them, for cross-day memory ("Work on X continues from yesterday")."""
     window = day_window(day, cfg.show)
-    digest = pipeline.digest_for(cfg, store, window)
+    digest = link_earlier(pipeline.digest_for(cfg, store, window), earlier)
     result = DayResult(day=day, changes=digest.counts.changes, themes=len(digest.themes),
                        digest=digest)
     if digest.counts.changes == 0:
@@ -120,9 +128,17 @@ def sweep_day(cfg: Config, store: Store, day: dt.date) -> DayResult:
     return result
 
 
-def sweep(cfg: Config, store: Store, days: Iterable[dt.date]) -> Iterator[DayResult]:
+def sweep(cfg: Config, store: Store, days: Iterable[dt.date], *,
+          memory: bool = True) -> Iterator[DayResult]:
+    """Each day in order; with `memory`, each remembers the text-only episodes of the days
+    before it, as a show run daily (or backfilled) would."""
+    earlier: list[Episode] = []
     for day in days:
-        yield sweep_day(cfg, store, day)
+        result = sweep_day(cfg, store, day, earlier if memory else ())
+        if memory and result.script is not None and result.digest is not None:
+            draft = pipeline.Draft(targets.daily(day, cfg), result.digest, script=result.script)
+            earlier = [*earlier[-MEMORY_DAYS:], pipeline.assemble(cfg, draft, _TEXT_ONLY)]
+        yield result
 
 
 def totals(results: Sequence[DayResult], cfg: Config, seconds: float = 0.0) -> Totals:
@@ -176,6 +192,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="also print the relations report (benchmarks/sweep_relations.py)")
     ap.add_argument("--language-json", type=Path, default=None,
                     help="save the language figures here (compare runs with sweep_language.py)")
+    ap.add_argument("--no-memory", action="store_true",
+                    help="write each day as if no earlier episode existed (the figures "
+                         "before cross-day memory was swept; with --every N the memory only "
+                         "sees the sampled days)")
     args = ap.parse_args(argv)
 
     cfg = pipeline.load_config(args.config, args.db)
@@ -188,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         days = days[:: max(1, args.every)]
         started = time.perf_counter()
         results: list[DayResult] = []
-        for r in sweep(cfg, store, days):
+        for r in sweep(cfg, store, days, memory=not args.no_memory):
             results.append(r)
             if r.changes and (not args.quiet or r.error):
                 print(_line(r))

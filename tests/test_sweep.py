@@ -89,3 +89,23 @@ def test_github_sample_days_write_grounded_scripts(tmp_path: Path) -> None:
         results = list(sweep.sweep(cfg, store, sweep.store_days(store, cfg)))
     assert sum(1 for r in results if r.changes) >= 3
     _assert_clean(results, cfg)
+
+
+def test_the_sweep_remembers_the_days_before_as_a_daily_show_would(tmp_path: Path) -> None:
+    from gitrepo import Commit, build_repo, day
+
+    docs = {"docs/guide.md": b"x"}
+    commits = [Commit(f"[docs] Rewrite the install guide (#{n})", when=day(n), files=docs)
+               for n in (10, 11)]
+    repo = build_repo(tmp_path / "repo", commits)
+    db = tmp_path / "m.db"
+    _ingest(db, "--repo", str(repo))
+    sweep = _sweep_module()
+    cfg = pipeline.load_config(None, db)
+    with Store(db) as store:
+        days = [d for d in sweep.store_days(store, cfg) if d.day in (10, 11)]
+        remembered = list(sweep.sweep(cfg, store, days))
+        alone = list(sweep.sweep(cfg, store, days, memory=False))
+    (theme,) = remembered[1].digest.themes
+    assert theme.continues is not None and theme.continues.episode_id == str(days[0])
+    assert all(t.continues is None for r in alone for t in r.digest.themes)
