@@ -286,5 +286,5 @@ def test_a_brief_themes_two_actions_are_told_in_one_breath():
     told = [s for sec in write(dataclasses.replace(d, changes=changes)).sections
             for s in sec.sentences if 191097 in s.cites]
     assert [(s.text, s.cites) for s in told] == [
-        ("In brief, isalia20 landed PR 191097, using Metal kernels for strided reductions "
+        ("isalia20 landed PR 191097, using Metal kernels for strided reductions "
          "and banning the CPU fallback.", (191097,))]

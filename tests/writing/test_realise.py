@@ -187,3 +187,12 @@ def test_a_stack_named_by_its_base_part_tells_the_other_parts_not_the_name_again
     (line,) = size(x, plan.themes[0])
     assert line.text.endswith("PRs 191044 through 191049, using native kernels for outer "
                               "products, scatter add and index add."), line.text
+
+
+def test_items_of_one_kind_are_not_all_worded_alike():
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    values = {"who": "ada", "status": "landed", "effect": "adding a cache"}
+    first, second = (x.say("theme", "brief", i, pr=12, **values) for i in (1, 2))
+    assert first != second
+    assert {first, second} == {"ada landed PR 12, adding a cache.",
+                               "In brief, ada landed PR 12, adding a cache."}

@@ -79,10 +79,12 @@ class Lookup:
         found = table[key] if found is None else found
         return [found] if isinstance(found, str) else list(found)
 
-    def say(self, group: str, key: str, **values: Any) -> str:
-        """A phrase for this episode; in weekly mode a `weekly_<key>` variant wins."""
+    def say(self, group: str, key: str, salt: int = 0, /, **values: Any) -> str:
+        """A phrase for this episode; in weekly mode a `weekly_<key>` variant wins.
+        `salt`: which of several items of one kind this is (the second brief theme, the
+        second PR's steps), so they are not all worded alike ("In brief, … In brief, …")."""
         options = self.variants(group, key)
-        start = (self.seed + zlib.crc32(f"{group}.{key}".encode())) % len(options)
+        start = (self.seed + salt + zlib.crc32(f"{group}.{key}".encode())) % len(options)
         text = ""
         for i in range(len(options)):
             raw = options[(start + i) % len(options)]

@@ -230,10 +230,11 @@ def listed(x: Lookup, t: ThemePlan) -> list[Line]:
     for i, (pr, acts) in enumerate(list(by_ref.items())[:2]):
         kept: list[str] = []
         for c in clauses(acts)[:3]:  # in order, each that one breath still holds
-            text = x.say("theme", "steps", pr=pr, effects=join_words([*kept, c.third()]))
+            text = x.say("theme", "steps", i, pr=pr,
+                         effects=join_words([*kept, c.third()]))
             if not kept or len(text.split()) <= MAX_WORDS:
                 kept.append(c.third())
-        text = x.say("theme", "steps", pr=pr, effects=join_words(kept))
+        text = x.say("theme", "steps", i, pr=pr, effects=join_words(kept))
         out += _lines(x.line(text, (pr,), optional=True, weight=-35 - 5 * i))
     return out
 
@@ -339,11 +340,12 @@ def brief_part(x: Lookup, t: ThemePlan) -> Part:
     # A title's two actions in one breath ("using X and banning Y"), else the first.
     values = {"who": who(t), "status": t.status, "effect": join_words(
         [c.ing() for c in found[:2]])}
-    if len(x.say("theme", "brief", pr=t.prs[0] if t.prs else "", **values).split()) > \
-            MAX_WORDS:
+    if len(x.say("theme", "brief", t.index, pr=t.prs[0] if t.prs else "",
+                 **values).split()) > MAX_WORDS:
         values["effect"] = found[0].ing()
     if t.prs:
-        told = x.add(part, x.say("theme", "brief", pr=t.prs[0], **values), t.prs)
+        told = x.add(part, x.say("theme", "brief", t.index, pr=t.prs[0], **values),
+                     t.prs)
     else:
         told = x.add(part, x.say("theme", "brief_commit", **values))
     if told:  # what its files say, after it ("The change is a four-line fix in …")
