@@ -9,6 +9,7 @@ import re
 
 from ...models import Action
 from ..text import strip_markup
+from .statements import Subject, lists, names_work, read_subject
 from .titles import SYMBOL, clean_title, sentence_case
 from .words import (
     _load,
@@ -32,7 +33,17 @@ _PREPOSITIONS = frozenset("on in for to from with via by at under across".split(
 def parse_title(title: str) -> Action:
     """A title as an action: "Migrate min and max to Metal (#12)" -> verb class "move",
     verb "migrate", object "min and max", qualifier "to Metal". A title that names a
-    thing ("int4 sparse marlin tensor") has no verb; "X support" is the action "support X"."""
+    thing ("int4 sparse marlin tensor") has no verb; "X support" is the action "support X".
+    A summary under a label ("Skeleton: package layout, data model, …") is named by its
+    label; a statement as a title, for its name, unless its subject opens on a word that
+    would read as a verb ("make demo uses X" is about make demo)."""
+    if (subject := read_subject(title)) is not None:
+        first = subject.parts[0]
+        if subject.label and names_work(subject.label) and \
+                (len(subject.parts) > 1 or ", " in first.text):
+            return Action(verb="", lemma="", obj=_object(subject.label))
+        if first.kind == "statement" and base_verb(first.topic.split()[0]):
+            return Action(verb="", lemma="", obj=first.topic)  # "make demo", not "making"
     return _action(title, sentence_case(clean_title(title)).split("; ")[0].strip())
 
 
@@ -222,7 +233,10 @@ def parse_actions(title: str) -> tuple[Action, ...]:
     a semicolon) is followed by a verb in the form the title's first verb has; a list
     inside an object ("min and max", "add and remove hooks") is never split. A pronoun
     object is the first action's object when that is unambiguous, else the action it is
-    in is dropped: nothing is said with "it" and no referent."""
+    in is dropped: nothing is said with "it" and no referent. A statement subject is told
+    by its parts (`stated`)."""
+    if (subject := read_subject(title)) is not None:
+        return stated(subject)
     text = sentence_case(clean_title(title))
     parts = [p for chunk in text.split("; ") for p in _clauses(_opening(chunk.split()))]
     if not parts:
@@ -236,6 +250,42 @@ def parse_actions(title: str) -> tuple[Action, ...]:
         if found is not None and found.lemma and found not in out:
             out.append(found)
     return tuple(out)
+
+
+def stated(subject: Subject) -> tuple[Action, ...]:
+    """A statement subject's parts as actions, never a verb it does not have: a statement
+    is reported ("notes that make demo uses the demo TOML file"), an order read as one
+    ("links themes to earlier episodes"), an item covered ("covers lock tests"); the
+    label goes with the items ("as part of the skeleton work"), or with the orders when
+    there are none. A statement too long for one breath is told by what it is about."""
+    s = lists()
+    frame = s.label_frame.format(label=subject.label) if subject.label else \
+        s.file_frame.format(file=subject.file) if subject.file else ""
+    out: list[Action] = []
+    for p in subject.parts:
+        if p.kind == "statement" and len(p.text.split()) <= s.statement_words:
+            a = Action(verb="", lemma=s.state, obj="that " + lower_first(p.text))
+        elif p.kind == "order" and (a := _action(p.text, p.text, cut_second=False)).lemma:
+            pass
+        else:
+            a = Action(verb="", lemma=s.cover, obj=lower_first(p.topic or p.text))
+        if a not in out:
+            out.append(a)
+    framed = s.cover if any(a.lemma == s.cover for a in out) else None
+    return tuple(dataclasses.replace(a, qualifier=f"{a.qualifier} {frame}".strip(),
+                                     label=subject.label)
+                 if frame and a.lemma != s.state and (framed is None or a.lemma == framed)
+                 else a for a in out)
+
+
+def covers(action: Action) -> bool:
+    """Whether an action is a summary's item ("covers lock tests")."""
+    return action.lemma == lists().cover and not action.verb
+
+
+def is_stated(action: Action) -> bool:
+    """Whether an action reports a statement ("notes that …"): said whole, never cut."""
+    return action.lemma == lists().state and action.obj.startswith("that ")
 
 
 def _clauses(ws: list[str]) -> list[list[str]]:
