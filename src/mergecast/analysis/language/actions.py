@@ -43,7 +43,7 @@ def parse_title(title: str) -> Action:
                 (len(subject.parts) > 1 or ", " in first.text):
             return Action(verb="", lemma="", obj=_object(subject.label))
         if first.kind == "statement" and base_verb(first.topic.split()[0]):
-            return Action(verb="", lemma="", obj=first.topic)  # "make demo", not "making"
+            return Action(verb="", lemma="", obj=lower_first(first.topic))  # not "making demo"
     return _action(title, sentence_case(clean_title(title)).split("; ")[0].strip())
 
 
@@ -156,10 +156,16 @@ def _object(text: str) -> str:
     return text
 
 
+_INSIDE = frozenset("their its our".split())
+
+
 def _noun_action(text: str) -> Action:
     ws = text.split()
     nouns = words().nouns
-    if len(ws) >= 2 and ws[-1].lower() in nouns:
+    # "Globs in their own module with their tests": a noun after a possessive ends a
+    # phrase, it does not head the title ("tests Globs" is false).
+    inside = any(w.lower() in _INSIDE for w in ws[:-1])
+    if len(ws) >= 2 and ws[-1].lower() in nouns and not inside:
         cls, obj = nouns[ws[-1].lower()], " ".join(ws[:-1])
         obj = obj[4:] if obj.lower().startswith("for ") and cls == "support" else obj
     elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns

@@ -114,8 +114,6 @@ def read_subject(title: str) -> Subject | None:
         rest = text[m.end():]
         if _FILE.fullmatch(raw := m.group(1).strip()):
             file = _FILE.sub(_file, raw).removeprefix("the ")
-        elif re.search(r"\w_\w", raw):
-            file = clean_title(raw)
         label, kind_only = found
     # After a dash, or a colon inside a part, comes an aside or an example.
     chunks = [c.split(_ASIDE_MARK.strip(), 1)[0].split(": ", 1)[0]
@@ -147,7 +145,7 @@ def _label(raw: str) -> tuple[str, bool] | None:
     if _FILE.fullmatch(raw.strip()):
         return "", False
     if re.search(r"\w_\w", raw):
-        return "", False  # "test_pipeline: …" names a place, said like a file
+        return "", True  # "test_pipeline: …" names a place: told only before a statement
     if _imperative(ws):
         return None  # "Fix build error: …" is an order, read as a title
     if raw.strip().lower() in lists().not_labels:

@@ -50,6 +50,8 @@ def _file_path(m: re.Match[str]) -> str:
     """"docs/reference.md" -> "reference": a file under generic folders is said by its
     name; any other path is left to the word-list and path rules."""
     folders = m.group(1).strip("/").split("/")
+    if _PLACE.search(m.string[:m.start()]):  # "into common/linear.py" names a place
+        return m.group(0)
     return m.group(2) if all(f.lower() in words().generic_areas for f in folders) \
         else m.group(0)
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
