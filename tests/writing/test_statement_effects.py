@@ -46,6 +46,13 @@ def commit(title: str, sha: str = "a1") -> tuple[Action, ...]:
     ("An endless answer is refused (test); the fake server's injected claim is the one it "
      "uses", "notes that an endless answer is refused and that the fake server's injected "
      "claim is the one it uses"),
+    # A long dash ends a label too; a list written with commas only is said as a list.
+    ("Merge h15a: reliability, part one — redaction before cutting, linear globs, broken "
+     "clocks", "covers redaction before cutting, linear globs and broken clocks as part of "
+     "the reliability work"),
+    # A hyphen does not: a vendor prefix is read as a title.
+    ("Qualcomm AI Engine Direct - Fix the partitioner for int8 weights",
+     "fixes the partitioner for int8 weights"),
     # A file label says where.
     ("benchmarks/run.py: a whole run on a 150-change day, stage by stage",
      "covers a whole run on a 150-change day in the run module"),

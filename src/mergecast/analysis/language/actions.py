@@ -274,7 +274,7 @@ def stated(subject: Subject) -> tuple[Action, ...]:
         elif p.kind == "order" and (a := _action(p.text, p.text, cut_second=False)).lemma:
             pass
         else:
-            a = Action(verb="", lemma=s.cover, obj=lower_first(p.topic or p.text))
+            a = Action(verb="", lemma=s.cover, obj=_listed(lower_first(p.topic or p.text)))
         if a not in out:
             out.append(a)
     framed = s.cover if any(a.lemma == s.cover for a in out) else None
@@ -282,6 +282,15 @@ def stated(subject: Subject) -> tuple[Action, ...]:
                                      label=subject.label)
                  if frame and a.lemma != s.state and (framed is None or a.lemma == framed)
                  else a for a in out)
+
+
+def _listed(text: str) -> str:
+    """A list of three or more written with commas only ("A, B, C") said as a list ("A, B
+    and C"); one comma may be an aside ("a whole run, stage by stage")."""
+    if text.count(", ") >= 2 and not re.search(r"\b(?:and|or)\b", text):
+        head, _, last = text.rpartition(", ")
+        return f"{head} and {last}"
+    return text
 
 
 def covers(action: Action) -> bool:

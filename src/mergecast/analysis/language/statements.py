@@ -77,6 +77,8 @@ _ASIDE = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])")
 _PARTS = re.compile(r"\s*;\s+|\.\s+(?=[A-Za-z])")
 _DASH = re.compile(r"\s+(?:[–—]|--?)\s+")
 _ASIDE_MARK = " | "  # (kept by the symbol filter that drops the dashes themselves)
+_LONG_DASH = re.compile(r"\s[–—]\s")
+_DASH_LABEL = re.compile(r"^\s*([^:;|()\[\]{}\"`]{1,60}?)\s\|\s+(?=\S)")
 _FILE = re.compile(r"(?<![\w./-])\.?(?:[\w.-]+/)*([A-Za-z_][\w-]*)\.([A-Za-z]{1,5})(?![\w/])")
 _DETERMINERS = frozenset("the a an this these those its their every each no".split())
 # Words a statement cut short may end on, dropped ("in the range of [0, 2**32)").
@@ -110,7 +112,10 @@ def read_subject(title: str) -> Subject | None:
     for _ in range(3):  # nested asides: "(a (b) c)"
         text = _ASIDE.sub("", text)
     label, file, rest, kind_only = "", "", text, False
-    if (m := _LABEL.match(text)) and (found := _label(m.group(1))) is not None:
+    # "briefing truth — evidence-backed duplicates, …": a long dash can end a label too
+    # (a hyphen cannot: "Vendor Name - Fix x" is a vendor prefix, read as a title).
+    m = _LABEL.match(text) or (_DASH_LABEL.match(text) if _LONG_DASH.search(title) else None)
+    if m and (found := _label(m.group(1))) is not None:
         rest = text[m.end():]
         if _FILE.fullmatch(raw := m.group(1).strip()):
             file = _FILE.sub(_file, raw).removeprefix("the ")
@@ -140,8 +145,9 @@ def _label(raw: str) -> tuple[str, bool] | None:
     or None when the words before the colon are no label (a sentence, a long phrase)."""
     ws = clean_title(raw).split()
     if not ws or len(ws) > lists().label_words or _finite(ws) is not None or \
-            any(w.strip(",").isdigit() for w in raw.split()):
-        return None  # ("Issue 18 items 5, 7-10:" is a reference, not a label)
+            re.search(r"\d", raw) and not re.search(r"[A-Za-z]\d|\d[A-Za-z]", raw) or \
+            re.search(r"\d\s*/\s*\w", raw) or sum(c.isalpha() for c in "".join(ws)) < 3:
+        return None  # ("Issue 18 items 5, 7-10:", "PR2/N —": a reference or a part number)
     if _FILE.fullmatch(raw.strip()):
         return "", False
     if re.search(r"\w_\w", raw):
