@@ -55,7 +55,7 @@ def commit(title: str, sha: str = "a1") -> tuple[Action, ...]:
      "fixes the partitioner for int8 weights"),
     # A file label says where.
     ("benchmarks/run.py: a whole run on a 150-change day, stage by stage",
-     "covers a whole run on a 150-change day in the run module"),
+     "covers a whole run on a 150-change day in the run benchmark"),
 ])
 def test_a_statement_subject_is_told_as_what_it_is(title: str, sentence: str) -> None:
     assert told(commit(title)) == sentence

@@ -48,6 +48,7 @@ class _Lists:
     conjunctions: frozenset[str]
     nouns: frozenset[str]
     files: Mapping[str, str]
+    folders: Mapping[str, str]
     label_words: int
     statement_words: int
     state: str
@@ -66,6 +67,7 @@ def lists() -> _Lists:
                   relatives=frozenset(d["relatives"]),
                   conjunctions=frozenset(d["conjunctions"]), nouns=frozenset(d["nouns"]),
                   files=dict(d["files"]),
+                  folders=dict(d["folders"]),
                   label_words=int(d["LABEL_WORDS"]),
                   statement_words=int(d["STATEMENT_WORDS"]), state=str(d["state"]),
                   cover=str(d["cover"]), label_frame=str(d["label_frame"]),
@@ -79,7 +81,8 @@ _DASH = re.compile(r"\s+(?:[–—]|--?)\s+")
 _ASIDE_MARK = " | "  # (kept by the symbol filter that drops the dashes themselves)
 _LONG_DASH = re.compile(r"\s[–—]\s")
 _DASH_LABEL = re.compile(r"^\s*([^:;|()\[\]{}\"`]{1,60}?)\s\|\s+(?=\S)")
-_FILE = re.compile(r"(?<![\w./-])\.?(?:[\w.-]+/)*([A-Za-z_][\w-]*)\.([A-Za-z]{1,5})(?![\w/])")
+_FILE = re.compile(r"(?<![\w./-])\.?(?:[\w.-]+/)*?(?:([\w.-]+)/)?([A-Za-z_][\w-]*)"
+                   r"\.([A-Za-z]{1,5})(?![\w/])")
 _DETERMINERS = frozenset("the a an this these those its their every each no".split())
 # Words a statement cut short may end on, dropped ("in the range of [0, 2**32)").
 _DANGLING = frozenset("of to for in on at by with from into the a an and or as".split())
@@ -88,11 +91,13 @@ _REVERT = re.compile(r"^\s*\[?(?:revert|reland)\b", re.I)
 
 
 def _file(m: re.Match[str]) -> str:
-    """"examples/demo.toml" -> "the demo TOML file"; an unknown suffix is left alone."""
-    kind = lists().files.get(m.group(2).lower())
+    """"examples/demo.toml" -> "the demo TOML file", "benchmarks/run.py" -> "the run
+    benchmark" (a folder may say what its files are); an unknown suffix is left alone."""
+    kind = lists().files.get(m.group(3).lower())
     if kind is None:
         return m.group(0)
-    return f"the {' '.join(case_word(w) for w in re.split(r'[_-]+', m.group(1)) if w)} {kind}"
+    kind = lists().folders.get((m.group(1) or "").lower(), kind)
+    return f"the {' '.join(case_word(w) for w in re.split(r'[_-]+', m.group(2)) if w)} {kind}"
 
 
 @functools.lru_cache(maxsize=50_000)
