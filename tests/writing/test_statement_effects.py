@@ -53,6 +53,12 @@ def commit(title: str, sha: str = "a1") -> tuple[Action, ...]:
     # A hyphen does not: a vendor prefix is read as a title.
     ("Qualcomm AI Engine Direct - Fix the partitioner for int8 weights",
      "fixes the partitioner for int8 weights"),
+    # A label that names work takes no second "work"; with orders only, it is said once.
+    ("readme updates: add a table of contents; remove outdated content",
+     "adds a table of contents as part of the readme updates and removes outdated content"),
+    ("Review: one article rule for spoken numbers (scope.py); a stale 118 in a comment",
+     "covers one article rule for spoken numbers and a stale 118 in a comment as part of the "
+     "review"),
     # A file label says where.
     ("benchmarks/run.py: a whole run on a 150-change day, stage by stage",
      "covers a whole run on a 150-change day in the run benchmark"),

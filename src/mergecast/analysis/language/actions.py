@@ -265,7 +265,9 @@ def stated(subject: Subject) -> tuple[Action, ...]:
     label goes with the items ("as part of the skeleton work"), or with the orders when
     there are none. A statement too long for one breath is told by what it is about."""
     s = lists()
-    frame = s.label_frame.format(label=subject.label) if subject.label else \
+    work = subject.label.rsplit(" ", 1)[-1].lower() in s.work_nouns  # "readme updates"
+    frame = (s.work_frame if work else s.label_frame).format(label=subject.label) \
+        if subject.label else \
         s.file_frame.format(file=subject.file) if subject.file else ""
     out: list[Action] = []
     for p in subject.parts:
@@ -277,11 +279,11 @@ def stated(subject: Subject) -> tuple[Action, ...]:
             a = Action(verb="", lemma=s.cover, obj=_listed(lower_first(p.topic or p.text)))
         if a not in out:
             out.append(a)
-    framed = s.cover if any(a.lemma == s.cover for a in out) else None
+    # The label is said once: with the items, else with the first order.
+    framed = [a for a in out if covers(a)] or [a for a in out if a.lemma != s.state][:1]
     return tuple(dataclasses.replace(a, qualifier=f"{a.qualifier} {frame}".strip(),
                                      label=subject.label)
-                 if frame and a.lemma != s.state and (framed is None or a.lemma == framed)
-                 else a for a in out)
+                 if frame and a in framed else a for a in out)
 
 
 def _listed(text: str) -> str:

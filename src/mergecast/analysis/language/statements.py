@@ -54,6 +54,8 @@ class _Lists:
     state: str
     cover: str
     label_frame: str
+    work_frame: str
+    work_nouns: frozenset[str]
     file_frame: str
 
 
@@ -71,10 +73,11 @@ def lists() -> _Lists:
                   label_words=int(d["LABEL_WORDS"]),
                   statement_words=int(d["STATEMENT_WORDS"]), state=str(d["state"]),
                   cover=str(d["cover"]), label_frame=str(d["label_frame"]),
+                  work_frame=str(d["work_frame"]), work_nouns=frozenset(d["work_nouns"]),
                   file_frame=str(d["file_frame"]))
 
 
-_LABEL = re.compile(r"^\s*([^:;()\[\]{}\"`]{1,80}?):\s+(?=\S)")
+_LABEL = re.compile(r"^\s*([^:;|()\[\]{}\"`]{1,80}?):\s+(?=\S)")
 _ASIDE = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])")
 _PARTS = re.compile(r"\s*;\s+|\.\s+(?=[A-Za-z])")
 _DASH = re.compile(r"\s+(?:[–—]|--?)\s+")
@@ -149,6 +152,8 @@ def _label(raw: str) -> tuple[str, bool] | None:
     """A label as said and whether it only says the kind of work ("docs", "publish"),
     or None when the words before the colon are no label (a sentence, a long phrase)."""
     ws = clean_title(raw).split()
+    if ws and ws[0].lower() in ("the", "a", "an"):
+        ws = ws[1:]  # ("The writer's second pass —" is a three-word label)
     if not ws or len(ws) > lists().label_words or _finite(ws) is not None or \
             re.search(r"\d", raw) and not re.search(r"[A-Za-z]\d|\d[A-Za-z]", raw) or \
             re.search(r"\d\s*/\s*\w", raw) or sum(c.isalpha() for c in "".join(ws)) < 3:
@@ -177,7 +182,7 @@ def _imperative(ws: list[str]) -> bool:
 def names_work(label: str) -> bool:
     """Whether a label names the work ("skeleton", "cross-day memory") rather than the
     place it is in ("SAM2", "VLM", "RL": the area already says that)."""
-    return all(re.fullmatch(r"[a-z][a-z-]*", w) for w in label.split())
+    return all(re.fullmatch(r"[a-z][a-z'-]*", w) for w in label.split())
 
 
 def _part(chunk: str) -> list[Part]:
