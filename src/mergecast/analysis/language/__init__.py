@@ -11,8 +11,6 @@ digest's structure), links, paths and code punctuation, and says identifiers as 
 """
 
 from .actions import (
-    covers,
-    is_stated,
     kind_of,
     name_of,
     parse_actions,
@@ -20,6 +18,7 @@ from .actions import (
     pronoun,
     said_verb,
 )
+from .statements import covers, is_stated
 from .titles import (
     PART,
     clean_title,

@@ -9,7 +9,7 @@ import re
 
 from ...models import Action
 from ..text import strip_markup
-from .statements import Subject, lists, names_work, read_subject
+from .statements import Subject, covers, lists, names_work, read_subject, said_list
 from .titles import SYMBOL, clean_title, sentence_case
 from .words import (
     _load,
@@ -276,7 +276,7 @@ def stated(subject: Subject) -> tuple[Action, ...]:
         elif p.kind == "order" and (a := _action(p.text, p.text, cut_second=False)).lemma:
             pass
         else:
-            a = Action(verb="", lemma=s.cover, obj=_listed(lower_first(p.topic or p.text)))
+            a = Action(verb="", lemma=s.cover, obj=said_list(lower_first(p.topic or p.text)))
         if a not in out:
             out.append(a)
     # The label is said once: with the items, else with the first order.
@@ -284,25 +284,6 @@ def stated(subject: Subject) -> tuple[Action, ...]:
     return tuple(dataclasses.replace(a, qualifier=f"{a.qualifier} {frame}".strip(),
                                      label=subject.label)
                  if frame and a in framed else a for a in out)
-
-
-def _listed(text: str) -> str:
-    """A list of three or more written with commas only ("A, B, C") said as a list ("A, B
-    and C"); one comma may be an aside ("a whole run, stage by stage")."""
-    if text.count(", ") >= 2 and not re.search(r"\b(?:and|or)\b", text):
-        head, _, last = text.rpartition(", ")
-        return f"{head} and {last}"
-    return text
-
-
-def covers(action: Action) -> bool:
-    """Whether an action is a summary's item ("covers lock tests")."""
-    return action.lemma == lists().cover and not action.verb
-
-
-def is_stated(action: Action) -> bool:
-    """Whether an action reports a statement ("notes that …"): said whole, never cut."""
-    return action.lemma == lists().state and action.obj.startswith("that ")
 
 
 def _clauses(ws: list[str]) -> list[list[str]]:

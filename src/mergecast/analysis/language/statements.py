@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ...models import Action
 from ..text import strip_markup
 from .titles import _MERGE_SAID, _TAGS, PART, SYMBOL, clean_title
 from .words import _load, base_verb, case_word, lower_first, words
@@ -291,3 +292,22 @@ def _present(low: list[str], i: int) -> bool:
     if base is not None and base == word:  # "descriptions read more of …"
         return before.endswith("s") and not before.endswith("ss") and word not in w.function
     return i >= 2 and base is not None and word.endswith("s")
+
+
+def said_list(text: str) -> str:
+    """A list of three or more written with commas only ("A, B, C") said as a list ("A, B
+    and C"); one comma may be an aside ("a whole run, stage by stage")."""
+    if text.count(", ") >= 2 and not re.search(r"\b(?:and|or)\b", text):
+        head, _, last = text.rpartition(", ")
+        return f"{head} and {last}"
+    return text
+
+
+def covers(action: Action) -> bool:
+    """Whether an action is a summary's item ("covers lock tests")."""
+    return action.lemma == lists().cover and not action.verb
+
+
+def is_stated(action: Action) -> bool:
+    """Whether an action reports a statement ("notes that …"): said whole, never cut."""
+    return action.lemma == lists().state and action.obj.startswith("that ")
