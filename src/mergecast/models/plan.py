@@ -23,6 +23,7 @@ class Action:
     qualifier: str = ""  # "to Metal"
     negated: bool = False  # "Do not count X"
     ref: Ref | None = None
+    label: str = ""  # a summary subject's label ("Skeleton: …"): what its items are part of
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..analysis.language import gerund, said_verb, third_person, trim
+from ..analysis.language import covers, gerund, is_stated, said_verb, third_person, trim
 from ..models import Action
 from .numbers import join_words
 from .phrases import phrases
@@ -31,6 +31,7 @@ class Clause:
     qualifier: str
     cites: tuple[int, ...]
     negated: bool = False
+    stated: bool = False  # reports what a subject states ("notes that make demo uses …")
 
     def _verb(self) -> str:
         if self.negated:
@@ -45,6 +46,8 @@ class Clause:
     def third(self, plural: bool = False) -> str:
         """The clause after a subject: "uses X" (or "use X" after a plural subject)."""
         verb = self._verb()
+        if plural and self.stated:  # "the commits include one noting that …": one says it
+            verb = f"{said('stated_plural')} {gerund(verb)}"
         return _once(f"{verb if plural else third_person(verb)} {self._rest()}".rstrip())
 
     def ing(self) -> str:
@@ -72,22 +75,53 @@ def clauses(actions: Sequence[Action]) -> list[Clause]:
             groups.setdefault((said_verb(a, group=True), a.negated), []).append(a)
     out = []
     for (verb, negated), acts in groups.items():
+        if labelled := _labelled(acts):
+            out.append(labelled)
+            continue
         shared = len({a.qualifier for a in acts}) == 1
         qualifier = acts[0].qualifier if shared else ""
-        said_as = {id(a): article(trim(a.obj, 10 if len(acts) == 1 else 7, lists=True),
-                                  a.verb) + ("" if shared or not a.qualifier
-                                             else f" {a.qualifier}") for a in acts}
+        said_as = {id(a): _object(a, 10 if len(acts) == 1 else 7) + (
+            "" if shared or not a.qualifier else f" {a.qualifier}") for a in acts}
+        # A summary's items after the first are said whole or not at all: a cut one
+        # ("description lists read") would say something the subject did not.
+        cut = {said_as[id(a)] for a in acts[1:] if covers(a) and a.obj not in said_as[id(a)]}
         kept: list[str] = []
-        for o in list(dict.fromkeys(said_as.values()))[:LIST_ITEMS]:
+        for o in [o for o in dict.fromkeys(said_as.values()) if o not in cut][:LIST_ITEMS]:
             # A list a listener can hold: whole items, in one breath.
             if kept and len(" ".join([*kept, o]).split()) > OBJECT_WORDS:
                 break
             kept.append(o)
         cites = tuple(dict.fromkeys(a.ref.pr for a in acts if said_as[id(a)] in kept
                                     and a.ref and a.ref.pr is not None))
-        if objects := factor(kept):  # ("Support the -" trims to nothing)
-            out.append(Clause(verb, objects, qualifier, cites, negated))
+        stated = all(is_stated(a) for a in acts)
+        if objects := (_statements(kept) if stated else factor(kept)):  # ("Support the -")
+            out.append(Clause(verb, objects, qualifier, cites, negated, stated))
     return out
+
+
+def _labelled(acts: Sequence[Action]) -> Clause | None:
+    """Summaries under several labels, told by their labels: "cover the skeleton,
+    foundation and analysis work" (each label's own list would take a breath of its own)."""
+    labels = list(dict.fromkeys(a.label for a in acts if covers(a) and a.label))
+    if len(labels) < 2 or not all(covers(a) for a in acts):
+        return None
+    labels = labels[:LIST_ITEMS]
+    cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.label in labels and a.ref
+                                and a.ref.pr is not None))
+    return Clause(acts[0].lemma, said("labels").format(labels=_join(labels)), "", cites)
+
+
+def _object(a: Action, limit: int) -> str:
+    """An object as said: a reported statement whole ("that make demo uses …": the
+    language module keeps it to one breath), any other cut to `limit` words with its
+    article."""
+    return a.obj if is_stated(a) else article(trim(a.obj, limit, lists=True), a.verb)
+
+
+def _statements(said: Sequence[str]) -> str:
+    """Reported statements in a row: "that X and that Y" ("that X, and that Y" when one
+    has its own "and")."""
+    return (", and " if any(" and " in s for s in said) else " and ").join(said)
 
 
 def article(obj: str, verb: str = "add") -> str:

@@ -10,7 +10,15 @@ and vendor prefixes, PR references (a number the briefing says must come from th
 digest's structure), links, paths and code punctuation, and says identifiers as words.
 """
 
-from .actions import kind_of, name_of, parse_actions, parse_title, pronoun, said_verb
+from .actions import (
+    kind_of,
+    name_of,
+    parse_actions,
+    parse_title,
+    pronoun,
+    said_verb,
+)
+from .statements import covers, is_stated
 from .titles import (
     PART,
     clean_title,
@@ -38,9 +46,9 @@ from .words import (
 
 __all__ = [
     "PART",
-    "as_name", "base_verb", "case_word", "clean_title", "expand_term",
-    "gerund", "has_verb", "is_tail_word", "kind_of", "lower_first", "name_of", "parse_actions",
-    "parse_title", "pronoun",
+    "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
+    "gerund", "has_verb", "is_stated", "is_tail_word", "kind_of", "lower_first", "name_of",
+    "parse_actions", "parse_title", "pronoun",
     "said_verb", "sentence_case", "shorten", "speak_identifier", "speakable", "split_prefix",
     "third_person", "title_case", "trim", "verb_class", "words",
 ]

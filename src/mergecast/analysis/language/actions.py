@@ -9,6 +9,7 @@ import re
 
 from ...models import Action
 from ..text import strip_markup
+from .statements import Subject, covers, lists, names_work, read_subject, said_list
 from .titles import SYMBOL, clean_title, sentence_case
 from .words import (
     _load,
@@ -32,7 +33,17 @@ _PREPOSITIONS = frozenset("on in for to from with via by at under across".split(
 def parse_title(title: str) -> Action:
     """A title as an action: "Migrate min and max to Metal (#12)" -> verb class "move",
     verb "migrate", object "min and max", qualifier "to Metal". A title that names a
-    thing ("int4 sparse marlin tensor") has no verb; "X support" is the action "support X"."""
+    thing ("int4 sparse marlin tensor") has no verb; "X support" is the action "support X".
+    A summary under a label ("Skeleton: package layout, data model, …") is named by its
+    label; a statement as a title, for its name, unless its subject opens on a word that
+    would read as a verb ("make demo uses X" is about make demo)."""
+    if (subject := read_subject(title)) is not None:
+        first = subject.parts[0]
+        if subject.label and names_work(subject.label) and \
+                (len(subject.parts) > 1 or ", " in first.text):
+            return Action(verb="", lemma="", obj=_object(subject.label))
+        if first.kind == "statement" and base_verb(first.topic.split()[0]):
+            return Action(verb="", lemma="", obj=lower_first(first.topic))  # not "making demo"
     return _action(title, sentence_case(clean_title(title)).split("; ")[0].strip())
 
 
@@ -145,10 +156,16 @@ def _object(text: str) -> str:
     return text
 
 
+_INSIDE = frozenset("their its our".split())
+
+
 def _noun_action(text: str) -> Action:
     ws = text.split()
     nouns = words().nouns
-    if len(ws) >= 2 and ws[-1].lower() in nouns:
+    # "Globs in their own module with their tests": a noun after a possessive ends a
+    # phrase, it does not head the title ("tests Globs" is false).
+    inside = any(w.lower() in _INSIDE for w in ws[:-1])
+    if len(ws) >= 2 and ws[-1].lower() in nouns and not inside:
         cls, obj = nouns[ws[-1].lower()], " ".join(ws[:-1])
         obj = obj[4:] if obj.lower().startswith("for ") and cls == "support" else obj
     elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
@@ -222,7 +239,10 @@ def parse_actions(title: str) -> tuple[Action, ...]:
     a semicolon) is followed by a verb in the form the title's first verb has; a list
     inside an object ("min and max", "add and remove hooks") is never split. A pronoun
     object is the first action's object when that is unambiguous, else the action it is
-    in is dropped: nothing is said with "it" and no referent."""
+    in is dropped: nothing is said with "it" and no referent. A statement subject is told
+    by its parts (`stated`)."""
+    if (subject := read_subject(title)) is not None:
+        return stated(subject)
     text = sentence_case(clean_title(title))
     parts = [p for chunk in text.split("; ") for p in _clauses(_opening(chunk.split()))]
     if not parts:
@@ -236,6 +256,34 @@ def parse_actions(title: str) -> tuple[Action, ...]:
         if found is not None and found.lemma and found not in out:
             out.append(found)
     return tuple(out)
+
+
+def stated(subject: Subject) -> tuple[Action, ...]:
+    """A statement subject's parts as actions, never a verb it does not have: a statement
+    is reported ("notes that make demo uses the demo TOML file"), an order read as one
+    ("links themes to earlier episodes"), an item covered ("covers lock tests"); the
+    label goes with the items ("as part of the skeleton work"), or with the orders when
+    there are none. A statement too long for one breath is told by what it is about."""
+    s = lists()
+    work = subject.label.rsplit(" ", 1)[-1].lower() in s.work_nouns  # "readme updates"
+    frame = (s.work_frame if work else s.label_frame).format(label=subject.label) \
+        if subject.label else \
+        s.file_frame.format(file=subject.file) if subject.file else ""
+    out: list[Action] = []
+    for p in subject.parts:
+        if p.kind == "statement" and len(p.text.split()) <= s.statement_words:
+            a = Action(verb="", lemma=s.state, obj="that " + lower_first(p.text))
+        elif p.kind == "order" and (a := _action(p.text, p.text, cut_second=False)).lemma:
+            pass
+        else:
+            a = Action(verb="", lemma=s.cover, obj=said_list(lower_first(p.topic or p.text)))
+        if a not in out:
+            out.append(a)
+    # The label is said once: with the items, else with the first order.
+    framed = [a for a in out if covers(a)] or [a for a in out if a.lemma != s.state][:1]
+    return tuple(dataclasses.replace(a, qualifier=f"{a.qualifier} {frame}".strip(),
+                                     label=subject.label)
+                 if frame and a in framed else a for a in out)
 
 
 def _clauses(ws: list[str]) -> list[list[str]]:

@@ -12,9 +12,9 @@ from .words import _load, base_verb, case_word, words
 URL = re.compile(r"\s*\bhttps?://\S+")
 TICKS = re.compile(r"`([^`]*)`")
 CALL = re.compile(r"\b([A-Za-z_][\w.]*)\(\)")
-EXT = re.compile(
-    r"(?<=\w)\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
-    r"lock|gz|ipynb|cff|mm|metal|bzl|cmake)\b", re.I)
+_EXTS = (r"\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
+         r"lock|gz|ipynb|cff|mm|metal|bzl|cmake)\b")
+EXT = re.compile(r"(?<=\w)" + _EXTS, re.I)
 # An identifier: snake_case, dotted.names, _private; said as words.
 IDENT = re.compile(r"(?<![\w.])(?!(?:e\.g|i\.e|a\.k\.a)\b)_*[A-Za-z][A-Za-z0-9]*"
                    r"(?:_+[A-Za-z0-9]+|_*\.+_*[A-Za-z][A-Za-z0-9]*)+_*(?![\w])")
@@ -43,6 +43,17 @@ _TRAILING_PR_REF = re.compile(
 _PR_REF = re.compile(r"\s*" + _REF, re.I)
 _PR_WORD = re.compile(r"\b(?:PRs?|pull|issues?)\b", re.I)
 _PARENS = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\})")
+_FILE_PATH = re.compile(r"(?<![\w./])\.?/?((?:[\w-]+/)+)([\w-]+)" + _EXTS, re.I)
+
+
+def _file_path(m: re.Match[str]) -> str:
+    """"docs/reference.md" -> "reference": a file under generic folders is said by its
+    name; any other path is left to the word-list and path rules."""
+    folders = m.group(1).strip("/").split("/")
+    if _PLACE.search(m.string[:m.start()]):  # "into common/linear.py" names a place
+        return m.group(0)
+    return m.group(2) if all(f.lower() in words().generic_areas for f in folders) \
+        else m.group(0)
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
 _WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
 _PLACE = re.compile(r"\b(?:of|in|into|from|under|inside|within|at)\s+(?:the\s+)?$", re.I)
@@ -144,6 +155,8 @@ def clean_title(title: str) -> str:
     t = _ARROW.sub(" to ", t)
     t = _PARENS.sub("", t)
     t = re.sub(r"[()\[\]{}<>]", " ", t)  # whatever brackets are left are unbalanced
+    # "docs/reference.md" is the file reference, never the word list "docs and reference".
+    t = _FILE_PATH.sub(_file_path, t)
     t = _DOT_WORD.sub(_dot_word, EXT.sub("", t))
     t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
