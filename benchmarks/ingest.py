@@ -3,7 +3,8 @@
 Builds a repository of >= 50,000 commits (the real histories in ../shared/data/git replayed
 several times, dates shifted; synthetic commits when that folder is absent), then prints
 commits/s of:
-  raw     `git log` with mergecast's format and --numstat, output read and discarded
+  raw     `git log` with mergecast's format and file arguments (FILE_ARGS), output
+          read and discarded
   parser  the same stream parsed into Change models (GitSource.read)
   ingest  a full `mergecast ingest` into a fresh SQLite store
 and a second, incremental ingest of the unchanged history.
@@ -30,7 +31,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from mergecast import collect  # noqa: E402
 from mergecast import config as config_mod  # noqa: E402
 from mergecast.sources import IngestReport  # noqa: E402
-from mergecast.sources.git import LOG_ARGS, GitSource  # noqa: E402
+from mergecast.sources.git import FILE_ARGS, LOG_ARGS, GitSource  # noqa: E402
 from mergecast.store import Store  # noqa: E402
 
 
@@ -85,7 +86,7 @@ def _synthetic(out: Path, want: int) -> int:
 def raw_git_log(repo: Path) -> tuple[float, int]:
     t = time.perf_counter()
     proc = subprocess.Popen(
-        ["git", "-C", str(repo), *LOG_ARGS, "--numstat", "--first-parent", "refs/heads/main"],
+        ["git", "-C", str(repo), *LOG_ARGS, *FILE_ARGS, "--first-parent", "refs/heads/main"],
         stdout=subprocess.PIPE,
     )
     assert proc.stdout is not None

@@ -28,12 +28,14 @@ from pathlib import Path
 
 from mergecast import pipeline, targets
 from mergecast.analysis.memory import link_earlier
+from mergecast.analysis.scope import claim_markers
 from mergecast.config import Config
 from mergecast.dates import day_of, day_window
 from mergecast.errors import FactCheckError, MergecastError
 from mergecast.models import Audio, Digest, Episode, Script
 from mergecast.store import Store
 from mergecast.writing import write_script
+from mergecast.writing.sizes import LINES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import sweep_effects  # noqa: E402  (effects that say what the title said)
@@ -59,6 +61,7 @@ class DayResult:
     report: list[str] = field(default_factory=list)
     sentence_words: list[int] = field(default_factory=list)
     unspoken: list[str] = field(default_factory=list)  # sentences with code/paths/markup
+    file_claims: list[str] = field(default_factory=list)  # scope sentences: a new/gone file
     script: Script | None = None
     digest: Digest | None = None
     language: sweep_language.EpisodeLanguage | None = None
@@ -125,6 +128,8 @@ def sweep_day(cfg: Config, store: Store, day: dt.date,
             result.sentence_words.append(len(s.text.split()))
             if _UNSPOKEN.search(s.text):
                 result.unspoken.append(s.text)
+            if LINES.search(s.text) and any(k in s.text.lower() for k in claim_markers().values()):
+                result.file_claims.append(s.text)
     return result
 
 
@@ -235,6 +240,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"over {MAX_SENTENCE_WORDS}: {t.over_limit}; with code/paths/markup: {t.unspoken}\n"
         f"duration mean {t.mean_minutes:.2f} min vs target {t.target_minutes:.2f} min; "
         f"days with >3 changes within ±15 %: {t.within_target}\n"
+        f"scope sentences saying a file is new, gone or renamed: "
+        f"{sum(len(r.file_claims) for r in results)}\n"
         f"swept in {t.seconds:.1f} s ({1000 * t.seconds / max(1, len(results)):.1f} ms/day)"
     )
     lang = sweep_language.report(

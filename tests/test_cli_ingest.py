@@ -41,7 +41,8 @@ def test_ingest_then_changes_json(make_repo, tmp_path):
                 "closed_at", "landed_at", "labels", "files", "trailers", "revert", "url"):
         assert key in rows[0]
     assert rows[1]["title"] == "Speed up parser" and rows[1]["author"] == "Ada Lovelace"
-    assert rows[1]["files"] == [{"path": "p.py", "additions": 2, "deletions": 1}]
+    assert rows[1]["files"] == [{"path": "p.py", "additions": 2, "deletions": 1,
+                                 "status": "modified", "previous_path": None}]
     assert rows[2]["revert"]["sha"] == "0123456789abcdef0123456789abcdef01234567"
     human = run("--db", db, "changes", "--since", "2026-07-26", "--until", "2026-07-27")
     assert human.stdout.splitlines() == [

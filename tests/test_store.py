@@ -15,6 +15,7 @@ from mergecast.models import (
     Change,
     Episode,
     FileChange,
+    FileStatus,
     Person,
     Revert,
     Script,
@@ -346,3 +347,39 @@ def test_cli_a_malformed_row_is_named_with_its_fix(tmp_path, table, column, key,
         f"and {again}"
     )
     assert (site / "episodes" / "2026-08-10" / "index.html").is_file()  # nothing lost
+
+
+ADDED_FILE = FileChange("new.py", 9, 0, FileStatus.ADDED)
+MOVED_FILE = FileChange("b.py", 0, 0, FileStatus.RENAMED, previous_path="old/b.py")
+
+
+def test_file_statuses_round_trip_and_an_old_row_without_them_loads(tmp_path):
+    with Store(tmp_path / "m.db") as s:
+        s.upsert_changes([commit(files=(ADDED_FILE, MOVED_FILE)), commit(number=8, shas=("d",))])
+        db = sqlite3.connect(tmp_path / "m.db")
+        # A row as an older mergecast wrote it: files without status or previous_path.
+        old = json.loads(db.execute("SELECT data FROM changes WHERE number = 8").fetchone()[0])
+        old["files"] = [{"path": "a.py", "additions": 3, "deletions": 1}]
+        with db:
+            db.execute("UPDATE changes SET data = ? WHERE number = 8", (json.dumps(old),))
+        db.close()
+        by_number = {c.number: c for c in s.changes_between(T(1), T(31))}
+        assert by_number[7].files == (ADDED_FILE, MOVED_FILE)
+        assert by_number[8].files == (FileChange("a.py", 3, 1, FileStatus.UNKNOWN),)
+
+
+def test_a_re_ingest_that_learns_statuses_keeps_them_and_one_that_cannot_tell_loses_none(
+        tmp_path):
+    known = (FileChange("a.py", 3, 1, FileStatus.MODIFIED),)
+    with Store(tmp_path / "m.db") as s:
+        s.upsert_changes([commit()])  # stored before statuses existed: unknown
+        assert s.merge_changes([commit(files=known)]) == (0, 1)
+        (c,) = s.changes_between(T(1), T(31))
+        assert c.files == known
+        # A PR view whose files have no status (a gh export) keeps git's.
+        s.merge_changes([pr(files=(FileChange("a.py", 3, 1),))])
+        (c,) = s.changes_between(T(1), T(31))
+        assert c.files == known
+    older = pr(files=(ADDED_FILE,), updated_at=T(22))
+    newer = pr(files=(FileChange("new.py", 9, 0),), updated_at=T(23))
+    assert merge_change(older, newer).files == (ADDED_FILE,) == merge_change(newer, older).files

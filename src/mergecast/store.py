@@ -24,7 +24,17 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import StoreError
-from .models import Change, Episode, Person, State, Window, from_dict, to_dict
+from .models import (
+    Change,
+    Episode,
+    FileChange,
+    FileStatus,
+    Person,
+    State,
+    Window,
+    from_dict,
+    to_dict,
+)
 from .store_errors import guarded as _guarded
 from .store_errors import store_failure
 
@@ -377,6 +387,20 @@ def _union(a: tuple[Any, ...], b: tuple[Any, ...]) -> tuple[Any, ...]:
     return a + tuple(x for x in b if x not in a)
 
 
+def _statuses(
+    files: tuple[FileChange, ...] | None, other: tuple[FileChange, ...] | None,
+) -> tuple[FileChange, ...] | None:
+    """`files`, each unknown status filled from the other view's file at the same path: a
+    view that cannot tell (a gh export, an old row) never loses what another view learned."""
+    if not files or not other or all(f.status is not FileStatus.UNKNOWN for f in files):
+        return files
+    known = {f.path: f for f in other if f.status is not FileStatus.UNKNOWN}
+    return tuple(
+        dataclasses.replace(f, status=k.status, previous_path=k.previous_path)
+        if f.status is FileStatus.UNKNOWN and (k := known.get(f.path)) is not None else f
+        for f in files)
+
+
 def _person(first: Person, second: Person) -> Person:
     return Person(
         login=first.login or second.login, name=first.name or second.name,
@@ -423,6 +447,7 @@ def merge_change(old: Change, new: Change) -> Change:
     src = first if first.files is not None else second
     for name in _FILE_FIELDS:
         out[name] = getattr(src, name)
+    out["files"] = _statuses(src.files, (second if src is first else first).files)
     out["author"] = _person(new.author, old.author) if pr_new else _person(old.author, new.author)
     out["shas"] = _union(second.shas, first.shas)  # the later landing's sha last
     out["co_authors"] = _union(old.co_authors, new.co_authors)

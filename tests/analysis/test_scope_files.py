@@ -123,3 +123,20 @@ def test_a_folder_of_ci_or_docs_is_no_place_but_a_code_folder_of_docs_is():
     docs = scope_of([change(("torchtitan/experiments/flux/README.md", 30, 2),
                             ("torchtitan/experiments/flux/guide.md", 12, 0))])
     assert docs is not None and (docs.shape, docs.place) == ("docs", "the flux experiment")
+
+
+def test_a_files_statuses_over_a_theme_add_up_or_say_nothing():
+    from mergecast.analysis.scope import claims_of, statuses_of
+
+    added, changed, gone = m.FileStatus.ADDED, m.FileStatus.MODIFIED, m.FileStatus.DELETED
+    first = m.Change(repo="r", title="a", number=1, files=(
+        m.FileChange("scripts/loss_compare.py", 50, 0, added),
+        m.FileChange("scripts/flaky.py", 30, 0, added),
+        m.FileChange("scripts/run.py", 1, 1)))
+    second = m.Change(repo="r", title="b", number=2, files=(
+        m.FileChange("scripts/loss_compare.py", 5, 1, changed),
+        m.FileChange("scripts/flaky.py", 0, 30, gone)))
+    # Added then changed is still new; added then deleted, or no status, is nothing.
+    assert statuses_of([first, second]) == {"scripts/loss_compare.py": (added, None)}
+    assert claims_of([first, second]) == {"a new loss compare script"}
+    assert claims_of([second]) == {"the old flaky script goes"}

@@ -6,8 +6,17 @@ import pytest
 
 from gitrepo import GIT_ENV, SHARED, Commit, day
 from mergecast.errors import GitError
-from mergecast.models import FileChange, State, Window
-from mergecast.sources.git import GitSource, detect_github_slug, open_repo, parse_remote_url
+from mergecast.models import FileChange, FileStatus, State, Window
+from mergecast.sources.git import (
+    GitSource,
+    detect_github_slug,
+    open_repo,
+    parse_numstat,
+    parse_remote_url,
+)
+
+ADDED, MODIFIED, DELETED, RENAMED = (FileStatus.ADDED, FileStatus.MODIFIED, FileStatus.DELETED,
+                                     FileStatus.RENAMED)
 
 
 def read(path: Path, **kw):
@@ -25,14 +34,41 @@ def test_reads_commits_newest_first_with_numstat(make_repo):
     assert [c.title for c in changes] == ["Trim a", "Add a"]
     newest, oldest = changes
     assert oldest.number == 1 and oldest.url == "https://github.com/o/r/pull/1"
-    assert oldest.files == (FileChange("a.txt", 2, 0), FileChange("bin.dat", None, None))
-    assert newest.files == (FileChange("a.txt", 0, 1), FileChange("bin.dat", None, None))
+    assert oldest.files == (FileChange("a.txt", 2, 0, ADDED), FileChange("bin.dat", None, None, ADDED))
+    assert newest.files == (FileChange("a.txt", 0, 1, MODIFIED),
+                            FileChange("bin.dat", None, None, DELETED))
     assert newest.number is None and newest.url.startswith("https://github.com/o/r/commit/")
     assert newest.body.startswith("body text")
     assert newest.trailer_values("Signed-off-by") == ("Ada <ada@example.com>",)
     assert newest.state is State.LANDED and newest.landed_at == day(21)
     assert newest.author.name == "Ada Lovelace" and newest.additions == 0
     assert src.warnings == []
+
+
+def test_each_file_says_whether_it_was_added_deleted_renamed_or_changed(make_repo):
+    loader = b"".join(b"def load_%d(path):\n    return path\n" % n for n in range(20))
+    repo = make_repo([
+        Commit("Start", day(20), {"flux/loader.py": loader, "old.py": b"x\n", "keep.py": b"1\n"}),
+        Commit("Move the loader, drop old.py, add compare", day(21), {
+            "flux/loader.py": None, "data/flux_loader.py": loader, "old.py": None,
+            "keep.py": b"1\n2\n", "scripts/loss_compare.py": b"a\nb\nc\n"}),
+    ])
+    newest, oldest = read(repo)[0]
+    assert {f.status for f in oldest.files} == {ADDED}
+    assert sorted(newest.files, key=lambda f: f.path) == [
+        FileChange("data/flux_loader.py", 0, 0, RENAMED, previous_path="flux/loader.py"),
+        FileChange("keep.py", 1, 0, MODIFIED),
+        FileChange("old.py", 0, 1, DELETED),
+        FileChange("scripts/loss_compare.py", 3, 0, ADDED),
+    ]
+    assert newest.additions == 4 and newest.deletions == 1  # a rename moves no lines
+
+
+def test_an_unknown_status_letter_or_a_cut_record_is_unknown_not_an_error():
+    tokens = [b"\n:100644 100644 abc def X", b"odd.py", b"2\t1\todd.py", b"1\t0\tlost.py",
+              b"0\t0\t", b"cut.py"]
+    assert parse_numstat(tokens) == (
+        FileChange("odd.py", 2, 1, FileStatus.UNKNOWN), FileChange("lost.py", 1, 0))
 
 
 def test_landing_time_is_the_committer_time_and_windows_use_it(make_repo):
@@ -155,7 +191,7 @@ def test_missing_blobs_keep_every_commit_and_mark_only_those_unknown(make_repo):
     assert [c.number for c in changes] == [6, 5, 4, 3, 2, 1]
     unknown = [c.number for c in changes if c.files is None]
     assert unknown == [4, 2]
-    assert changes[0].files == (FileChange("common", 1, 1), FileChange("f6", 1, 0))
+    assert changes[0].files == (FileChange("common", 1, 1, MODIFIED), FileChange("f6", 1, 0, ADDED))
     assert len(src.warnings) == 1 and "missing file contents" in src.warnings[0]
 
 

@@ -576,3 +576,17 @@ def test_cli_run_against_each_hostile_mode_leaks_nothing_and_ends_cleanly(
     for path in tmp_path.rglob("*"):  # the store, its WAL, the site, the media
         if path.is_file():
             assert _runs_of(TOKEN, path.read_bytes().decode("latin-1")) == [], path
+
+
+def test_each_file_has_the_status_graphql_gives_and_an_odd_one_is_unknown(
+        fake: FakeGitHub) -> None:
+    pr = make_pr(5, at(2), files=6)
+    kinds = ["ADDED", "DELETED", "RENAMED", "MODIFIED", "SPLIT", 7]  # the last two: no status
+    pr["files"]["nodes"] = [{**n, "changeType": k} for n, k in zip(pr["files"]["nodes"], kinds, strict=True)]
+    fake.prs = [pr]
+    [change] = source(fake).fetch(WINDOW)
+    assert change.files is not None
+    assert [f.status.value for f in change.files] == [
+        "added", "deleted", "renamed", "modified", "unknown", "unknown"]
+    assert all(f.previous_path is None for f in change.files)  # GraphQL gives no old path
+    assert "changeType" in json.loads(fake.seen[0].body)["query"]

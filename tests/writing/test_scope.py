@@ -43,14 +43,18 @@ def said(d: m.Digest, day=DAY) -> list[str]:
     return [ln.text for ln in scope(x, plan.themes[0])]
 
 
-def test_one_script_and_its_ci_job():
-    d = digest((7, "Add a loss comparison script", (("scripts/loss_compare.py", 890, 0),
+@pytest.mark.parametrize(("status", "place"), [
+    (m.FileStatus.UNKNOWN, "the loss compare script"),  # a file list alone: never "new"
+    (m.FileStatus.MODIFIED, "the loss compare script"),
+    (m.FileStatus.ADDED, "a new loss compare script"),  # its source said it was added
+])
+def test_one_script_and_its_ci_job(status, place):
+    d = digest((7, "Add a loss comparison script", (("scripts/loss_compare.py", 890, 0, status),
                                                     (".github/workflows/loss.yaml", 40, 0))))
-    assert said(d) == ["Of 930 added lines, most are in the loss compare script, with CI "
+    assert said(d) == [f"Of 930 added lines, most are in {place}, with CI "
                        "configuration alongside."]
     assert said(d, DAY.replace(day=13)) == [
-        "The change adds 930 lines, most of them in the loss compare script, plus CI "
-        "configuration."]
+        f"The change adds 930 lines, most of them in {place}, plus CI configuration."]
 
 
 def test_a_four_line_fix_in_the_integration_runner():
@@ -74,6 +78,7 @@ def test_two_linked_prs_are_told_together():
 
 
 def test_mostly_removal_says_both_sides():
+    # Files of unknown status: the removed file is not said to go (see the status tests).
     d = digest((12, "Replace the generator router", (
         ("torchtitan/experiments/rl/generator_router.py", 0, 350),
         ("torchtitan/experiments/rl/routing.py", 20, 0))), stack=True)
@@ -163,3 +168,56 @@ def test_every_scope_sentence_is_whole_grounded_and_said_once(prs, offset):
     fact_check(script, d)
     scoped = [s.text for sec in script.sections for s in sec.sentences if " lines" in s.text]
     assert len(scoped) == len(set(scoped)) <= 1, scoped
+
+
+# ------------------------------------------------------------------ new, gone, renamed
+
+ADDED, DELETED, RENAMED, MODIFIED = (m.FileStatus.ADDED, m.FileStatus.DELETED,
+                                     m.FileStatus.RENAMED, m.FileStatus.MODIFIED)
+
+
+def test_a_deleted_file_goes_and_a_renamed_one_is_renamed():
+    gone = digest((12, "Replace the flux loader", (
+        ("torchtitan/experiments/flux/flux_loader.py", 0, 350, DELETED),
+        ("torchtitan/experiments/flux/routing.py", 20, 0, ADDED))), stack=True)
+    assert said(gone) == ["More goes than comes here: 350 lines out, 20 in, and the old flux "
+                          "loader module goes."]
+    moved = digest((14, "Move the dataset", (
+        ("torchtitan/datasets/hf_dataset.py", 2, 2, RENAMED, "torchtitan/data/loader.py"),
+        ("torchtitan/train.py", 30, 10, MODIFIED), ("torchtitan/models/llama.py", 30, 10, MODIFIED))))
+    assert said(moved) == ["The change touches 84 lines across three files, and the loader "
+                           "module is renamed to the HF dataset module."]
+
+
+def test_added_docs_are_never_a_new_docs():
+    docs = digest((9, "Explain float8 recipes", (("docs/float8.md", 40, 0, ADDED),
+                                                 ("torchtitan/float8.py", 5, 1, MODIFIED))))
+    assert said(docs) == ["Of 45 added lines, most are in the float8 docs."]
+
+
+def status_facts(status: m.FileStatus) -> Facts:
+    return Facts.from_digest(digest((7, "Add a loss comparison script", (
+        ("scripts/loss_compare.py", 890, 0, status), ("scripts/old_loss.py", 0, 40, DELETED)))))
+
+
+def test_a_true_new_or_gone_file_passes_the_fact_check():
+    text = "The change adds 890 lines, most of them in a new loss compare script."
+    assert status_facts(ADDED).problems(text, (7,)) == []
+    assert status_facts(ADDED).problems(
+        "Of 930 lines, most are in a new loss compare script, and the old old loss script "
+        "goes.", (7,)) == []
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("The change adds 890 lines, most of them in a new loss compare script.",
+     "new file claim 'a new loss compare script.' matches no file of that status in the "
+     "digest"),
+    ("The change adds 890 lines, and the old loss compare script goes.",
+     "gone file claim 'the old loss compare script goes.' matches no file of that status in "
+     "the digest"),
+    ("The change adds 890 lines, and the loss script is renamed to the loss compare script.",
+     "renamed file claim 'is renamed to the loss compare' matches no file of that status in "
+     "the digest"),
+])
+def test_a_false_new_gone_or_renamed_file_is_refused(text, problem):
+    assert status_facts(MODIFIED).problems(text, (7,)) == [problem]

@@ -5,7 +5,9 @@ compare script", "the compiler toolkit experiment"), never as a path.
 Pure: changes in, a Scope out. The word lists are data (data/scope.toml). Every figure is a
 sum over files and the fact check sums the same way (`totals`, `rounded`), so a line or file
 count said aloud traces back to the input. Nothing is claimed that files cannot show: a file
-with no deleted lines may still have existed before, so no file is ever called "new".
+is called new, old and gone, or renamed only when its source said so (FileChange.status; a
+file with no deleted lines may still have existed before), worded by `claims_of`, which the
+fact check (writing/sizes.py) reads too.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import replace
 from importlib import resources
 from typing import Any
 
-from ..models import Change, Scope
+from ..models import Change, FileStatus, Scope
 from .language import speak_identifier
 
 TINY = 10  # lines: at or under this (in TINY_FILES at most) a change is "a four-line fix"
@@ -35,7 +37,14 @@ NAME_WORDS = 4  # a file or folder name of more words than this is not said
 DEPTH = 3  # a file's place is told by its folder at this depth at most
 KINDS = ("ci", "tests", "docs")  # matched in this order; anything else is code
 
+GONE_LINES = 20  # a deleted file of fewer lines is not worth "the old X goes"
 Files = dict[str, tuple[int, int]]  # path -> (added, removed)
+Statuses = dict[str, tuple[FileStatus, str | None]]  # path -> (status, previous path)
+# What one file's statuses over several changes add up to: added then changed is still new
+# to the theme, renamed then changed still renamed; any other mix (added then deleted,
+# say) is unknown, and nothing is claimed.
+_KEEP = {frozenset({FileStatus.ADDED, FileStatus.MODIFIED}): FileStatus.ADDED,
+         frozenset({FileStatus.RENAMED, FileStatus.MODIFIED}): FileStatus.RENAMED}
 
 
 @functools.cache
@@ -66,6 +75,73 @@ def files_of(changes: Iterable[Change]) -> Files | None:
         for f in c.files:
             a, d = out.get(f.path, (0, 0))
             out[f.path] = (a + (f.additions or 0), d + (f.deletions or 0))
+    return out
+
+
+def statuses_of(changes: Iterable[Change]) -> Statuses:
+    """Each path's status over `changes` (see _KEEP), and a renamed file's old path."""
+    seen: dict[str, set[FileStatus]] = {}
+    before: dict[str, str] = {}
+    for c in changes:
+        for f in c.files or ():
+            seen.setdefault(f.path, set()).add(f.status)
+            if f.previous_path:
+                before.setdefault(f.path, f.previous_path)
+    out: Statuses = {}
+    for path, kinds in seen.items():
+        kind = next(iter(kinds)) if len(kinds) == 1 else _KEEP.get(frozenset(kinds))
+        if kind is not None and kind is not FileStatus.UNKNOWN:
+            out[path] = (kind, before.get(path) if kind is FileStatus.RENAMED else None)
+    return out
+
+
+def _name(path: str) -> str:
+    """A file's place without its article ("loss compare script"); "" for a package's
+    __init__ (adding or deleting one is no new or removed package) or an unsayable name."""
+    if path.rpartition("/")[2].lower() == "__init__.py":
+        return ""
+    place = file_place(path)
+    if not place.startswith("the ") or place.split()[-1].lower() in _data()["claims"]["plural"]:
+        return ""  # "a new float8 docs", "the old loss tests goes": not said
+    return place.removeprefix("the ")
+
+
+def new_claim(path: str) -> str:
+    """An added file said as new: "a new loss compare script"; "" when unsayable."""
+    return str(_data()["claims"]["new"]).format(name=name) if (name := _name(path)) else ""
+
+
+def gone_claim(path: str) -> str:
+    """A deleted file said as gone: "the old flux loader goes"."""
+    return str(_data()["claims"]["gone"]).format(name=name) if (name := _name(path)) else ""
+
+
+def renamed_claim(path: str, before: str | None) -> str:
+    """A renamed file said as renamed, when both names are sayable and sound different."""
+    old, new = file_place(before or ""), file_place(path)
+    if not old or not new or old == new:
+        return ""
+    return str(_data()["claims"]["renamed"]).format(old=old, new=new)
+
+
+def claims_of(changes: Iterable[Change]) -> frozenset[str]:
+    """Every new, gone and renamed claim the files of `changes` support, as said."""
+    out = set()
+    for path, (kind, before) in statuses_of(changes).items():
+        out.add(new_claim(path) if kind is FileStatus.ADDED else gone_claim(path)
+                if kind is FileStatus.DELETED else renamed_claim(path, before)
+                if kind is FileStatus.RENAMED else "")
+    return frozenset(out - {""})
+
+
+def claim_markers() -> dict[str, str]:
+    """Each claim's fixed words ("a new ", "the old ", " is renamed to "), which the fact
+    check finds in a sentence and then asks to be part of a supported claim."""
+    out = {}
+    for kind in ("new", "gone", "renamed"):
+        template = _data()["claims"][kind]
+        words = [p for p in str(template).replace("}", "{").split("{")[::2] if p.strip()]
+        out[kind] = max(words, key=len)
     return out
 
 
@@ -163,9 +239,45 @@ def area(path: str) -> str:
 def scope_of(changes: Iterable[Change], *, fix: bool = False) -> Scope | None:
     """What `changes` touch, or None when their files are unknown or say nothing worth
     hearing (no lines, or nothing but lines spread over places with no name)."""
+    changes = list(changes)
     files = files_of(changes)
     if not files:
         return None
+    scope = _scope(files, fix)
+    return _with_statuses(scope, files, statuses_of(changes)) if scope is not None else None
+
+
+def _with_statuses(scope: Scope, files: Files, statuses: Statuses) -> Scope:
+    """`scope` told with what the sources say of its files: its one named file called new
+    when it was added ("a new loss compare script"), and the heaviest deleted file said gone
+    ("the old flux loader goes"), else a renamed one said renamed."""
+    if not statuses or scope.shape in KINDS:
+        return scope
+    if scope.place and (named := [p for p in files if file_place(p) == scope.place]):
+        kind = statuses.get(named[0], (FileStatus.UNKNOWN, None))[0]
+        if len(named) == 1 and kind is FileStatus.ADDED and (said := new_claim(named[0])):
+            scope = replace(scope, place=said)
+        elif len(named) == 1 and kind is FileStatus.DELETED and scope.shape == "removal" \
+                and (said := gone_claim(named[0])):
+            return replace(scope, place="", also=said)  # "…, and the old flux loader goes"
+    # A file already said as the place is not said again as gone or renamed.
+    said_at = {p for p in files if scope.place and file_place(p) == scope.place}
+    gone = sorted((p for p, (k, _) in statuses.items() if k is FileStatus.DELETED
+                   and p not in said_at and files.get(p, (0, 0))[1] >= GONE_LINES),
+                  key=lambda p: (-files[p][1], p))
+    for p in gone:
+        if said := gone_claim(p):
+            return replace(scope, also=said)
+    moved = sorted((p for p, (k, _) in statuses.items()
+                    if k is FileStatus.RENAMED and p not in said_at),
+                   key=lambda p: (-sum(files.get(p, (0, 0))), p))
+    for p in moved:
+        if said := renamed_claim(p, statuses[p][1]):
+            return replace(scope, also=said)
+    return scope
+
+
+def _scope(files: Files, fix: bool) -> Scope | None:
     added = sum(a for a, _ in files.values())
     removed = sum(d for _, d in files.values())
     if added + removed == 0:

@@ -63,11 +63,24 @@ class Person:
         return self.login or self.name or self.email or "unknown"
 
 
+class FileStatus(enum.StrEnum):
+    """What a change did to one file, as its source tells (git's status letter, GitHub's
+    changeType); UNKNOWN when the source cannot tell (a gh export, an old store row)."""
+
+    ADDED = "added"
+    MODIFIED = "modified"
+    DELETED = "deleted"
+    RENAMED = "renamed"
+    UNKNOWN = "unknown"
+
+
 @dataclass(frozen=True)
 class FileChange:
-    path: str
+    path: str  # where the file is after the change (its old place when deleted)
     additions: int | None = None  # None: binary or unknown
     deletions: int | None = None
+    status: FileStatus = FileStatus.UNKNOWN
+    previous_path: str | None = None  # a renamed file's path before the change
 
 
 @dataclass(frozen=True)

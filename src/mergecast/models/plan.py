@@ -49,6 +49,7 @@ class Scope:
     place: str = ""  # the main place touched, said as words ("the loss compare script")
     alongside: tuple[str, ...] = ()  # other kinds touched, said ("tests", "documentation")
     places: tuple[str, ...] = ()  # a broad change's places, heaviest first
+    also: str = ""  # a file said gone or renamed, from its status ("the old flux loader goes")
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..models import Change, FileChange, Person, State
+from ..models import Change, FileChange, FileStatus, Person, State
 from ._clean import clean_line, clean_login, clean_slug, clean_text
 
 GRAPHITE_MARK = "This stack of pull requests is managed by Graphite"
+# GraphQL's PatchStatus as a file status; COPIED is a new file, CHANGED a changed file type.
+# Any other value (a server's new or garbled one) is unknown, never an error.
+CHANGE_TYPES = {"ADDED": FileStatus.ADDED, "COPIED": FileStatus.ADDED,
+                "MODIFIED": FileStatus.MODIFIED, "CHANGED": FileStatus.MODIFIED,
+                "DELETED": FileStatus.DELETED, "RENAMED": FileStatus.RENAMED}
 GH_FILES_CAP = 100  # gh and our GraphQL query list at most the first 100 files
 # GitHub's GraphQL Int is 32-bit: no PR number or count is larger (the store's integer
 # columns would overflow at 2**63, and a number that long is no one's PR).
@@ -269,6 +274,7 @@ def _files(
                 path=clean_text(item["path"]),
                 additions=_opt_int(item, "additions", number),
                 deletions=_opt_int(item, "deletions", number),
+                status=CHANGE_TYPES.get(str(item.get("changeType")), FileStatus.UNKNOWN),
             )
         )
     if changed is not None:

@@ -1,8 +1,10 @@
 """Landed commits from one streaming `git log` process.
 
-One `git log -z --numstat` per ingest, read in big chunks and split on NUL; never a
-process per commit. Every git call is an argument list and user-supplied refs go
-after `--end-of-options`, so a ref can never become an option.
+One `git log -z --raw --numstat -M` per ingest, read in big chunks and split on NUL; never
+a process per commit. --raw gives each file's status letter (added, deleted, renamed …)
+in the same pass, --numstat its line counts, -M finds renames. Every git call is an
+argument list and user-supplied refs go after `--end-of-options`, so a ref can never
+become an option.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from ..errors import GitError
-from ..models import Change, FileChange, Person, State, Window
+from ..models import Change, FileChange, FileStatus, Person, State, Window
 from . import Cursor
 from ._clean import clean_line, clean_text
 from .messages import is_bot, login_from_email, parse_message
@@ -26,7 +28,11 @@ from .messages import is_bot, login_from_email, parse_message
 # Fields of one commit; the record starts with \x1e so `\0\x1e` splits records.
 FIELDS = ("%H", "%P", "%aN", "%aE", "%at", "%cN", "%cE", "%ct", "%B")
 FORMAT = "%x1e" + "%x00".join(FIELDS)
-LOG_ARGS = ("log", "-z", f"--format={FORMAT}", "--no-renames", "--no-show-signature")
+LOG_ARGS = ("log", "-z", f"--format={FORMAT}", "--no-show-signature")
+FILE_ARGS = ("--raw", "--numstat", "-M")  # per-file status, line counts, rename detection
+# git's status letters; a copy (C) is a new file. Any other letter is unknown.
+STATUS = {b"A": FileStatus.ADDED, b"M": FileStatus.MODIFIED, b"T": FileStatus.MODIFIED,
+          b"D": FileStatus.DELETED, b"R": FileStatus.RENAMED, b"C": FileStatus.ADDED}
 CHUNK = 1 << 20
 MAX_RESTARTS = 50  # numstat restarts after missing blobs before going metadata-only
 _REMOTE = re.compile(
@@ -165,18 +171,43 @@ def iter_records(stream: IO[bytes], chunk: int = CHUNK) -> Iterator[list[bytes]]
         yield (buf[:-1] if buf.endswith(b"\0") else buf).split(b"\0")
 
 
+def _path(raw: bytes) -> str:
+    return clean_text(raw.decode("utf-8", "replace"))
+
+
 def parse_numstat(tokens: Iterable[bytes]) -> tuple[FileChange, ...]:
+    """Files from a record's `--raw` entries (`:modes blobs STATUS`, then one path, or old
+    and new paths for a rename or copy) followed by its `--numstat` entries (`add\tdel\tpath`,
+    or `add\tdel\t` then old and new paths); a file with no raw entry has status unknown."""
+    toks = list(tokens)
+    status: dict[bytes, tuple[FileStatus, bytes | None]] = {}
     files = []
-    for tok in tokens:
-        if tok[:1] == b"\n":
-            tok = tok[1:]
+    i = 0
+    while i < len(toks):
+        tok = toks[i][1:] if toks[i][:1] == b"\n" else toks[i]
+        i += 1
         if not tok:
             continue
+        if tok[:1] == b":":
+            letter = tok.rpartition(b" ")[2][:1]
+            if letter in (b"R", b"C"):
+                old, path = toks[i:i + 2] if i + 1 < len(toks) else (b"", b"")
+                i += 2
+            else:
+                old, path = b"", toks[i] if i < len(toks) else b""
+                i += 1
+            status[path] = (STATUS.get(letter, FileStatus.UNKNOWN), old or None)
+            continue
         add, dele, path = tok.split(b"\t", 2)
+        if not path:  # a rename: old and new path follow
+            if i + 1 >= len(toks):
+                break  # a record cut short: its last file is left out, not made up
+            path = toks[i + 1]
+            i += 2
+        kind, before = status.get(path, (FileStatus.UNKNOWN, None))
         files.append(FileChange(
-            clean_text(path.decode("utf-8", "replace")),
-            int(add) if add != b"-" else None,
-            int(dele) if dele != b"-" else None,
+            _path(path), int(add) if add != b"-" else None, int(dele) if dele != b"-" else None,
+            kind, _path(before) if before is not None and kind is FileStatus.RENAMED else None,
         ))
     return tuple(files)
 
@@ -306,7 +337,7 @@ class GitSource:
     ) -> tuple[subprocess.Popen[bytes], IO[bytes]]:
         args = ["git", "-C", str(self.path), *LOG_ARGS]
         if numstat:
-            args.append("--numstat")
+            args += FILE_ARGS
         if self.first_parent:
             args.append("--first-parent")
         if since:

@@ -69,7 +69,9 @@ query($q: String!, $first: Int!, $after: String) {
         author { login __typename } authorAssociation
         labels(first: 50) { nodes { name } }
         baseRefName headRefName additions deletions changedFiles
-        files(first: 100) { totalCount pageInfo { hasNextPage } nodes { path additions deletions } }
+        files(first: 100) {
+          totalCount pageInfo { hasNextPage } nodes { path additions deletions changeType }
+        }
         comments(first: COMMENTS) { nodes { body } }
       }
     }

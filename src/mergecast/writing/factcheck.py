@@ -315,7 +315,7 @@ class Facts:
                 continue  # "PR 214 reverts PR 33": 214 names a PR, it does not count reverts
             if value not in self._allowed(m.group(2), mentioned, said_handles):
                 found.append(f"count {m.group(0)!r} is not supported by the digest")
-        found += check_sizes(self.sizes, counted, mentioned)
+        found += check_sizes(self.sizes, counted, mentioned, text)
         for m in _ORDINAL_DAY.finditer(claimed):
             if _ORDINAL_VALUE[m.group(1).lower()] not in self.days:
                 found.append(f"{m.group(0)!r} does not match any continuing theme")

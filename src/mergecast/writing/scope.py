@@ -9,7 +9,9 @@ never in a weekly recap, where one theme spans a week of changes told elsewhere.
 
 from __future__ import annotations
 
-from ..analysis.scope import rounded
+from dataclasses import replace
+
+from ..analysis.scope import claim_markers, rounded
 from ..models import Scope, ThemePlan
 from .length import Line
 from .numbers import join_words, number_words, with_article
@@ -54,6 +56,7 @@ def sentence(x: Lookup, s: Scope, subject: str = "one") -> str:
         "alongside": x.say("scope", "alongside", kinds=join_words(list(s.alongside)))
         if s.alongside else "",
         "where": x.say("scope", "where", place=s.place) if s.place else "",
+        "also": x.say("scope", "also", claim=s.also) if s.also else "",
     }
     key = s.shape
     if key == "removal" and s.added == 0:
@@ -69,6 +72,12 @@ def scope(x: Lookup, t: ThemePlan) -> list[Line]:
         return []
     subject = ("stack" if t.stack is not None and t.stack.members else "prs"
                if len(t.prs) > 1 else "one" if len(t.prs) + len(t.commits) <= 1 else "commits")
-    text = sentence(x, t.scope, subject)
-    found = x.line(text, t.prs, optional=True, weight=WEIGHT)
-    return [found] if found is not None else []
+    # A gone or renamed file is the first thing left out of a sentence grown too long.
+    for said in (t.scope, replace(t.scope, also="")) if t.scope.also else (t.scope,):
+        # A file's claim is checked word for word: no acronym is spelled out inside it.
+        claims = bool(said.also) or said.place.startswith(claim_markers()["new"])
+        found = x.line(sentence(x, said, subject), t.prs, optional=True, weight=WEIGHT,
+                       expand=not claims)
+        if found is not None:
+            return [found]
+    return []
