@@ -112,11 +112,11 @@ def test_weekly_recap_structure_wording_and_title() -> None:
 def test_weekly_title_keeps_three_themes_when_they_fit() -> None:
     d = weekly_digest()
     short = tuple(dataclasses.replace(t, headline=h) for t, h in zip(
-        d.themes, ["cleanup", "correctness", "a random number overhaul", "profiling"],
+        d.themes, ["cleanup", "correctness", "a faster checkpoint writer", "profiling"],
         strict=True))
     script = write(dataclasses.replace(d, themes=short), weekly="2026-W11", minutes=3.5,
                    max_themes=4)
-    assert script.title == "Weekly Recap - Cleanup, Correctness, and a Random Number Overhaul"
+    assert script.title == "Weekly Recap - Cleanup, Correctness, and a Faster Checkpoint Writer"
 
 
 def test_weekly_recap_lands_within_fifteen_percent_of_three_and_a_half_minutes() -> None:
