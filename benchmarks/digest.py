@@ -19,7 +19,7 @@ from mergecast.models import Change, FileChange, Person, State, Window
 AREAS = ["dynamo", "inductor", "c10d", "mps", "autograd", "fx", "export", "cuda", "quantization",
          "onnx", "profiler", "jit", "nn", "optim", "sparse", "vulkan", "xpu", "rocm", "docs", "ci"]
 WORDS = ("kernel reduction graph guard tensor stride cache layout compile trace backend split "
-         "group collective timeout abort watchdog allocator stream capture shape symbolic dtype "
+         "group collective timeout abort heartbeat allocator stream capture shape symbolic dtype "
          "fusion epilogue template autotune benchmark memory lifetime refcount dispatcher "
          "operator schema serialization checkpoint gradient hook module buffer parameter").split()
 IDENTS = ["ProcessGroupNCCL", "TORCH_NCCL_ASYNC_ERROR_HANDLING", "torch._dynamo.config",

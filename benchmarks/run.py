@@ -24,12 +24,12 @@ from mergecast.watch import Watch
 
 AREAS = ["dynamo", "inductor", "c10d", "MPS", "autograd", "export", "cuda", "quantization"]
 VERBS = ["Fix", "Add", "Support", "Remove", "Speed up", "Handle", "Refactor", "Avoid"]
-NOUNS = ["guard on dict keys", "stride of expanded views", "reduction kernel for skinny shapes",
-         "timeout in the watchdog", "cache key for the graph", "symbolic shape in split",
+NOUNS = ["guard on dict keys", "stride of expanded views", "reduction kernel for wide rows",
+         "timeout in the heartbeat", "cache key for the graph", "symbolic shape in split",
          "fusion of the epilogue", "abort on collective error", "layout of the output buffer",
          "autotune for small batches", "lifetime of captured streams", "dtype of the scale"]
-PEOPLE = ["slayton58", "d4l3k", "isalia20", "aorenste", "malfet", "tushar00jain", "ezyang",
-          "jansel", "eellison", "wconstab", "bdhirsh", "zou3519"]
+PEOPLE = ["kovacs47", "b7r2n", "marisol31", "bkessler", "okunle", "priya00dev", "hzhang",
+          "jtorres", "mlindqvist", "rokafor", "sbauer", "wu2291"]
 DAY = dt.date(2026, 3, 12)
 
 

@@ -151,7 +151,7 @@ def weak_name(name: str) -> str | None:
 
 def shape(text: str) -> str:
     """A line's skeleton: function words and punctuation kept, every run of other words one X.
-    "Native Kernels and Backend Parity" -> "X and X"."""
+    "Tile Planning and Retry Budgets" -> "X and X"."""
     out: list[str] = []
     for tok in _WORDISH.findall(text):
         low = tok.lower()

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from gitrepo import Commit, day
 from mergecast.cli import main
 
-SLAYTON = ("Sam Layton", "101+slayton58@users.noreply.github.com")
-ISALIA = ("Isa Lia", "202+isalia20@users.noreply.github.com")
+KOVACS = ("Kit Kovacs", "101+kovacs47@users.noreply.github.com")
+MARISOL = ("Mari Sol", "202+marisol31@users.noreply.github.com")
 
 
 def cli(*args):
@@ -21,22 +21,22 @@ def cli(*args):
 
 def history(extra=()):
     stack = [
-        Commit(f"[mps] Metal reduction kernels ({i}/4) (#{n})\n\nReplace the MPSGraph reduction "
-               f"with a hand-written Metal kernel for part {i}.\n\n"
+        Commit(f"[vulkan] Vulkan reduction shaders ({i}/4) (#{n})\n\nReplace the generic reduction "
+               f"with a hand-written Vulkan shader for part {i}.\n\n"
                f"Pull Request resolved: https://github.com/o/r/pull/{n}",
-               day(24, 8 + i), {f"aten/mps/reduce{i}.mm": b"kernel\n" * (10 * i)}, author=ISALIA)
+               day(24, 8 + i), {f"aten/vulkan/reduce{i}.glsl": b"shader\n" * (10 * i)}, author=MARISOL)
         for i, n in enumerate((301, 302, 303, 304), 1)
     ]
     return [
         Commit("[dynamo] Fix guard on dict keys (#290)\n\nGuards on dict keys were dropped when "
                "the dict was mutated inside the graph.", day(23, 9), {"torch/_dynamo/g.py": b"g\n"},
-               author=SLAYTON),
+               author=KOVACS),
         *stack,
         Commit("Fix a typo in the README (#305)", day(24, 11), {"README.md": b"typo\n"},
-               author=SLAYTON),
-        Commit("[dynamo] Trace OrderedSet as ordered (#306)\n\nOrderedSet was traced as a plain "
-               "set and lost insertion order.", day(25, 9), {"torch/_dynamo/s.py": b"s\n"},
-               author=SLAYTON),
+               author=KOVACS),
+        Commit("[dynamo] Trace ChainMap as ordered (#306)\n\nChainMap was traced as a plain "
+               "dict and lost lookup order.", day(25, 9), {"torch/_dynamo/s.py": b"s\n"},
+               author=KOVACS),
         *extra,
     ]
 
@@ -76,8 +76,8 @@ def test_run_twice_is_byte_identical_and_new_input_replaces_the_episode(make_rep
     assert 301 in {n for s in episode["sections"] for n in s["cites"]}
     guid = _guids(site / "feed.xml")
 
-    late = Commit("[mps] Metal argmax kernel (#307)\n\nArgmax moves off MPSGraph too.",
-                  day(24, 12), {"aten/mps/argmax.mm": b"k\n"}, author=ISALIA)
+    late = Commit("[vulkan] Vulkan cumsum shader (#307)\n\nCumsum moves off the generic path too.",
+                  day(24, 12), {"aten/vulkan/cumsum.glsl": b"k\n"}, author=MARISOL)
     repo2 = make_repo(history([late]), name="repo-late", origin="https://github.com/o/r.git")
     third = cli("--config", conf, "run", "--repo", repo2, "--date", "2026-07-24")
     assert third.exit_code == 0, third.output
@@ -221,5 +221,5 @@ def test_episode_json_accounts_for_every_change_of_the_window(make_repo, project
         assert e["told"] == (e["number"] in cited)
         assert e["url"] == f"https://github.com/o/r/pull/{e['number']}"
         assert e["group"] and e["credit"] == "author"
-    assert {e["author"] for e in ledger if e["number"] != 305} == {"isalia20"}
+    assert {e["author"] for e in ledger if e["number"] != 305} == {"marisol31"}
     assert data["duplicates"] == [] and data["chains"] == []

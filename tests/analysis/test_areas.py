@@ -65,8 +65,8 @@ def test_config_rules_first_match_wins_with_display_names():
     cfg = AreasConfig(names={"mps": "MPS", "dynamo": "Dynamo"})
     changes = [
         pr(1, "[mps] Faster argmax"),
-        pr(2, "[MPS] Strided reductions"),
-        pr(3, "[dynamo] Trace OrderedSet", labels=("module: inductor",)),
+        pr(2, "[MPS] Windowed reductions"),
+        pr(3, "[dynamo] Trace ChainMap", labels=("module: inductor",)),
         pr(4, "[BE] Tidy guards", labels=("release notes: dynamo",)),
     ]
     area = assign_areas(changes, cfg)
@@ -85,8 +85,8 @@ def test_repo_path_rules_then_title_word_then_directory():
     changes = [
         pr(1, "Guard fix", files=files("torch/_dynamo/guards.py", "torch/_dynamo/x.py",
                                         "docs/a.md")),
-        pr(2, "[c10d] Watchdog"),
-        pr(3, "Add a pure-Python c10d watchdog"),
+        pr(2, "[c10d] Heartbeat"),
+        pr(3, "Add a pure-Python c10d heartbeat"),
         pr(4, "Speed up", files=files("src/widgets/core/a.py", "src/widgets/core/b.py",
                                        "tools/x.py")),
         pr(5, "Mystery"),

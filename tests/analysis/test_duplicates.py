@@ -95,14 +95,14 @@ def found(changes, day=10, history=()):
 
 
 def test_two_authors_open_prs_for_one_issue_are_duplicated_effort(tmp_path):
-    # the OrderedSet-style pair: two people, one issue, two different approaches
+    # the ChainMap-style pair: two people, one issue, two different approaches
     changes = export(tmp_path, [
         {"number": 4301, "author": {"login": "ana"},
-         "title": "[dynamo] Support collections.OrderedDict keys views in sets",
-         "body": "Tracing an ordered set of keys graph-broke.\n\nFixes #4242"},
+         "title": "[dynamo] Support collections.ChainMap lookups through parents",
+         "body": "Tracing a chained map lookup graph-broke.\n\nFixes #4242"},
         {"number": 4307, "author": {"login": "ben"},
-         "title": "[dynamo] Add OrderedSetVariable for ordered sets",
-         "body": "Adds a variable tracker so ordered sets trace.\n\nFixes #4242"},
+         "title": "[dynamo] Add ChainMapVariable for chained maps",
+         "body": "Adds a variable tracker so chained maps trace.\n\nFixes #4242"},
     ])
     [dup] = found(changes).values()
     assert dup.prs == (4301, 4307)

@@ -28,8 +28,8 @@ from mergecast.analysis.language import (
 
 @pytest.mark.parametrize(("title", "verb", "lemma", "obj", "qualifier"), [
     ("Migrate min and max to Metal (#12)", "move", "migrate", "min and max", "to Metal"),
-    ("[inductor] Use native kernels for scatter add", "change", "use",
-     "native kernels for scatter add", ""),
+    ("[inductor] Use planned tiles for dilated windows", "change", "use",
+     "planned tiles for dilated windows", ""),
     ("Add support for MXFP8 all gather", "add", "add", "support for MXFP8 all gather", ""),
     ("support AMP for DDP / single-device training", "support", "support",
      "for AMP for DDP single-device training", ""),

@@ -94,10 +94,10 @@ def test_chained_branches():
 
 
 def test_same_author_series_sharing_a_tag():
-    changes = [pr(100, "[native_aot] CuTeDSL kernel builder"),
-               pr(104, "[native_aot] Triton toolchain"),
-               pr(109, "[native_aot] bmm outer product kernel"),
-               pr(400, "[native_aot] far away kernel")]
+    changes = [pr(100, "[fused_jit] Pallas kernel builder"),
+               pr(104, "[fused_jit] Triton cost model"),
+               pr(109, "[fused_jit] depthwise filter kernel"),
+               pr(400, "[fused_jit] far away kernel")]
     [stack] = detect_stacks(changes)
     assert (stack.tool, stack.members) == ("series", (100, 104, 109))
 

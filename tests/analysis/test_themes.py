@@ -11,20 +11,20 @@ STACK = (301, 302, 303)
 
 
 def busy_day():
-    body = "Pre-compile reduction kernels ahead of time so the first call is fast."
+    body = "Fuse pointwise kernels just in time so the first call is fast."
     return [
-        pr(n, f"[aot][native_aot] {t}", author="slayton", body=ghstack(n, *STACK) + body,
-           files=files(f"torch/native_aot/{n}.py", add=80, delete=0))
-        for n, t in zip(STACK, ("Add CuTeDSL kernels", "Add Triton kernels",
-                                "Use the kernels for scatter add"), strict=True)
+        pr(n, f"[jit][fused_jit] {t}", author="kovacs", body=ghstack(n, *STACK) + body,
+           files=files(f"torch/fused_jit/{n}.py", add=80, delete=0))
+        for n, t in zip(STACK, ("Add Pallas kernels", "Add Triton kernels",
+                                "Use the kernels for dilated windows"), strict=True)
     ] + [
         pr(350, "Fix typo in README", author="bob", files=files("README.md", add=1, delete=1)),
         pr(351, "[CI] Bump actions/checkout to v5", author="dependabot[bot]", bot=True,
            files=files(".github/workflows/ci.yml", add=1, delete=1)),
         pr(352, "Update docs for the cache", author="dan",
            files=files("docs/cache.md", add=900, delete=20)),
-        pr(360, "[dynamo] Trace OrderedSet as an ordered container", author="eve",
-           body="OrderedSet was traced as a plain set and lost insertion order."),
+        pr(360, "[dynamo] Trace ChainMap as a chained container", author="eve",
+           body="ChainMap was traced as a plain dict and lost its lookup order."),
     ]
 
 
@@ -48,17 +48,17 @@ def test_noise_never_outranks_a_real_stack():
 def test_stack_theme_reports_its_stack_and_why():
     top = digest(busy_day()).themes[0]
     assert top.stack is not None and top.stack.tool == "ghstack"
-    assert top.authors == ("slayton",) and top.areas == ("AOT",)  # said as the project does
+    assert top.authors == ("kovacs",) and top.areas == ("JIT",)  # said as the project does
     assert top.why[0] == "3 PRs"
     assert "ghstack stack declaring 3 PRs (3 in the window)" in top.why
     assert "240 lines changed" in top.why
     assert "3 files with only added lines" in top.why
-    assert top.headline == "native ahead-of-time kernels"  # the tag through the lexicon
+    assert top.headline == "fused just-in-time kernels"  # the tag through the lexicon
 
 
 def test_first_time_contributors_and_reach_score():
     deep = window(10).since - dt.timedelta(days=400)
-    d = digest(busy_day(), earlier_authors={"slayton", "bob", "dan", "dependabot[bot]"},
+    d = digest(busy_day(), earlier_authors={"kovacs", "bob", "dan", "dependabot[bot]"},
                history_since=deep)
     assert d.first_time_contributors == ("eve",)
     eve = next(t for t in d.themes if t.prs == (360,))
@@ -91,10 +91,10 @@ def test_commits_without_pr_numbers_are_units():
 
 
 def test_headline_is_drawn_from_shared_title_words():
-    titles = ["[mps] Metal kernels for inner-dim reductions",
-              "[mps] Metal kernels for strided reductions",
-              "[mps] Argmax via Metal kernels"]
-    assert headline(titles, areas=("mps",)) == "Metal kernels"
+    titles = ["[android] Vulkan shaders for row reductions",
+              "[android] Vulkan shaders for windowed reductions",
+              "[android] Cumsum via Vulkan shaders"]
+    assert headline(titles, areas=("android",)) == "Vulkan shaders"
     assert headline(["[c10d] Give each backend its own Options"]) == \
         "giving each backend its own Options"
     assert headline(["Alpha thing", "Beta stuff"], stack=True) == "alpha thing"  # the base

@@ -49,7 +49,7 @@ def test_guids_survive_renaming_the_show_and_moving_the_site(make_repo, tmp_path
     repo = make_repo([
         Commit("[dynamo] Fix guard on dict keys (#290)\n\nGuards on dict keys were dropped.",
                day(23, 9), {"torch/_dynamo/g.py": b"g\n"}, author=ADA),
-        Commit("[dynamo] Trace OrderedSet as ordered (#291)\n\nIt lost insertion order.",
+        Commit("[dynamo] Trace ChainMap as ordered (#291)\n\nIt lost lookup order.",
                day(24, 9), {"torch/_dynamo/s.py": b"s\n"}, author=ADA),
     ], origin="https://github.com/o/torchtitan.git")
     conf, site = tmp_path / "mergecast.toml", tmp_path / "site"

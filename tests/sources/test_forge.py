@@ -91,7 +91,7 @@ def test_bad_link_settings_are_one_clear_config_error(key, value, expected):
 HISTORY = [
     Commit("[dynamo] Fix guard on dict keys (!41)\n\nGuards were dropped.", day(24, 8),
            {"torch/_dynamo/g.py": b"g\n"}),
-    Commit("[dynamo] Trace OrderedSet as ordered (#42)\n\nOrder was lost.", day(24, 9),
+    Commit("[dynamo] Trace ChainMap as ordered (#42)\n\nOrder was lost.", day(24, 9),
            {"torch/_dynamo/s.py": b"s\n"}),
     Commit("Tidy the README", day(24, 10), {"README.md": b"r\n"}),
 ]

@@ -58,8 +58,8 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
                 "it to fp8 soon.") == [
         ("problem", "The existing config performs only int quantization, but the plan is to "
                     "extend it to fp8 soon.")]
-    assert said("**Summary:** The watchdog ignored the configured timeout on every rank.") == [
-        ("problem", "The watchdog ignored the configured timeout on every rank.")]
+    assert said("**Summary:** The transport ignored the configured retry budget on every rank.") == [
+        ("problem", "The transport ignored the configured retry budget on every rank.")]
     commit = claims("Add a size limit for the cache entries and evict old ones.", Ref(sha="a1"))
     assert [c.text for c in commit] == [
         "The commit adds a size limit for the cache entries and evict old ones."]

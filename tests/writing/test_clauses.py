@@ -93,7 +93,7 @@ KEEPS = [
     ("[BE][doc] explain why float8 needs to be distributed aware", ("float8", "aware")),
     ("[BE][doc] add memory_profiler to README", ("memory", "profiler", "README")),
     ("Let loss_compare.py check the repo cleaness", ("loss", "compare", "repo")),
-    ("Migrate min and max to Metal (#12)", ("min", "max", "Metal")),
+    ("Migrate sum and mean to Vulkan (#12)", ("sum", "mean", "Vulkan")),
     ("[rl] grpo chunked loss", ("grpo", "chunked", "loss")),
     ("Make input_splits D2H non-blocking", ("input", "splits", "D2H", "non-blocking")),
     ("mxfp8 moe: enable ep=1", ("MXFP8", "MoE", "ep")),

@@ -28,11 +28,11 @@ def setup(tmp_path: Path) -> tuple[Path, Path]:
     db = tmp_path / "m.db"
     with Store(db) as store:
         store.upsert_changes([
-            pr(701, "[inductor] Compile reduction kernels ahead of time", "slayton58",
-               body=BODIES["kernels"]),
-            pr(702, "[c10d] Honor the configured watchdog timeout", "d4l3k", body=BODIES["nccl"]),
-            pr(703, "[mps] Add Metal kernels for strided reductions", "isalia20",
-               body=BODIES["mps"]),
+            pr(701, "[inductor] Plan convolution tiles from a cost model", "kovacs47",
+               body=BODIES["tiles"]),
+            pr(702, "[rpc] Honor the configured retry budget", "b7r2n", body=BODIES["rpc"]),
+            pr(703, "[vulkan] Add Vulkan shaders for windowed reductions", "marisol31",
+               body=BODIES["vulkan"]),
         ])
     return cfg, db
 

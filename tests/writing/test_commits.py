@@ -61,7 +61,7 @@ def test_mixed_day_tells_prs_and_bare_commits() -> None:
     script = write_script(d, show="Widget", day=DAY, writing=dataclasses.replace(
         WRITING, max_themes=4), lexicon={}, llm=LLM)
     second, fourth = themes(script)[1], themes(script)[3]
-    assert "two linked PRs, 191064 and 191073" in second.text
+    assert "two linked PRs, 584064 and 584073" in second.text
     assert fourth.text == "Ivy Zhou landed a commit pinning the compiler version."
 
 

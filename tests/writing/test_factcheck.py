@@ -37,11 +37,11 @@ def test_invented_pr_number_names_sentence_and_token():
 
 
 @pytest.mark.parametrize("text", [
-    "Slayton58 landed a five-part stack, PRs 191044 through 191049.",
-    "Slayton58 landed seven PRs, 191044 through 191049.",
-    "D4l3k pushed three linked PRs, 191064 and 191073.",
-    "D4l3k pushed 5 PRs, 191064 and 191073.",
-    "Isalia20 landed two PRs, 191097.",
+    "Kovacs47 landed a five-part stack, PRs 584044 through 584049.",
+    "Kovacs47 landed seven PRs, 584044 through 584049.",
+    "B7r2n pushed three linked PRs, 584064 and 584073.",
+    "B7r2n pushed 5 PRs, 584064 and 584073.",
+    "Marisol31 landed two PRs, 584097.",
 ])
 def test_wrong_counts_fail(text):
     found = problems(text)
@@ -49,11 +49,11 @@ def test_wrong_counts_fail(text):
 
 
 @pytest.mark.parametrize("text", [
-    "Slayton58 landed an eleven-part stack, PRs 191044 through 191049.",
-    "Six of its PRs are in this window, PRs 191044 through 191049.",
-    "D4l3k pushed two linked PRs, 191064 and 191073.",
-    "Isalia20 landed a single PR, 191097.",
-    "Two separate PRs, 196111 and 196167, both tackle insertion order.",
+    "Kovacs47 landed an eleven-part stack, PRs 584044 through 584049.",
+    "Six of its PRs are in this window, PRs 584044 through 584049.",
+    "B7r2n pushed two linked PRs, 584064 and 584073.",
+    "Marisol31 landed a single PR, 584097.",
+    "Two separate PRs, 587111 and 587167, both tackle lookup order.",
     "In all, fifteen changes from eight developers were active in this window.",
 ])
 def test_supported_counts_pass(text):
@@ -61,11 +61,11 @@ def test_supported_counts_pass(text):
 
 
 @pytest.mark.parametrize(("text", "token"), [
-    ("PR 191097 is from developer mallory.", "mallory"),
-    ("Mallory99 landed PR 191097.", "Mallory99"),
-    ("Thanks to @eve for PR 191097.", "@eve"),
-    ("Mallory's stack, PR 191097, adds kernels.", "Mallory"),
-    ("PR 191097 by hackerman.", "hackerman"),
+    ("PR 584097 is from developer mallory.", "mallory"),
+    ("Mallory99 landed PR 584097.", "Mallory99"),
+    ("Thanks to @eve for PR 584097.", "@eve"),
+    ("Mallory's stack, PR 584097, adds kernels.", "Mallory"),
+    ("PR 584097 by hackerman.", "hackerman"),
 ])
 def test_handles_not_in_the_data_fail(text, token):
     found = problems(text)
@@ -73,12 +73,12 @@ def test_handles_not_in_the_data_fail(text, token):
 
 
 def test_known_handles_pass_in_any_case():
-    assert problems("D4l3k's work and slayton58's stack landed, from isalia20.") == []
+    assert problems("B7r2n's work and kovacs47's stack landed, from marisol31.") == []
 
 
 def test_cites_and_ranges_must_be_grounded():
     assert "cites PR 424242" in problems("A fine sentence.", (424242,))[0]
-    assert "not one stack" in problems("PRs 191044 through 191097 cover kernels.")[0]
+    assert "not one stack" in problems("PRs 584044 through 584097 cover kernels.")[0]
 
 
 def test_title_and_headings_are_checked():
@@ -103,8 +103,8 @@ def test_wrong_totals_fail():
 
 def _day_titled(title: str) -> m.Digest:
     """The rich day with its top theme renamed after one PR's (hostile) title."""
-    d = rich_digest(extra=[pr(191300, title, "ada")])
-    top = dataclasses.replace(d.themes[0], headline=title, prs=(191300,), stack=None,
+    d = rich_digest(extra=[pr(584300, title, "ada")])
+    top = dataclasses.replace(d.themes[0], headline=title, prs=(584300,), stack=None,
                               authors=("ada",))
     return dataclasses.replace(d, themes=(top, *d.themes[1:]))
 
@@ -178,12 +178,12 @@ def test_a_handle_of_digits_alone_does_not_vouch_for_a_pr_number():
 
 def test_a_figure_from_a_pr_description_is_grounded_only_where_that_pr_is_cited():
     body = "The new path is roughly 3x faster for 256 experts (see #4242)."
-    d = rich_digest(extra=[pr(191300, "[moe] Parallel permute kernel", "ada", body=body)])
+    d = rich_digest(extra=[pr(584300, "[moe] Parallel permute kernel", "ada", body=body)])
     facts = Facts.from_digest(d, day=DAY)
-    said = "PR 191300 is roughly 3x faster for 256 experts."
-    assert facts.problems(said, (191300,)) == []
-    assert facts.problems(said.replace("PR 191300 is", "It is"), (191064,)) == [
+    said = "PR 584300 is roughly 3x faster for 256 experts."
+    assert facts.problems(said, (584300,)) == []
+    assert facts.problems(said.replace("PR 584300 is", "It is"), (584064,)) == [
         "number 256 is not in the digest"]
     # "#4242" in the description is a reference, not a figure it states.
-    assert facts.problems("It needs 4242 steps.", (191300,)) == [
+    assert facts.problems("It needs 4242 steps.", (584300,)) == [
         "number 4242 is not in the digest"]

@@ -158,8 +158,8 @@ def test_script_with_the_llm_writer_asks_slot_by_slot(base_url, tmp_path):
     cfg.write_text(f'[show]\nname = "Widget"\n[llm]\nbase_url = "{base_url}"\nmodel = "smollm2"\n'
                    'timeout = 30\nmax_seconds = 60\n', encoding="utf-8")
     with Store(tmp_path / "m.db") as store:
-        store.upsert_changes([pr(701, "[inductor] Compile reduction kernels ahead of time",
-                                 "slayton58", body=BODIES["kernels"])])
+        store.upsert_changes([pr(701, "[inductor] Plan convolution tiles from a cost model",
+                                 "kovacs47", body=BODIES["tiles"])])
     result = CliRunner().invoke(main, ["--config", str(cfg), "--db", str(tmp_path / "m.db"),
                                        "script", "--date", "2026-03-12", "--writer", "llm",
                                        "--json"])

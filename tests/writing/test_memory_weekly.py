@@ -26,23 +26,23 @@ def first_theme(script: m.Script) -> str:
 
 def test_yesterday_and_the_third_day_and_more_not_new() -> None:
     two = first_theme(write(rich_digest(continues=m.Continuity(
-        "2026-03-11", "native kernels", 2, (191040,)))))
-    assert "Work on native kernels continues from yesterday." in two
-    assert "slayton58 adds six more PRs to the eleven-part stack, PRs 191044 through 191049." \
+        "2026-03-11", "tile planning", 2, (584040,)))))
+    assert "Work on tile planning continues from yesterday." in two
+    assert "kovacs47 adds six more PRs to the eleven-part stack, PRs 584044 through 584049." \
         in two
     assert "landed an eleven-part stack" not in two  # not introduced as new
     three = first_theme(write(rich_digest(continues=m.Continuity(
-        "2026-03-11", "native kernels", 3))))
-    assert "Work on native kernels is now in its third day." in three
+        "2026-03-11", "tile planning", 3))))
+    assert "Work on tile planning is now in its third day." in three
 
 
 def test_covered_earlier_but_not_yesterday_names_that_episode() -> None:
     text = first_theme(write(rich_digest(continues=m.Continuity(
-        "2026-03-05", "native kernels", 1))))
-    assert "We come back to native kernels from the March 5th episode." in text
+        "2026-03-05", "tile planning", 1))))
+    assert "We come back to tile planning from the March 5th episode." in text
     assert "yesterday" not in text and "third day" not in text
     weekly = first_theme(write(rich_digest(continues=m.Continuity(
-        "2026-W09", "native kernels", 1))))
+        "2026-W09", "tile planning", 1))))
     assert "from the weekly recap for the week of February 23rd" in weekly
 
 
@@ -52,7 +52,7 @@ def test_continuing_commits_and_single_prs_say_more() -> None:
     r = rich_digest()
     cont = m.Continuity("2026-03-11", "timeouts", 2)
     r = dataclasses.replace(r, themes=(dataclasses.replace(r.themes[1], continues=cont),))
-    assert "d4l3k adds two more PRs, 191064 and 191073." in first_theme(write(r))
+    assert "b7r2n adds two more PRs, 584064 and 584073." in first_theme(write(r))
 
 
 def test_a_wrong_day_count_fails_the_fact_check() -> None:
@@ -70,7 +70,7 @@ def test_revert_of_covered_change_names_the_episode_date() -> None:
 
 def weekly_digest() -> m.Digest:
     """A busy week: the rich day plus a fourth theme and more area work."""
-    more = [pr(192000 + i, f"[dynamo] {t}", "anijain2305") for i, t in enumerate([
+    more = [pr(192000 + i, f"[dynamo] {t}", "devkumar4417") for i, t in enumerate([
         "Fix recompiles on dict keys", "Support generators in graph breaks",
         "Cache guard failures", "Trace through functools partial",
         "Speed up bytecode analysis"])]
@@ -102,21 +102,21 @@ def test_weekly_recap_structure_wording_and_title() -> None:
     outro = script.sections[-1].text
     assert outro.endswith("That's the week in Widget. The daily episodes have the details.")
     assert "today" not in script.transcript.lower().replace("the signal today", "")
-    assert script.title.startswith("Weekly Recap - Native Ahead-of-Time Kernels")
+    assert script.title.startswith("Weekly Recap - Convolution Tile Planning")
     assert len(script.title) <= 90
     assert re.fullmatch(r"Weekly Recap - [\w -]+(, [\w -]+)*(,? and [\w -]+)?", script.title)
-    assert "slayton58" in script.summary and "d4l3k" in script.summary
-    assert script.summary.startswith("The week's top themes were native ahead-of-time kernels")
+    assert "kovacs47" in script.summary and "b7r2n" in script.summary
+    assert script.summary.startswith("The week's top themes were convolution tile planning")
 
 
 def test_weekly_title_keeps_three_themes_when_they_fit() -> None:
     d = weekly_digest()
     short = tuple(dataclasses.replace(t, headline=h) for t, h in zip(
-        d.themes, ["cleanup", "correctness", "a random number overhaul", "profiling"],
+        d.themes, ["cleanup", "correctness", "a faster checkpoint writer", "profiling"],
         strict=True))
     script = write(dataclasses.replace(d, themes=short), weekly="2026-W11", minutes=3.5,
                    max_themes=4)
-    assert script.title == "Weekly Recap - Cleanup, Correctness, and a Random Number Overhaul"
+    assert script.title == "Weekly Recap - Cleanup, Correctness, and a Faster Checkpoint Writer"
 
 
 def test_weekly_recap_lands_within_fifteen_percent_of_three_and_a_half_minutes() -> None:

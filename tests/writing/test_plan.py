@@ -27,23 +27,23 @@ def section(script: m.Script, kind: str) -> str:
 def test_theme_plans_carry_concept_size_problem_effects_benefit_and_open_work():
     first, second, third = plan(rich_digest()).themes
     assert (first.concept, first.status, first.work, first.area) == (
-        "native ahead-of-time kernels", "landed", "capability", "Inductor")
+        "convolution tile planning", "landed", "capability", "Inductor")
     assert first.problem is not None and first.problem.kind == "problem"
     assert first.benefit is not None and "Warm starts now skip" in first.benefit.text
     assert [a.lemma for a in first.effects] == ["add", "add", "use", "use", "use", "enable"]
-    assert second.open_prs == (191073,) and second.status == "pushed"
-    assert third.concept == "MPS reductions" and third.prs == (191097,)
+    assert second.open_prs == (584073,) and second.status == "pushed"
+    assert third.concept == "Vulkan reductions" and third.prs == (584097,)
 
 
 def chained() -> m.Digest:
     """The rich day with the analysis stage's revert chains (issue 14), not bare pairs."""
-    d = rich_digest(extra=[pr(191150, "[dynamo] Speed up guard checks", "anijain2305")])
+    d = rich_digest(extra=[pr(584150, "[dynamo] Speed up guard checks", "devkumar4417")])
     chain = m.RevertChain(
-        original=m.Ref(pr=191150), title="[dynamo] Speed up guard checks",
-        author="anijain2305",
-        steps=(m.ChainStep("revert", m.Ref(pr=191200), by="malfet",
+        original=m.Ref(pr=584150), title="[dynamo] Speed up guard checks",
+        author="devkumar4417",
+        steps=(m.ChainStep("revert", m.Ref(pr=584200), by="okunle",
                            reason="broke internal tests"),
-               m.ChainStep("reland", m.Ref(pr=191201), by="anijain2305")))
+               m.ChainStep("reland", m.Ref(pr=584201), by="devkumar4417")))
     return dataclasses.replace(d, chains=(chain,))
 
 
@@ -51,24 +51,24 @@ def test_a_revert_chain_is_told_once_by_what_it_reverted_who_why_and_whether_it_
     d = chained()
     reverts = section(write(d), "reverts")
     assert reverts == (
-        "anijain2305's change speeding up guard checks, PR 191150, was reverted by malfet in "
-        "PR 191200. The reason given: broke internal tests. The change came back in PR 191201.")
+        "devkumar4417's change speeding up guard checks, PR 584150, was reverted by okunle in "
+        "PR 584200. The reason given: broke internal tests. The change came back in PR 584201.")
     assert plan(d).chains == d.chains
 
 
 def test_without_analysis_chains_the_pairs_are_told_as_chains():
     reverts = section(write(rich_digest()), "reverts")
-    assert reverts.startswith("PR 191200 reverted speeding up guard checks, PR 191150.")
-    assert "came back in PR 191201" in reverts
+    assert reverts.startswith("PR 584200 reverted speeding up guard checks, PR 584150.")
+    assert "came back in PR 584201" in reverts
     assert "not come back" not in reverts  # a pair cannot know that
 
 
 def test_a_theme_of_only_reverts_is_not_a_theme():
     d = rich_digest()
     revert_theme = m.Theme(1, "a revert of speeding up guard checks", "single", ("pytorchbot",),
-                           ("Dynamo",), (191200,), (), None, 9.0, ("revert",))
+                           ("Dynamo",), (584200,), (), None, 9.0, ("revert",))
     d = dataclasses.replace(d, themes=(revert_theme, *d.themes))
-    assert [t.concept for t in plan(d).themes][0] == "native ahead-of-time kernels"
+    assert [t.concept for t in plan(d).themes][0] == "convolution tile planning"
 
 
 def test_duplicates_say_their_evidence_kind():
@@ -76,19 +76,19 @@ def test_duplicates_say_their_evidence_kind():
     d = dataclasses.replace(d, duplicates=(dataclasses.replace(
         d.duplicates[0], evidence="issue", shared=("#4242",)),))
     dup = section(write(d), "duplicates")
-    assert dup.startswith("Two separate PRs, 196111 and 196167, both tackle keeping OrderedSet "
-                          "insertion order, and both point at the same issue.")
+    assert dup.startswith("Two separate PRs, 587111 and 587167, both tackle keeping ChainMap "
+                          "lookup order, and both point at the same issue.")
 
 
 def test_roundups_take_the_areas_first_items_in_rank_order_two_at_most():
     d = rich_digest()
-    ranked = m.Area("Dynamo", (191025, 191024, 196111, 196167), ())  # the analysis's order
+    ranked = m.Area("Dynamo", (584025, 584024, 587111, 587167), ())  # the analysis's order
     d = dataclasses.replace(d, areas=(ranked,), duplicates=())
     (roundup,) = plan(d).roundups
-    assert [a.ref.pr for a in roundup.items if a.ref] == [191025, 191024]
+    assert [a.ref.pr for a in roundup.items if a.ref] == [584025, 584024]
     said = section(write(d), "area")
-    assert said == ("On Dynamo: PR 191025 traces isinstance against runtime protocols, and "
-                    "PR 191024 fixes a guard on OrderedSet.")
+    assert said == ("On Dynamo: PR 584025 traces hasattr on slotted classes, and "
+                    "PR 584024 fixes a guard on ChainMap.")
 
 
 def test_the_outro_discloses_that_software_wrote_and_voiced_it():
@@ -99,12 +99,12 @@ def test_the_outro_discloses_that_software_wrote_and_voiced_it():
 def test_a_reason_the_fact_check_cannot_vouch_for_is_dropped_not_the_chain():
     d = chained()
     bad = dataclasses.replace(d.chains[0], steps=(m.ChainStep(
-        "revert", m.Ref(pr=191200), by="malfet", reason="PR 999999 by mallory99 broke it"),))
+        "revert", m.Ref(pr=584200), by="okunle", reason="PR 999999 by mallory99 broke it"),))
     d = dataclasses.replace(d, chains=(bad,))
     script = write(d)
     fact_check(script, d)
     assert "999999" not in script.transcript and "mallory99" not in script.transcript
-    assert "was reverted by malfet in PR 191200." in section(script, "reverts")
+    assert "was reverted by okunle in PR 584200." in section(script, "reverts")
 
 
 def removals() -> m.Digest:
@@ -139,9 +139,9 @@ def test_one_authors_same_kind_of_work_elsewhere_is_told_with_the_theme_as_a_ser
 
 def test_a_revert_of_an_internal_id_is_told_without_reading_the_id():
     chain = m.RevertChain(m.Ref(sha="a" * 40), "D73201409", None,
-                          (m.ChainStep("revert", m.Ref(pr=191200)),))
+                          (m.ChainStep("revert", m.Ref(pr=584200)),))
     d = dataclasses.replace(rich_digest(), chains=(chain,), reverts=(), relands=())
-    assert section(write(d), "reverts") == "PR 191200 reverted an earlier commit."
+    assert section(write(d), "reverts") == "PR 584200 reverted an earlier commit."
 
 
 def welcome_day() -> m.Digest:
@@ -261,30 +261,30 @@ def test_a_roundup_item_with_two_actions_is_one_sentence_citing_its_pr_once():
 
 def test_a_themes_second_actions_are_told_with_its_effects_and_cite_the_same_pr():
     d = rich_digest()
-    changes = tuple(dataclasses.replace(c, title="[c10d] Honor the configured watchdog "
-                                        "timeout and add a test for it")
-                    if c.number == 191064 else c for c in d.changes)
+    changes = tuple(dataclasses.replace(c, title="[rpc] Honor the configured retry budget "
+                                        "and add a test for it")
+                    if c.number == 584064 else c for c in d.changes)
     second = plan(dataclasses.replace(d, changes=changes)).themes[1]
     assert [(a.lemma, a.obj, a.ref.pr if a.ref else None) for a in second.effects] == [
-        ("honor", "the configured watchdog timeout", 191064),
-        ("add", "a test for the configured watchdog timeout", 191064),
-        ("add", "collective timing to the in-tree backend", 191073)]
+        ("honor", "the configured retry budget", 584064),
+        ("add", "a test for the configured retry budget", 584064),
+        ("add", "call timing to the in-tree transport", 584073)]
     script = write_script(dataclasses.replace(d, changes=changes), show="Widget", day=DAY,
                           writing=WRITING, lexicon={}, llm=LLM)
     # Grouped by verb with the other PR's "add", citing both PRs.
     (told,) = [s for sec in script.sections for s in sec.sentences if "a test for" in s.text]
     assert (told.text, told.cites) == (
-        "Beyond that, the PRs add a test for the configured watchdog timeout and collective "
-        "timing to the in-tree backend.", (191064, 191073))
+        "Beyond that, the PRs add a test for the configured retry budget and call "
+        "timing to the in-tree transport.", (584064, 584073))
 
 
 def test_a_brief_themes_two_actions_are_told_in_one_breath():
     d = rich_digest()
     changes = tuple(dataclasses.replace(
-        c, title="[mps] Use Metal kernels for strided reductions, ban the CPU fallback",
-        body="") if c.number == 191097 else c for c in d.changes)
+        c, title="[vulkan] Use Vulkan shaders for windowed reductions, ban the CPU fallback",
+        body="") if c.number == 584097 else c for c in d.changes)
     told = [s for sec in write(dataclasses.replace(d, changes=changes)).sections
-            for s in sec.sentences if 191097 in s.cites]
+            for s in sec.sentences if 584097 in s.cites]
     assert [(s.text, s.cites) for s in told] == [
-        ("isalia20 landed PR 191097, using Metal kernels for strided reductions "
-         "and banning the CPU fallback.", (191097,))]
+        ("marisol31 landed PR 584097, using Vulkan shaders for windowed reductions "
+         "and banning the CPU fallback.", (584097,))]

@@ -28,16 +28,16 @@ def told(*titles: str, ing: bool = False) -> list[str]:
 
 
 def test_titles_grouped_by_verb_with_shared_openings_said_once():
-    assert told("Add shared kernel machinery", "Add a toolchain for kernels",
-                "Use native kernels for outer products", "Use native kernels for scatter add",
-                "Use native kernels for index add", ing=True) == [
-        "adding shared kernel machinery and a toolchain for kernels",
-        "using native kernels for outer products, scatter add and index add"]
+    assert told("Add shared tiling machinery", "Add a cost model for tiles",
+                "Use planned tiles for depthwise filters", "Use planned tiles for dilated windows",
+                "Use planned tiles for grouped channels", ing=True) == [
+        "adding shared tiling machinery and a cost model for tiles",
+        "using planned tiles for depthwise filters, dilated windows and grouped channels"]
 
 
 def test_verbs_of_one_class_are_told_together_with_the_class_verb():
-    assert told("Migrate min to Metal", "Migrate max to Metal", "Move argmax to Metal") == [
-        "moves min, max and argmax to Metal"]
+    assert told("Migrate sum to Vulkan", "Migrate mean to Vulkan", "Move cumsum to Vulkan") == [
+        "moves sum, mean and cumsum to Vulkan"]
     assert told("Fix the guard on sets", "Handle empty inputs in the guard") == [
         "fixes the guard on sets and empty inputs in the guard"]
     # "fuse" is not always a speed-up: it keeps its own verb
@@ -68,12 +68,12 @@ def slot_lines(digest: m.Digest) -> tuple[Lookup, m.Plan]:
 def test_each_slot_can_be_realised_on_its_own():
     x, plan = slot_lines(rich_digest())
     first = plan.themes[0]
-    assert [ln.text for ln in opener(x, first)] == ["First theme: native ahead-of-time kernels."]
+    assert [ln.text for ln in opener(x, first)] == ["First theme: convolution tile planning."]
     (line,) = size(x, first)
     assert line.text.endswith(  # the opening varies by date; the content does not
-        "slayton58, who landed six parts of an eleven-part stack, PRs 191044 through 191049, "
-        "adding shared kernel machinery and a toolchain for kernels.")
-    assert line.cites == tuple(range(191044, 191050))
+        "kovacs47, who landed six parts of an eleven-part stack, PRs 584044 through 584049, "
+        "adding shared tiling machinery and a cost model for tiles.")
+    assert line.cites == tuple(range(584044, 584050))
     assert all(callable(s) for s in SLOTS) and len(SLOTS) >= 8
 
 
@@ -86,8 +86,8 @@ def test_sentences_are_from_the_template_writer():
 # ------------------------------------------------------------------ properties
 
 WORDS = ["Add", "Fix", "Use", "Migrate", "Support", "Remove", "the", "cache", "kernels",
-         "for", "to", "Metal", "and", "of", "loader", "quantized_moe_ffn", "torch._native",
-         "`compute_slice`", "[mps]", "[c10d]", "Revert", "\"", "(", ")", "'", "-", ":",
+         "for", "to", "Vulkan", "and", "of", "loader", "quantized_moe_ffn", "torch._native",
+         "`compute_slice`", "[vulkan]", "[rpc]", "Revert", "\"", "(", ")", "'", "-", ":",
          "ZERO", "PRs", "two", "authors", "Qualcomm AI Engine Direct -", "add", "add",
          "<speak>", "..", "README.md", "#12", "v1.2", "ok", "x" * 40, "e.g.", "it", "them"]
 TITLE = st.lists(st.sampled_from(WORDS), min_size=1, max_size=9).map(" ".join)
@@ -182,11 +182,11 @@ def test_a_title_that_lists_its_objects_is_told_whole_not_cut_to_the_first_item(
 def test_a_stack_named_by_its_base_part_tells_the_other_parts_not_the_name_again():
     d = rich_digest()
     named = dataclasses.replace(d.themes[0],
-                                headline="shared kernel machinery and a toolchain for kernels")
+                                headline="shared tiling machinery and a cost model for tiles")
     x, plan = slot_lines(dataclasses.replace(d, themes=(named, *d.themes[1:])))
     (line,) = size(x, plan.themes[0])
-    assert line.text.endswith("PRs 191044 through 191049, using native kernels for outer "
-                              "products, scatter add and index add."), line.text
+    assert line.text.endswith("PRs 584044 through 584049, using planned tiles for depthwise "
+                              "filters, dilated windows and grouped channels."), line.text
 
 
 def test_items_of_one_kind_are_not_all_worded_alike():

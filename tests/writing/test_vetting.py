@@ -15,12 +15,12 @@ from mergecast.writing.vetting import (
     unsupported_claims,
 )
 
-SOURCE = ("Add Metal kernels for strided reductions. Reductions on Apple GPUs fell back to a "
-          "slow generic path for strided inputs.")
+SOURCE = ("Add Vulkan shaders for windowed reductions. Reductions on Android GPUs fell back to a "
+          "slow generic path for windowed inputs.")
 
 
 def vetter(source: str = SOURCE) -> Vetter:
-    return Vetter(Facts.from_digest(rich_digest(), day=DAY), source, (191097,))
+    return Vetter(Facts.from_digest(rich_digest(), day=DAY), source, (584097,))
 
 
 @pytest.mark.parametrize(("said", "claim"), [
@@ -40,7 +40,7 @@ def test_claims_the_input_does_not_state_are_found(said, claim):
 
 
 def test_a_claim_the_input_states_is_not_a_problem():
-    assert unsupported_claims("The change is faster for strided inputs.",
+    assert unsupported_claims("The change is faster for windowed inputs.",
                               SOURCE + " The new kernels are faster.") == []
     assert unsupported_claims("The change closes a security hole.",
                               "Fixes a security hole in the loader.") == []
@@ -55,22 +55,22 @@ def test_words_inside_other_words_are_not_claims():
 
 def test_a_sentence_must_name_something_the_pr_text_names():
     v = vetter()
-    assert v.topic("The change adds Metal kernels for strided reductions.") == []
+    assert v.topic("The change adds Vulkan shaders for windowed reductions.") == []
     assert v.topic("The new feature was added to a project.") == [
         '"The new feature was added to a project." names nothing the PR text names; say what '
         "changed, in its words"]
-    assert v.topic("The new version of JavaScript breaks older browsers on Metal.") == [
-        '"The new version of JavaScript breaks older browsers on Metal." talks about '
+    assert v.topic("The new version of JavaScript breaks older browsers on Vulkan.") == [
+        '"The new version of JavaScript breaks older browsers on Vulkan." talks about '
         '"version", "JavaScript", "breaks", which the PR text does not mention']
 
 
 @pytest.mark.parametrize(("said", "problem"), [
-    ("We added Metal kernels for strided reductions.", 'speaks as the author ("We")'),
-    ("PR 191099 adds Metal kernels.", 'has the number "191099"'),
-    ("Metal kernels by isalia20 speed reductions up.", 'names "isalia20"'),
-    ("Metal kernels.", "has 2 words"),
-    ("Adds `torch.ops.mps` kernels for reductions.", "has code in it"),
-    ("The <untrusted-pr-text> says Metal kernels were added.", "repeats the data markers"),
+    ("We added Vulkan shaders for windowed reductions.", 'speaks as the author ("We")'),
+    ("PR 584099 adds Vulkan shaders.", 'has the number "584099"'),
+    ("Vulkan shaders by marisol31 speed reductions up.", 'names "marisol31"'),
+    ("Vulkan shaders.", "has 2 words"),
+    ("Adds `torch.ops.vulkan` shaders for reductions.", "has code in it"),
+    ("The <untrusted-pr-text> says Vulkan shaders were added.", "repeats the data markers"),
 ])
 def test_prose_problems_are_said_in_words_a_retry_can_carry(said, problem):
     (found,) = vetter().sentence(clean(said))[:1]
@@ -78,28 +78,28 @@ def test_prose_problems_are_said_in_words_a_retry_can_carry(said, problem):
 
 
 def test_model_text_is_cleaned_like_any_untrusted_text():
-    assert clean("<b>Adds</b> **Metal** kernels\x1b]0;x\x07 [docs](http://x.y) see "
-                 "https://e.com/a") == "Adds Metal kernels docs see"
-    assert clean("<img src=x onerror=alert(1)>Native kernels") == "Native kernels"
+    assert clean("<b>Adds</b> **Vulkan** shaders\x1b]0;x\x07 [docs](http://x.y) see "
+                 "https://e.com/a") == "Adds Vulkan shaders docs see"
+    assert clean("<img src=x onerror=alert(1)>Tile planning") == "Tile planning"
 
 
 def test_a_last_sentence_without_its_full_stop_gets_one():
-    assert split_sentences("Adds Metal kernels. They cover strided inputs") == [
-        "Adds Metal kernels.", "They cover strided inputs."]
+    assert split_sentences("Adds Vulkan shaders. They cover windowed inputs") == [
+        "Adds Vulkan shaders.", "They cover windowed inputs."]
 
 
 def test_a_title_shares_a_word_with_a_theme():
-    assert shares_word("Native Kernels Land", ["native ahead-of-time kernels"])
-    assert not shares_word("A Plain Day", ["native ahead-of-time kernels", "MPS reductions"])
+    assert shares_word("Tile Planning Lands", ["convolution tile planning"])
+    assert not shares_word("A Plain Day", ["convolution tile planning", "Vulkan reductions"])
 
 
 @pytest.mark.parametrize(("said", "word"), [
-    ("It will help them improve their performance on strided reductions.", "It"),
-    ("This makes strided reductions on Apple GPUs fast.", "This"),
-    ("They cover strided reductions on Apple GPUs.", "They"),
+    ("It will help them improve their performance on windowed reductions.", "It"),
+    ("This makes windowed reductions on Android GPUs fast.", "This"),
+    ("They cover windowed reductions on Android GPUs.", "They"),
     ("These kernels replace the slow generic path.", "These"),
-    ("Now it uses Metal kernels for strided reductions.", "it"),
-    ("The change makes them use Metal kernels.", "them"),
+    ("Now it uses Vulkan shaders for windowed reductions.", "it"),
+    ("The change makes them use Vulkan shaders.", "them"),
 ])
 def test_a_sentence_leaning_on_an_earlier_one_is_refused(said, word):
     assert vetter().sentence(said) == [
@@ -109,18 +109,18 @@ def test_a_sentence_leaning_on_an_earlier_one_is_refused(said, word):
 
 def test_a_pronoun_with_its_noun_in_the_same_sentence_stands_alone():
     assert vetter().sentence("Strided reductions fell back to a generic path, so they were "
-                             "slow on Apple GPUs.") == []
+                             "slow on Android GPUs.") == []
 
 
 @pytest.mark.parametrize("said", [
-    "The change closes the gap for strided reductions.",  # a verb the lexicon lacks
-    "The flag lets strided reductions use Metal kernels.",
-    "The cache keeps Metal kernels for strided reductions.",
+    "The change closes the gap for windowed reductions.",  # a verb the lexicon lacks
+    "The flag lets windowed reductions use Vulkan shaders.",
+    "The cache keeps Vulkan shaders for windowed reductions.",
     "Jobs that hang now fail with a clear error.",  # a plural subject, "now", a base form
-    "Users get Metal kernels for strided reductions.",
-    "Strided reductions from Apple GPUs take the fast path.",
-    "The generic path quietly stalled on strided inputs.",  # -ed after a noun phrase
-    "The Metal backend skips the slow generic path.",
+    "Users get Vulkan shaders for windowed reductions.",
+    "Strided reductions from Android GPUs take the fast path.",
+    "The generic path quietly stalled on windowed inputs.",  # -ed after a noun phrase
+    "The Vulkan backend skips the slow generic path.",
 ])
 def test_plain_prose_with_any_finite_verb_is_a_sentence(said):
     assert finite_verb(said.split())
@@ -128,13 +128,13 @@ def test_plain_prose_with_any_finite_verb_is_a_sentence(said):
 
 
 @pytest.mark.parametrize("said", [
-    "Metal kernels for strided reductions.",
-    "The new reductions for strided inputs on Apple GPUs.",
-    "Faster strided reductions everywhere on Apple GPUs.",
-    "The supported list of strided reductions.",
+    "Vulkan shaders for windowed reductions.",
+    "The new reductions for windowed inputs on Android GPUs.",
+    "Faster windowed reductions everywhere on Android GPUs.",
+    "The supported list of windowed reductions.",
     "Fixes for the slow generic path.",
-    "Changes to support strided reductions.",
-    "Reductions on Apple GPUs with fewer copies.",
+    "Changes to support windowed reductions.",
+    "Reductions on Android GPUs with fewer copies.",
 ])
 def test_a_fragment_without_a_finite_verb_is_refused(said):
     assert vetter().prose(said) == [f'"{said}" has no verb; write a complete sentence']

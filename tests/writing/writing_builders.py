@@ -18,20 +18,21 @@ WRITING = WritingConfig(minutes=2.8)
 LLM = LLMConfig(model="test-model", timeout=5.0)
 
 BODIES = {
-    "kernels": (
-        "## Summary\nReduction kernels were compiled on first use, which made the first "
-        "step of every training run slow. The change compiles them ahead of time and caches "
-        "the result on disk. Warm starts now skip compilation entirely.\n\n"
+    "tiles": (
+        "## Summary\nConvolution kernels searched for their tile sizes on first use, which "
+        "made the first step of every training run slow. The change computes them from a "
+        "cost model and caches the result on disk. Warm starts now skip the search "
+        "entirely.\n\n"
         "```python\nx = torch.compile(f)\n```\nSee https://example.com/design for details.\n"
     ),
-    "nccl": (
-        "Summary:\nThe in-tree backend ignored the watchdog timeout that users configured. "
-        "The change reads the configured timeout and applies it to every communicator. "
+    "rpc": (
+        "Summary:\nThe in-tree transport ignored the retry budget that users configured. "
+        "The change reads the configured budget and applies it to every channel. "
         "Jobs that hang now fail with a clear error instead of waiting forever.\n"
     ),
-    "mps": (
-        "Reductions on Apple GPUs fell back to a slow generic path for strided inputs. "
-        "The change adds hand-written Metal kernels for inner and strided reductions.\n"
+    "vulkan": (
+        "Reductions on Android GPUs fell back to a slow generic path for windowed inputs. "
+        "The change adds hand-written Vulkan shaders for row and windowed reductions.\n"
     ),
 }
 
@@ -49,46 +50,46 @@ def rich_digest(*, continues: m.Continuity | None = None,
                 extra: Sequence[m.Change] = ()) -> m.Digest:
     """A busy day: an eleven-part stack (six in window), a two-PR cluster, a single PR,
     area work, a duplicate pair, a revert and a reland."""
-    stack_prs = tuple(range(191044, 191050))
-    stack = m.Stack("ghstack", ("slayton58",), 11, stack_prs, tuple(range(191040, 191051)))
-    kernel_titles = ["Add shared kernel machinery", "Add a toolchain for kernels",
-                     "Use native kernels for outer products", "Use native kernels for scatter add",
-                     "Use native kernels for index add", "Enable the native path by default"]
-    changes = [pr(n, f"[inductor] {t}", "slayton58",
-                  body=BODIES["kernels"] if i == 0 else "")
-               for i, (n, t) in enumerate(zip(stack_prs, kernel_titles, strict=True))]
+    stack_prs = tuple(range(584044, 584050))
+    stack = m.Stack("ghstack", ("kovacs47",), 11, stack_prs, tuple(range(584040, 584051)))
+    tile_titles = ["Add shared tiling machinery", "Add a cost model for tiles",
+                     "Use planned tiles for depthwise filters", "Use planned tiles for dilated windows",
+                     "Use planned tiles for grouped channels", "Enable the tile planner by default"]
+    changes = [pr(n, f"[inductor] {t}", "kovacs47",
+                  body=BODIES["tiles"] if i == 0 else "")
+               for i, (n, t) in enumerate(zip(stack_prs, tile_titles, strict=True))]
     changes += [
-        pr(191064, "[c10d] Honor the configured watchdog timeout", "d4l3k", body=BODIES["nccl"]),
-        pr(191073, "[c10d] Add collective timing to the in-tree backend", "d4l3k",
+        pr(584064, "[rpc] Honor the configured retry budget", "b7r2n", body=BODIES["rpc"]),
+        pr(584073, "[rpc] Add call timing to the in-tree transport", "b7r2n",
            state=m.State.OPEN),
-        pr(191097, "[mps] Add Metal kernels for strided reductions", "isalia20",
-           body=BODIES["mps"]),
-        pr(191024, "[dynamo] Fix a guard on OrderedSet", "anijain2305"),
-        pr(191025, "[dynamo] Trace isinstance against runtime protocols", "williamwen42"),
-        pr(196111, "[dynamo] Keep OrderedSet insertion order", "guilhermeleobas"),
-        pr(196167, "[dynamo] Preserve insertion order for OrderedSet", "rtimpe"),
-        pr(191200, "Revert \"[dynamo] Speed up guard checks\"", "pytorchbot"),
-        pr(191201, "[dynamo] Reland faster guard checks", "anijain2305"),
+        pr(584097, "[vulkan] Add Vulkan shaders for windowed reductions", "marisol31",
+           body=BODIES["vulkan"]),
+        pr(584024, "[dynamo] Fix a guard on ChainMap", "devkumar4417"),
+        pr(584025, "[dynamo] Trace hasattr on slotted classes", "hughchen36"),
+        pr(587111, "[dynamo] Keep ChainMap lookup order", "fabiomartens"),
+        pr(587167, "[dynamo] Preserve lookup order for ChainMap", "jlorne"),
+        pr(584200, "Revert \"[dynamo] Speed up guard checks\"", "pytorchbot"),
+        pr(584201, "[dynamo] Reland faster guard checks", "devkumar4417"),
         *extra,
     ]
     themes = (
-        m.Theme(1, "native ahead-of-time kernels", "stack", ("slayton58",), ("Inductor",),
+        m.Theme(1, "convolution tile planning", "stack", ("kovacs47",), ("Inductor",),
                 stack_prs, (), stack, 9.5, ("stack of eleven",), continues),
-        m.Theme(2, "backend parity in distributed", "cluster", ("d4l3k",), ("Distributed",),
-                (191064, 191073), (), None, 6.0, ("linked",)),
-        m.Theme(3, "MPS reductions", "single", ("isalia20",), ("MPS",), (191097,), (), None,
+        m.Theme(2, "retry budgets in distributed RPC", "cluster", ("b7r2n",), ("Distributed",),
+                (584064, 584073), (), None, 6.0, ("linked",)),
+        m.Theme(3, "Vulkan reductions", "single", ("marisol31",), ("Vulkan",), (584097,), (), None,
                 4.0, ("big",)),
     )
-    areas = (m.Area("Dynamo", (191024, 191025, 196111, 196167, 191200, 191201), ()),
+    areas = (m.Area("Dynamo", (584024, 584025, 587111, 587167, 584200, 584201), ()),
              m.Area("Inductor", stack_prs, ()))
     authors = {c.author.handle for c in changes}
     return m.Digest(
         window=WINDOW, counts=m.Counts(len(changes), len(changes), 0, len(authors)),
         themes=themes,
-        duplicates=(m.Duplicate((196111, 196167), "both keep OrderedSet insertion order"),),
-        reverts=(m.RevertPair(m.Ref(pr=191200), m.Ref(pr=191150), "broke internal tests"),),
-        relands=(m.RevertPair(m.Ref(pr=191201), m.Ref(pr=191150)),),
-        areas=areas, first_time_contributors=("rtimpe",), changes=tuple(changes),
+        duplicates=(m.Duplicate((587111, 587167), "both keep ChainMap lookup order"),),
+        reverts=(m.RevertPair(m.Ref(pr=584200), m.Ref(pr=584150), "broke internal tests"),),
+        relands=(m.RevertPair(m.Ref(pr=584201), m.Ref(pr=584150)),),
+        areas=areas, first_time_contributors=("jlorne",), changes=tuple(changes),
     )
 
 

@@ -1,8 +1,8 @@
 """Theme names: the concept a theme is about, as a maintainer would name it.
 
-A name is said aloud ("First theme: native ahead-of-time kernels.") and shown in episode
+A name is said aloud ("First theme: fused just-in-time kernels.") and shown in episode
 titles, so it must be a complete, plain phrase: the stack's or cluster's shared tag or
-title words, expanded through the lexicon (`native_aot` -> "native ahead-of-time"),
+title words, expanded through the lexicon (`fused_jit` -> "fused just-in-time"),
 qualified by the area when it would be too bare alone ("MPS reductions"). A name never
 ends on a function word, is never a vendor prefix and never a clipped verb phrase; the
 language itself (cleaning, verbs, casing) lives in language.py.
@@ -56,7 +56,7 @@ def headline(
     """A theme's concept name from its titles.
 
     In order: a phrase of two or more words most titles share, led by a shared tag that is
-    not the area (`native_aot` -> "native ahead-of-time kernels"); that tag plus a word most
+    not the area (`fused_jit` -> "fused just-in-time kernels"); that tag plus a word most
     titles share; a stack's base (first) part, which sets up what the stack does; the area
     and the kind of work most titles do ("RL fixes"); else a cluster's first title as a noun
     phrase. A single change's name is its own title, cleaned and shortened.

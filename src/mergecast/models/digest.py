@@ -42,7 +42,7 @@ class Continuity:
 @dataclass(frozen=True)
 class Theme:
     rank: int
-    headline: str  # the theme's concept name as said ("native ahead-of-time kernels")
+    headline: str  # the theme's concept name as said ("convolution tile planning")
     kind: ThemeKind
     authors: tuple[str, ...]
     areas: tuple[str, ...]

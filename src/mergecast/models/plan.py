@@ -57,7 +57,7 @@ class ThemePlan:
     """One theme: concept, who and how big, problem, effects, benefit, open work."""
 
     index: int  # 1-based place in the episode
-    concept: str  # the theme's name as said ("native ahead-of-time kernels")
+    concept: str  # the theme's name as said ("convolution tile planning")
     kind: ThemeKind
     authors: tuple[str, ...]
     status: str  # landed | opened | pushed | posted

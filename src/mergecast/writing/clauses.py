@@ -159,8 +159,9 @@ def _determiners() -> frozenset[str]:
 
 
 def factor(objs: Sequence[str]) -> str:
-    """A list with its shared opening said once: ["native kernels for outer products",
-    "native kernels for scatter add"] -> "native kernels for outer products and scatter add"."""
+    """A list with its shared opening said once: ["planned tiles for depthwise filters",
+    "planned tiles for dilated windows"] -> "planned tiles for depthwise filters and dilated
+    windows"."""
     objs = [o for o in objs if o]
     if len(objs) == 1 and "," in objs[0] and not re.search(r"\b(?:and|or)\b", objs[0]):
         return " and ".join(objs[0].rsplit(", ", 1))  # a title's own list: "A, B, C and D"

@@ -10,7 +10,7 @@ what still fails is replaced by the template's realisation of that slot, or that
 sentence, never the whole episode, with a warning naming the slot. A server that fails
 (llm_client.py) is not asked again: every slot left uses the template's text, with one
 warning naming the server, the failure and those slots. The size sentence
-("slayton58 landed an eleven-part stack, PRs 1 through 11") is always the template's.
+("kovacs47 landed an eleven-part stack, PRs 1 through 11") is always the template's.
 
 Each slot prints a progress line when it is done, and the totals (requests, tokens,
 seconds) close the run. Sentences keep their origin (`Sentence.origin`), so episode.json

@@ -35,7 +35,7 @@ _MIXED = re.compile(r"(?<![\w.])(?=[A-Za-z0-9]*[A-Za-z])(?=[A-Za-z0-9]*\d)[A-Za-
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 _RUNS = re.compile(r"[A-Za-z]+|\d+")
 _UNDERSCORE = re.compile(r"(?<=\w)_(?=\w)")
-# camelCase and PascalCase compounds are read as their words: "OrderedSet" -> "Ordered Set".
+# camelCase and PascalCase compounds are read as their words: "ChainMap" -> "Chain Map".
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
 _COMPOUND = re.compile(r"(?<![\w'])[A-Za-z]*[a-z][A-Z][A-Za-z]*(?![\w'])"
                        r"|(?<![\w'])[A-Z]{2,}[a-z]{3,}[A-Za-z]*(?![\w'])")
@@ -106,7 +106,7 @@ def _times(m: re.Match[str]) -> str:
 
 
 def _speakable_token(m: re.Match[str]) -> str:
-    """d4l3k -> "D four L three K"; slayton58 -> "slayton fifty-eight"."""
+    """b7r2n -> "B seven R two N"; kovacs47 -> "kovacs forty-seven"."""
     token = m.group(0)
     if _ORDINAL.fullmatch(token):
         return token

@@ -65,7 +65,7 @@ def _group(digits: str) -> str:
 def digit_groups(number: str) -> str:
     """A long number read in groups of three from the right.
 
-    191044 -> "one ninety-one oh forty-four" (no comma inside, so lists stay clear).
+    584044 -> "five eighty-four oh forty-four" (no comma inside, so lists stay clear).
     """
     groups: list[str] = []
     rest = number

@@ -159,6 +159,6 @@ class Lookup:
 
 def _fill(raw: str, values: Mapping[str, Any]) -> str:
     text = raw.format(**values)
-    # Handles keep their case even at the start of a sentence: "d4l3k landed …".
+    # Handles keep their case even at the start of a sentence: "b7r2n landed …".
     keep = raw.startswith(("{who}", "{author}", "{handles}")) and not text.startswith("the ")
     return text if keep else cap(text)

@@ -35,7 +35,7 @@ CLAUSES = 4  # groups of effects told per theme
 
 
 def size_phrase(t: Theme) -> str:
-    """How big a theme is, in words: "an eleven-part stack, PRs 191044 through 191049"."""
+    """How big a theme is, in words: "an eleven-part stack, PRs 584044 through 584049"."""
     s = t.stack
     commits = f" plus {count_phrase(len(t.commits), 'commit')}" if t.commits and t.prs else ""
     if s is not None and s.members:

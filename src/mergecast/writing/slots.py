@@ -61,7 +61,7 @@ class Ask:
     """One slot's request, and what its answer is checked against."""
 
     slot: str  # "theme 1", "signal", "title", "summary"
-    label: str  # how warnings name it: 'theme 1 ("native ahead-of-time kernels")'
+    label: str  # how warnings name it: 'theme 1 ("convolution tile planning")'
     kind: str  # theme | signal | title | summary
     request: Request
     keys: tuple[str, ...]

@@ -231,8 +231,8 @@ def _after_noun_phrase(before: Sequence[str]) -> bool:
 
 
 def finite_verb(ws: Sequence[str]) -> bool:
-    """Whether a sentence has a finite verb, as a statement needs ("Metal kernels for
-    strided reductions." has none):
+    """Whether a sentence has a finite verb, as a statement needs ("Vulkan shaders for
+    windowed reductions." has none):
 
     - an auxiliary or irregular past ("is", "can", "fell": the language lexicon's list);
     - a verb the title lexicon or the prose list knows, in its -s or -ed form (not after a

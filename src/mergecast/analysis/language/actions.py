@@ -148,7 +148,7 @@ def _same(a: str, b: str) -> bool:
 
 
 def _object(text: str) -> str:
-    """An object keeps its capitals ("Metal kernels" after "Add" is a name), except a
+    """An object keeps its capitals ("Vulkan shaders" after "Add" is a name), except a
     function word capitalised by a Title Case title ("The cache")."""
     first, _, rest = text.partition(" ")
     if first.lower() in words().function and first[1:].islower():
