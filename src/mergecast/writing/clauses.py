@@ -115,7 +115,8 @@ def _object(a: Action, limit: int) -> str:
     """An object as said: a reported statement whole ("that make demo uses …": the
     language module keeps it to one breath), any other cut to `limit` words with its
     article."""
-    return a.obj if is_stated(a) else article(trim(a.obj, limit, lists=True), a.verb)
+    return a.obj if is_stated(a) else \
+        article(trim(a.obj, limit, lists=True, why=True), a.verb)
 
 
 def _statements(said: Sequence[str]) -> str:
@@ -134,7 +135,8 @@ def article(obj: str, verb: str = "add") -> str:
         return obj
     cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS), len(ws))
     if cut < 1 or ws[cut - 1].lower() not in phrases()["effects"]["count_nouns"] or \
-            any(w.lower() in ("and", "or") or w.endswith(",") for w in ws[:cut]):
+            any(w.lower() in ("and", "or") or w.endswith(",") and not _coordinate(ws[i + 1])
+                for i, w in enumerate(ws[:cut])):
         return obj
     first = ws[0]
     # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
@@ -181,3 +183,10 @@ def _join(items: Sequence[str]) -> str:
     if len(items) > 1 and any(" and " in i for i in items):
         return ", ".join(items[:-1]) + f", {said('last_with_and')} " + items[-1]
     return join_words(list(items))
+
+
+def _coordinate(word: str) -> bool:
+    """"on-device, parallelized kernel": a comma before a participle joins two modifiers of
+    one noun (it takes one article), where "X, Y" before a noun is a list."""
+    low = word.lower()
+    return low.isalpha() and low.endswith(("ized", "ised", "ed"))

@@ -18,6 +18,7 @@ from .actions import (
     pronoun,
     said_verb,
 )
+from .readings import shorthand_words
 from .statements import covers, is_stated
 from .titles import (
     PART,
@@ -49,6 +50,7 @@ __all__ = [
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
     "gerund", "has_verb", "is_stated", "is_tail_word", "kind_of", "lower_first", "name_of",
     "parse_actions", "parse_title", "pronoun",
-    "said_verb", "sentence_case", "shorten", "speak_identifier", "speakable", "split_prefix",
+    "said_verb", "sentence_case", "shorten", "shorthand_words", "speak_identifier",
+    "speakable", "split_prefix",
     "third_person", "title_case", "trim", "verb_class", "words",
 ]
