@@ -31,6 +31,9 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
     ("Run the sampler on device", "Run the sampler on device"),
     # A method in ticks named by a function word is said as a method.
     ("Enable `cache.to` for float8 linear", "Enable the cache's to method for float8 linear"),
+    ("Exclude libfoo.so from the wheel", "Exclude libfoo so from the wheel"),  # a file
+    # Shorthand in a Title Case title keeps its case, so the title still reads as one.
+    ("Config Loading No Deps", "Config Loading No Dependencies"),
 ])
 def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     assert clean_title(title) == cleaned
@@ -67,6 +70,7 @@ def test_an_auxiliary_the_title_says_as_a_word_still_makes_it_a_statement():
      "marking cache shapes as static"),
     ("cleaning up cudagraph when training finishes to avoid nccl hang", 6,
      "cleaning up cudagraph"),
+    ("marking shapes static to avoid a recompile when tracing", 6, "marking shapes static"),
     # A comma between two modifiers of one noun is no clause break.
     ("on-device, vectorized gather indices kernel", 6, "on-device, vectorized gather indices kernel"),
     ("gather indices, refactor the kernel", 6, "gather indices"),

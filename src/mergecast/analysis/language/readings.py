@@ -20,6 +20,7 @@ class Readings:
     reverts: tuple[str, ...]
     hinder: frozenset[str]
     counted: frozenset[str]
+    methods: frozenset[str]
     modifiers: re.Pattern[str] | None
     shorthand: tuple[tuple[re.Pattern[str], str], ...]
 
@@ -33,7 +34,8 @@ def readings() -> Readings:
                            + r")(?=,?\s+[\w-])", re.I) if mods else None
     return Readings(
         reverts=tuple(r["reverts"]), hinder=frozenset(r["hinder"]),
-        counted=frozenset(r["counted"]), modifiers=modifiers,
+        counted=frozenset(r["counted"]), methods=frozenset(r["methods"]),
+        modifiers=modifiers,
         # (never inside an identifier or a code span: "my_fn", "`fn`")
         shorthand=tuple((re.compile(rf"(?<![\w/.`]){re.escape(k)}(?![\w/`])", re.I), v)
                         for k, v in shorthand_words().items()))
@@ -56,13 +58,20 @@ def said_in_full(text: str) -> str:
 
 
 def _with_article(full: str, m: re.Match[str]) -> str:
-    if full not in readings().counted:
+    if m.group(0)[:1].isupper():  # "Config Serilization No Deps" stays Title Case
+        full = full[:1].upper() + full[1:]
+    if full.lower() not in readings().counted:
         return full
     before = m.string[:m.start()].split()
     prev = before[-1].lower() if before else ""
     takes = prev not in _DETERMINERS and (
         base_verb(prev) is not None or prev in words().function)
     return f"a {full}" if takes else full
+
+
+def is_method(name: str) -> bool:
+    """"to" in "model.to": a method named by a function word."""
+    return name.lower() in readings().methods
 
 
 def hyphenated(text: str) -> str:

@@ -7,7 +7,7 @@ import functools
 import re
 
 from ..text import strip_markup
-from .readings import hyphenated, said_in_full
+from .readings import hyphenated, is_method, said_in_full
 from .words import _load, base_verb, case_word, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
@@ -79,7 +79,7 @@ def speak_identifier(token: str) -> str:
     dotted = [p for p in token.strip("._").split(".") if p.strip("_")]
     if len(dotted) > 3:
         dotted = dotted[-2:]
-    if len(dotted) == 2 and "_" not in token and dotted[1].lower() in words().function:
+    if len(dotted) == 2 and "_" not in token and is_method(dotted[1]):
         # "model.to" is a method: "the model's to method", never "model to for int8 models"
         return f"the {case_word(dotted[0])}'s {dotted[1].lower()} method"
     parts = [p for seg in dotted for p in seg.split("_") if p]

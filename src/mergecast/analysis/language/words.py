@@ -307,8 +307,8 @@ def _purpose_fits(ws: list[str], limit: int) -> bool:
     at = next((i for i in range(2, len(ws) - 1) if ws[i].lower() == "to"
                and base_verb(ws[i + 1]) == ws[i + 1].lower()), None)
     return at is not None and at <= limit and len(ws) <= limit + extra and \
-        not any(x.lower() in ("to", "and", "or") for x in ws[at + 1:]) and \
-        not any(x.lower() in words().clause for x in ws[:at])  # ("X when Y to Z")
+        not any(x.lower() in words().clause or x.lower() in ("to", "and", "or")
+                for x in ws[1:at] + ws[at + 1:])  # (not "X when Y to Z", "to Y when Z")
 
 
 _LEADS = frozenset("a an the no some all each more less only better other another both "
