@@ -8,7 +8,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..analysis.language import covers, gerund, is_stated, said_verb, third_person, trim
+from ..analysis.language import (
+    covers,
+    gerund,
+    is_modifier,
+    is_stated,
+    said_verb,
+    third_person,
+    trim,
+)
 from ..models import Action
 from .numbers import join_words
 from .phrases import phrases
@@ -135,7 +143,7 @@ def article(obj: str, verb: str = "add") -> str:
         return obj
     cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS), len(ws))
     if cut < 1 or ws[cut - 1].lower() not in phrases()["effects"]["count_nouns"] or \
-            any(w.lower() in ("and", "or") or w.endswith(",") and not _coordinate(ws[i + 1])
+            any(w.lower() in ("and", "or") or w.endswith(",") and not is_modifier(ws[i + 1])
                 for i, w in enumerate(ws[:cut])):
         return obj
     first = ws[0]
@@ -183,10 +191,3 @@ def _join(items: Sequence[str]) -> str:
     if len(items) > 1 and any(" and " in i for i in items):
         return ", ".join(items[:-1]) + f", {said('last_with_and')} " + items[-1]
     return join_words(list(items))
-
-
-def _coordinate(word: str) -> bool:
-    """"on-device, parallelized kernel": a comma before a participle joins two modifiers of
-    one noun (it takes one article), where "X, Y" before a noun is a list."""
-    low = word.lower()
-    return low.isalpha() and low.endswith(("ized", "ised", "ed"))

@@ -35,6 +35,7 @@ from .words import (
     expand_term,
     gerund,
     has_verb,
+    is_modifier,
     is_tail_word,
     lower_first,
     shorten,
@@ -48,7 +49,8 @@ from .words import (
 __all__ = [
     "PART",
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
-    "gerund", "has_verb", "is_stated", "is_tail_word", "kind_of", "lower_first", "name_of",
+    "gerund", "has_verb", "is_modifier", "is_stated", "is_tail_word", "kind_of",
+    "lower_first", "name_of",
     "parse_actions", "parse_title", "pronoun",
     "said_verb", "sentence_case", "shorten", "shorthand_words", "speak_identifier",
     "speakable", "split_prefix",

@@ -200,12 +200,17 @@ def _first_clause(text: str) -> str:
     ("on-device, parallelized kernel") is none."""
     for m in _CLAUSE.finditer(text):
         after = text[m.end():].split()
-        if m.group(0).lstrip().startswith(",") and len(after) > 1 and (
-                after[0].lower() in words().adjectives or
-                (after[0].lower().endswith(("ized", "ised")) and after[0].isalpha())):
+        if m.group(0).lstrip().startswith(",") and len(after) > 1 and is_modifier(after[0]):
             continue
         return text[:m.start()].strip()
     return text.strip()
+
+
+def is_modifier(word: str) -> bool:
+    """A participle or listed adjective: after a comma it goes on the same noun as the
+    modifier before ("on-device, parallelized kernel"), where "X, Y" is a list."""
+    low = word.lower()
+    return low in words().adjectives or (low.isalpha() and low.endswith(("ized", "ised")))
 
 
 def title_case(text: str) -> str:
