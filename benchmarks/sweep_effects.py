@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from mergecast.analysis.language import shorthand_words
 from mergecast.models import Digest, Script
 
 # Function words and question words, independent of the writer's lists.
@@ -112,6 +113,10 @@ def said_words(text: str) -> list[str]:
         parts = _SPLIT_CAMEL.split(tok)
         if len(parts) > 1:
             out.extend(p.lower() for p in parts)
+    # A reviewer's shorthand said in full ("perf" as "performance") is not lost.
+    full = set(out)
+    out.extend(k.lower() for k, v in shorthand_words().items()
+               if k.isalpha() and set(v.lower().split()) <= full)
     return out
 
 

@@ -116,7 +116,7 @@ def test_no_sentence_has_an_empty_slot_a_doubled_word_or_an_unbalanced_quote(prs
 
 def test_one_verb_per_list_with_articles_and_each_qualifier_kept():
     assert told("Add perf run config", "Add linter to CI", "Fix race in loader") == [
-        "adds a perf run config and linter to CI", "fixes a race in loader"]
+        "adds a performance run config and linter to CI", "fixes a race in loader"]
     assert told("Move the cache to disk", "Move logs to the run folder") == [
         "moves the cache to disk and logs to the run folder"]
     # No article where the verb does not make, mend or drop a thing, or the noun is plural.

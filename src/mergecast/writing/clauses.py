@@ -8,7 +8,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..analysis.language import covers, gerund, is_stated, said_verb, third_person, trim
+from ..analysis.language import (
+    covers,
+    gerund,
+    is_modifier,
+    is_stated,
+    said_verb,
+    third_person,
+    trim,
+)
 from ..models import Action
 from .numbers import join_words
 from .phrases import phrases
@@ -115,7 +123,8 @@ def _object(a: Action, limit: int) -> str:
     """An object as said: a reported statement whole ("that make demo uses …": the
     language module keeps it to one breath), any other cut to `limit` words with its
     article."""
-    return a.obj if is_stated(a) else article(trim(a.obj, limit, lists=True), a.verb)
+    return a.obj if is_stated(a) else \
+        article(trim(a.obj, limit, lists=True, why=True), a.verb)
 
 
 def _statements(said: Sequence[str]) -> str:
@@ -134,7 +143,8 @@ def article(obj: str, verb: str = "add") -> str:
         return obj
     cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS), len(ws))
     if cut < 1 or ws[cut - 1].lower() not in phrases()["effects"]["count_nouns"] or \
-            any(w.lower() in ("and", "or") or w.endswith(",") for w in ws[:cut]):
+            any(w.lower() in ("and", "or") or w.endswith(",") and not is_modifier(ws[i + 1])
+                for i, w in enumerate(ws[:cut])):
         return obj
     first = ws[0]
     # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.

@@ -18,7 +18,14 @@ import re
 import tomllib
 from importlib import resources
 
-from ..analysis.language import base_verb, has_verb, speakable, third_person, words
+from ..analysis.language import (
+    base_verb,
+    has_verb,
+    shorthand_words,
+    speakable,
+    third_person,
+    words,
+)
 from ..models import Ref
 
 MIN_WORDS, MAX_WORDS = 6, 30
@@ -131,7 +138,7 @@ def cues() -> _Cues:
         subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
         rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + tuple(
             (re.compile(rf"(?<![\w/]){re.escape(k)}(?![\w/])", re.I), v)
-            for k, v in d["shorthand"].items()),
+            for k, v in shorthand_words().items()),
         lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                    if " " in p or p == "so")
                            + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]

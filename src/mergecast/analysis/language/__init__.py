@@ -18,6 +18,7 @@ from .actions import (
     pronoun,
     said_verb,
 )
+from .readings import shorthand_words
 from .statements import covers, is_stated
 from .titles import (
     PART,
@@ -34,6 +35,7 @@ from .words import (
     expand_term,
     gerund,
     has_verb,
+    is_modifier,
     is_tail_word,
     lower_first,
     shorten,
@@ -47,8 +49,10 @@ from .words import (
 __all__ = [
     "PART",
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
-    "gerund", "has_verb", "is_stated", "is_tail_word", "kind_of", "lower_first", "name_of",
+    "gerund", "has_verb", "is_modifier", "is_stated", "is_tail_word", "kind_of",
+    "lower_first", "name_of",
     "parse_actions", "parse_title", "pronoun",
-    "said_verb", "sentence_case", "shorten", "speak_identifier", "speakable", "split_prefix",
+    "said_verb", "sentence_case", "shorten", "shorthand_words", "speak_identifier",
+    "speakable", "split_prefix",
     "third_person", "title_case", "trim", "verb_class", "words",
 ]

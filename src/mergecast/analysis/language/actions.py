@@ -9,6 +9,7 @@ import re
 
 from ...models import Action
 from ..text import strip_markup
+from .readings import hindered, revert_of
 from .statements import Subject, covers, lists, names_work, read_subject, said_list
 from .titles import SYMBOL, clean_title, sentence_case
 from .words import (
@@ -53,6 +54,9 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     ws = text.split()
     if not ws:
         return Action(verb="", lemma="", obj="")
+    if (undone := revert_of(text)) and (inner := _action(undone[1], undone[1])).lemma:
+        # "back out Add X" undoes adding X: "backing out adding X"
+        return Action(verb="change", lemma=undone[0], obj=lower_first(name_of(inner, True)))
     typed = _TYPE.match(SYMBOL.sub(" ", strip_markup(title)))
     hint = words().types.get(typed.group(1).lower()) if typed else None
     prefix = _PREFIX_WORDS.match(SYMBOL.sub(" ", strip_markup(title)))
@@ -71,7 +75,8 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     if negated and lemma is None and ws[0].isalpha():
         lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
     if ws and ws[0].lower() in words().adjectives or \
-            any(w.lower() in words().auxiliaries for w in _main_clause(ws)[1:4]):
+            any(w.lower() in words().auxiliaries and _said(w, title)
+                for w in _main_clause(ws)[1:4]):
         lemma = None  # "scaled bias rowwise linear", "batch configs should …": no verb
     if lemma is None or len(ws) < 2:
         found = _noun_action(" ".join(ws) or text)
@@ -94,7 +99,8 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     obj, qualifier = " ".join(rest[:cut]), ""
     if cls in ("move", "rename") or lemma in ("convert", "switch"):
         head, sep, tail = obj.rpartition(" to ")
-        if sep and head and tail and tail.split()[0].lower() not in words().function:
+        if sep and head and tail and (tail.split()[0].lower() not in words().function
+                                      or not _said(tail.split()[0], title)):
             obj, qualifier = head, "to " + tail
             target, _, where = tail.partition(" ")
             where = where if where.split(" ", 1)[0].lower() in _PREPOSITIONS else ""
@@ -109,8 +115,13 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     if lemma == "support" and not obj.lower().startswith("for "):
         obj = "for " + obj
     qualifier = " ".join(x for x in (qualifier, adverb, scope) if x)
-    return Action(verb=cls, lemma=lemma, obj=_object(obj), qualifier=qualifier,
-                  negated=negated)
+    return Action(verb=cls, lemma=lemma, obj=_object(hindered(obj, lemma)),
+                  qualifier=qualifier, negated=negated)
+
+
+def _said(word: str, title: str) -> bool:
+    """A word the title says as a word, not one only inside an identifier ("is_bias")."""
+    return re.search(rf"(?<![\w.`]){re.escape(word)}(?![\w.`])", title, re.I) is not None
 
 
 _COMPARATIVES = frozenset("more less faster slower smaller larger cheaper safer".split())
@@ -215,7 +226,7 @@ _OBJECT_VERBS = frozenset("add introduce implement create expose provide land bu
                           "integrate".split())
 
 
-def name_of(action: Action) -> str:
+def name_of(action: Action, whole: bool = False) -> str:
     """An action as a name: "Add float8 training" -> "float8 training"; "Fix NaN in sdpa"
     -> "fixing NaN in sdpa"; "Support X" -> "support for X"; "Do not count X" -> "no longer
     counting X"."""
@@ -226,7 +237,7 @@ def name_of(action: Action) -> str:
         return f"no longer {gerund(action.lemma)} {obj}"
     if action.lemma == "support":
         return f"support {obj}"
-    if action.lemma in _OBJECT_VERBS:
+    if action.lemma in _OBJECT_VERBS and not whole:
         first, _, rest = obj.partition(" ")
         return rest if first.lower() in ("a", "an", "the", "some") and rest else obj
     return f"{gerund(action.lemma)} {obj}"

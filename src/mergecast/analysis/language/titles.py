@@ -7,6 +7,7 @@ import functools
 import re
 
 from ..text import strip_markup
+from .readings import hyphenated, is_method, said_in_full
 from .words import _load, base_verb, case_word, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
@@ -78,6 +79,9 @@ def speak_identifier(token: str) -> str:
     dotted = [p for p in token.strip("._").split(".") if p.strip("_")]
     if len(dotted) > 3:
         dotted = dotted[-2:]
+    if len(dotted) == 2 and "_" not in token and is_method(dotted[1]):
+        # "model.to" is a method: "the model's to method", never "model to for int8 models"
+        return f"the {case_word(dotted[0])}'s {dotted[1].lower()} method"
     parts = [p for seg in dotted for p in seg.split("_") if p]
     return " ".join(case_word(p) for p in parts)
 
@@ -146,7 +150,7 @@ def clean_title(title: str) -> str:
         t = split_prefix(t)[1]
         if t == before:
             break
-    t = URL.sub("", t)
+    t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
     t = TICKS.sub(r"\1", t)
     t = CALL.sub(r"\1", t)
     if "#" in t or _PR_WORD.search(t):  # the reference patterns are the slow ones
@@ -172,7 +176,7 @@ def clean_title(title: str) -> str:
     t = re.sub(r"[*=#@$\\|~^]+", " ", t)
     t = re.sub(r"(?<!\S)[.,;:!?]+(?!\S)", " ", t)  # stray punctuation: "Add .. cache"
     t = _DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
-    return " ".join(t.split()).strip(" .,;:!?-")
+    return hyphenated(" ".join(t.split()).strip(" .,;:!?-"))
 
 
 def _word_list(m: re.Match[str]) -> str:

@@ -195,6 +195,24 @@ _CLAUSE = re.compile(r"\s*(?:;|\s[-–—]+\s|:\s|,\s(?![\w-]+\s(?:and|or)\s)|\.
                      r"|\s\|\s|\.\.\.|…)")
 
 
+def _first_clause(text: str) -> str:
+    """The text up to its first clause break; a comma joining two modifiers of one noun
+    ("on-device, parallelized kernel") is none."""
+    for m in _CLAUSE.finditer(text):
+        after = text[m.end():].split()
+        if m.group(0).lstrip().startswith(",") and len(after) > 1 and is_modifier(after[0]):
+            continue
+        return text[:m.start()].strip()
+    return text.strip()
+
+
+def is_modifier(word: str) -> bool:
+    """A participle or listed adjective: after a comma it goes on the same noun as the
+    modifier before ("on-device, parallelized kernel"), where "X, Y" is a list."""
+    low = word.lower()
+    return low in words().adjectives or (low.isalpha() and low.endswith(("ized", "ised")))
+
+
 def title_case(text: str) -> str:
     """Title Case, keeping acronyms, identifiers and small words (except the first)."""
     out = []
@@ -245,16 +263,17 @@ _LIST = re.compile(rf"{_ITEM}(?:,\s{_ITEM})+,?\s(?:and|or)\s")
 LIST_WORDS = 16  # a list said whole, up to this many words
 
 
-def trim(text: str, limit: int = 6, lists: bool = False) -> str:
+def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> str:
     """Cut to the first clause, then to `limit` words at a natural break; never ends on a
     function word. No ellipsis: a name must read as a complete phrase. With `lists`, an
     object that is a list ("source, mixing, packing and checkpoint extension points") is
-    kept whole up to `LIST_WORDS`, never cut to its first item."""
+    kept whole up to `LIST_WORDS`, never cut to its first item. With `why` (an effect
+    told in a sentence, not a name), a closing purpose clause a few words over is kept."""
     if lists and _LIST.match(text) and len(text.split()) <= LIST_WORDS:
         clause = re.split(r"\s*(?:;|\s[-–—]+\s|:\s|\.\s|…)", text, maxsplit=1)[0].strip()
         if _LIST.match(clause):
             return clause.strip(" ,;:-")
-    first = _CLAUSE.split(text, maxsplit=1)[0].strip()
+    first = _first_clause(text)
     if len(first.split()) >= 2 or len(text.split()) <= 1:
         text = first
     ws = text.split()
@@ -264,7 +283,7 @@ def trim(text: str, limit: int = 6, lists: bool = False) -> str:
                        for x in ws[:aux]):
         ws = ws[:aux]  # (not "… contiguous when they are views": that clause belongs)
     ws = _subject(ws)
-    if len(ws) > limit:
+    if len(ws) > limit and not (why and _purpose_fits(ws, limit)):
         low = [x.lower() for x in ws]
         w = words()
         cut = next((i for i in range(2, limit + 1) if low[i] in w.clause), None)
@@ -284,6 +303,17 @@ def trim(text: str, limit: int = 6, lists: bool = False) -> str:
     if len(ws) == 1 and is_tail_word(ws[0]):
         return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
+
+
+def _purpose_fits(ws: list[str], limit: int) -> bool:
+    """A name that runs over `limit` only by its closing purpose clause ("marking input
+    tokens as dynamic to avoid a recompile"): the clause is its why, so it is kept."""
+    extra = int(_load("language.toml")["readings"]["purpose_words"])
+    at = next((i for i in range(2, len(ws) - 1) if ws[i].lower() == "to"
+               and base_verb(ws[i + 1]) == ws[i + 1].lower()), None)
+    return at is not None and at <= limit and len(ws) <= limit + extra and \
+        not any(x.lower() in words().clause or x.lower() in ("to", "and", "or")
+                for x in ws[1:at] + ws[at + 1:])  # (not "X when Y to Z", "to Y when Z")
 
 
 _LEADS = frozenset("a an the no some all each more less only better other another both "

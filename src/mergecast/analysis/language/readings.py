@@ -1,0 +1,105 @@
+"""How a few title shapes are read as a person reads them: a reviewer's shorthand said in
+full ("fn" -> "a function"), two-word modifiers hyphenated ("on device kernel" ->
+"on-device kernel"), "stop X doing Y" said "stop X from doing Y", and "back out X" told as
+undoing X. The word lists are data: ../data/language.toml [readings] and [shorthand]."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from .words import _load, base_verb, words
+
+_DETERMINERS = frozenset("a an the this that these those its their our your my each every "
+                         "no some any one".split())
+
+
+@dataclass(frozen=True)
+class Readings:
+    reverts: tuple[str, ...]
+    hinder: frozenset[str]
+    counted: frozenset[str]
+    methods: frozenset[str]
+    modifiers: re.Pattern[str] | None
+    shorthand: tuple[tuple[re.Pattern[str], str], ...]
+
+
+@functools.cache
+def readings() -> Readings:
+    r = _load("language.toml")["readings"]
+    mods = sorted(r["compound_modifiers"], key=len, reverse=True)
+    # (a modifier only before a word that goes on the noun: "run on device" stays)
+    modifiers = re.compile(r"(?<![\w-])(" + "|".join(re.escape(m) for m in mods)
+                           + r")(?=,?\s+[\w-])", re.I) if mods else None
+    return Readings(
+        reverts=tuple(r["reverts"]), hinder=frozenset(r["hinder"]),
+        counted=frozenset(r["counted"]), methods=frozenset(r["methods"]),
+        modifiers=modifiers,
+        # (never inside an identifier or a code span: "my_fn", "`fn`")
+        shorthand=tuple((re.compile(rf"(?<![\w/.`]){re.escape(k)}(?![\w/`])", re.I), v)
+                        for k, v in shorthand_words().items()))
+
+
+@functools.cache
+def shorthand_words() -> dict[str, str]:
+    """The reviewer's shorthand and what it says in full, in the order it is applied: one
+    list for titles and descriptions."""
+    return dict(_load("language.toml")["shorthand"])
+
+
+def said_in_full(text: str) -> str:
+    """A title with its shorthand said in full: "Add fn to check X" -> "Add a function to
+    check X"; a count noun takes "a" after a verb or a preposition, not after a word that
+    already determines it ("as a dep" -> "as a dependency", "new fn" -> "new function")."""
+    for rx, full in readings().shorthand:
+        text = rx.sub(functools.partial(_with_article, full), text)
+    return text
+
+
+def _with_article(full: str, m: re.Match[str]) -> str:
+    if m.group(0)[:1].isupper():  # "Config Serilization No Deps" stays Title Case
+        full = full[:1].upper() + full[1:]
+    if full.lower() not in readings().counted:
+        return full
+    before = m.string[:m.start()].split()
+    prev = before[-1].lower() if before else ""
+    takes = prev not in _DETERMINERS and (
+        base_verb(prev) is not None or prev in words().function)
+    return f"a {full}" if takes else full
+
+
+def is_method(name: str) -> bool:
+    """"to" in "model.to": a method named by a function word."""
+    return name.lower() in readings().methods
+
+
+def hyphenated(text: str) -> str:
+    """"add on device, parallelized kernel" -> "add on-device, parallelized kernel"."""
+    rx = readings().modifiers
+    if rx is None:
+        return text
+    return rx.sub(lambda m: m.group(1).replace(" ", "-"), text)
+
+
+def hindered(obj: str, lemma: str) -> str:
+    """"stop abort killing the process" -> "abort from killing the process": after a
+    verb that keeps something from happening, the happening takes "from"."""
+    ws = obj.split()
+    if lemma not in readings().hinder or "from" in (w.lower() for w in ws):
+        return obj
+    i = next((i for i in range(1, len(ws)) if ws[i].lower().endswith("ing")
+              and len(ws[i]) > 5 and base_verb(ws[i]) is not None), None)
+    return obj if i is None else " ".join([*ws[:i], "from", *ws[i:]])
+
+
+def revert_of(text: str) -> tuple[str, str] | None:
+    """("back out", "Add fbgemm as a dependency") for "back out Add fbgemm as a
+    dependency"; None for any other title."""
+    low = text.lower()
+    for phrase in readings().reverts:
+        if low.startswith(phrase + " ") and len(text) > len(phrase) + 1:
+            lemma = "back out" if phrase == "backout" else phrase
+            return lemma, text[len(phrase) + 1:].strip()
+    return None
+

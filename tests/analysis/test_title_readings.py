@@ -1,0 +1,92 @@
+"""Title shapes read as a person reads them (analysis/language/readings.py and the rules
+it feeds): a reviewer's shorthand said in full, two-word modifiers hyphenated, a method
+name in ticks said as a method, "back out X" told as undoing X, an identifier holding "is"
+or "has" never taken for a finite verb, "stop X doing Y" said with its "from", and a
+closing purpose clause kept as the title's why.
+
+Hand-made titles of the shapes heard in the torchtitan and torchao histories; none from
+the held-out pytorch days.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mergecast.analysis.language import clean_title, name_of, parse_title, trim
+from mergecast.analysis.language.readings import said_in_full, shorthand_words
+
+
+@pytest.mark.parametrize(("title", "cleaned"), [
+    # Shorthand in full; a count noun takes "a" after a verb or a preposition only.
+    ("Add fn to check if config is valid", "Add a function to check if config is valid"),
+    ("Move the fn to utils", "Move the function to utils"),
+    ("Pin triton as a dep", "Pin triton as a dependency"),
+    ("Speed up impl of fp8 gather w/o padding",
+     "Speed up implementation of fp8 gather without padding"),
+    # Never inside an identifier or a code span.
+    ("Rename my_fn to run_fn", "Rename my fn to run fn"),
+    # Two-word modifiers before a noun are one word; at the end they stay two.
+    ("[Kernels] add on device, vectorized gather indices kernel",
+     "add on-device, vectorized gather indices kernel"),
+    ("Run the sampler on device", "Run the sampler on device"),
+    # A method in ticks named by a function word is said as a method.
+    ("Enable `cache.to` for float8 linear", "Enable the cache's to method for float8 linear"),
+    ("Exclude libfoo.so from the wheel", "Exclude libfoo so from the wheel"),  # a file
+    # Shorthand in a Title Case title keeps its case, so the title still reads as one.
+    ("Config Loading No Deps", "Config Loading No Dependencies"),
+])
+def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
+    assert clean_title(title) == cleaned
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    # "back out X" undoes X, whatever X's own verb.
+    ("back out Add triton as a dep", "backing out adding triton as a dependency"),
+    ("Backout Fix flaky loader test", "backing out fixing flaky loader test"),
+    # "is" and "has" inside an identifier are no finite verbs.
+    ("rename is_train to has_train in TrainerConfig",
+     "renaming is train to has train in TrainerConfig"),
+    # "stop X killing Y": the happening takes its "from".
+    ("[c10d] stop watchdog() killing the trainer", "stopping watchdog from killing the trainer"),
+    ("Stop the loader from killing workers", "stopping the loader from killing workers"),
+    # "chill" is a verb (of the quieten kind).
+    ("[BE] Chill logs in loader", "chilling logs in loader"),
+])
+def test_a_title_is_named_by_what_it_does(title, name):
+    assert name_of(parse_title(title)) == name
+
+
+def test_an_auxiliary_the_title_says_as_a_word_still_makes_it_a_statement():
+    assert parse_title("Batch configs should have max off policy").lemma == ""
+    assert parse_title("rename is_train to has_train").lemma == "rename"
+
+
+@pytest.mark.parametrize(("text", "limit", "name"), [
+    # A closing purpose clause within a few words of the limit is kept: it is the why.
+    ("marking cache shapes as static to avoid a recompile", 6,
+     "marking cache shapes as static to avoid a recompile"),
+    # Too long a clause, or one after another clause, is cut as before.
+    ("marking cache shapes as static to avoid a recompile in every rank of the job", 6,
+     "marking cache shapes as static"),
+    ("cleaning up cudagraph when training finishes to avoid nccl hang", 6,
+     "cleaning up cudagraph"),
+    ("marking shapes static to avoid a recompile when tracing", 6, "marking shapes static"),
+    # A comma between two modifiers of one noun is no clause break.
+    ("on-device, vectorized gather indices kernel", 6, "on-device, vectorized gather indices kernel"),
+    ("gather indices, refactor the kernel", 6, "gather indices"),
+])
+def test_an_effect_keeps_its_why_and_its_modifiers(text, limit, name):
+    assert trim(text, limit, why=True) == name
+
+
+def test_a_theme_name_is_cut_before_its_why():
+    assert trim("marking cache shapes as static to avoid a recompile", 6) == \
+        "marking cache shapes as static"
+
+
+def test_one_shorthand_list_serves_titles_and_descriptions():
+    from mergecast.writing.sentences import _rewritten
+
+    assert shorthand_words()["impl"] == "implementation"
+    assert _rewritten("The impl runs w/o a lock.") == "The implementation runs without a lock."
+    assert said_in_full("the new fn") == "the new function"
