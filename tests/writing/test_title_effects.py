@@ -29,8 +29,8 @@ def told(title: str) -> str:
     ("Mark cache shapes as static to avoid a recompile",
      "marks cache shapes as static to avoid a recompile"),
     # "stop X doing Y" keeps X and Y apart.
-    ("[c10d] Make abort configurable; stop watchdog() killing the trainer",
-     "makes abort configurable; stops watchdog from killing the trainer"),
+    ("[c10d] Make abort configurable; stop heartbeat() killing the trainer",
+     "makes abort configurable; stops heartbeat from killing the trainer"),
     ("[BE] Chill logs in loader", "chills logs in loader"),
     ("Add fn to check if config is valid", "adds a function to check if config is valid"),
 ])
