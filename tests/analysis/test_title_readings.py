@@ -71,6 +71,10 @@ def test_an_auxiliary_the_title_says_as_a_word_still_makes_it_a_statement():
     ("cleaning up cudagraph when training finishes to avoid nccl hang", 6,
      "cleaning up cudagraph"),
     ("marking shapes static to avoid a recompile when tracing", 6, "marking shapes static"),
+    # A "to" before the purpose is a place ("cache rows to the host"); the last "to <verb>"
+    # is the why.
+    ("moving cache rows to the host to avoid a stall", 7,
+     "moving cache rows to the host to avoid a stall"),
     # A comma between two modifiers of one noun is no clause break.
     ("on-device, vectorized gather indices kernel", 6, "on-device, vectorized gather indices kernel"),
     ("gather indices, refactor the kernel", 6, "gather indices"),

@@ -309,11 +309,13 @@ def _purpose_fits(ws: list[str], limit: int) -> bool:
     """A name that runs over `limit` only by its closing purpose clause ("marking input
     tokens as dynamic to avoid a recompile"): the clause is its why, so it is kept."""
     extra = int(_load("language.toml")["readings"]["purpose_words"])
-    at = next((i for i in range(2, len(ws) - 1) if ws[i].lower() == "to"
+    at = next((i for i in range(len(ws) - 2, 1, -1) if ws[i].lower() == "to"
                and base_verb(ws[i + 1]) == ws[i + 1].lower()), None)
+    # The last "to <verb>" is the purpose; a "to" before it is a place ("tokens to routed
+    # experts"). Not "X when Y to Z", nor "to Y when Z" or "to Y and Z".
     return at is not None and at <= limit and len(ws) <= limit + extra and \
-        not any(x.lower() in words().clause or x.lower() in ("to", "and", "or")
-                for x in ws[1:at] + ws[at + 1:])  # (not "X when Y to Z", "to Y when Z")
+        not any(x.lower() in words().clause or x.lower() in ("and", "or")
+                for x in ws[1:at] + ws[at + 1:])
 
 
 _LEADS = frozenset("a an the no some all each more less only better other another both "
