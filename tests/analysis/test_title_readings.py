@@ -51,6 +51,9 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("Stop the loader from killing workers", "stopping the loader from killing workers"),
     # "chill" is a verb (of the quieten kind).
     ("[BE] Chill logs in loader", "chilling logs in loader"),
+    # "add back X" is one verb; "add in-place X" is not "add in".
+    ("add back the missing bias term", "adding back the missing bias term"),
+    ("Add in-place ops for the loader", "in-place ops for the loader"),
 ])
 def test_a_title_is_named_by_what_it_does(title, name):
     assert name_of(parse_title(title)) == name

@@ -85,7 +85,8 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         return dataclasses.replace(found, qualifier=f"{found.qualifier} {scope}".strip())
     rest = ws[1:]
     w = words()
-    if lemma in w.phrasal and rest[0].lower() in w.particles and len(rest) > 1:
+    if (lemma in w.phrasal and rest[0].lower() in w.particles
+            or f"{lemma} {rest[0].lower()}" in w.phrasal) and len(rest) > 1:
         lemma, rest = f"{lemma} {rest[0].lower()}", rest[1:]
     elif lemma in w.phrasal and rest[-1].lower() in w.particles and len(rest) > 1:
         lemma, rest = f"{lemma} {rest[-1].lower()}", rest[:-1]  # "split X off" -> split off X
