@@ -78,6 +78,9 @@ def test_an_auxiliary_the_title_says_as_a_word_still_makes_it_a_statement():
     # is the why.
     ("moving cache rows to the host to avoid a stall", 7,
      "moving cache rows to the host to avoid a stall"),
+    # A statement's passive tail ends no name; "what the title said" keeps its verb.
+    ("per-file status from the sources said", 6, "per-file status from the sources"),
+    ("effects keep what the title said", 8, "effects keep what the title said"),
     # A comma between two modifiers of one noun is no clause break.
     ("on-device, vectorized gather indices kernel", 6, "on-device, vectorized gather indices kernel"),
     ("gather indices, refactor the kernel", 6, "gather indices"),

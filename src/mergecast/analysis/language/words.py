@@ -257,6 +257,11 @@ def is_tail_word(word: str) -> bool:
     return low in words().function or low in words().particles
 
 
+@functools.cache
+def _name_tails() -> frozenset[str]:
+    return frozenset(_load("language.toml")["readings"]["name_tails"])
+
+
 _ITEM = r"[\w./'+-]+(?:\s[\w./'+-]+){0,3}"
 # "A, B, C and D …": a list of short items, whose commas are no clause breaks.
 _LIST = re.compile(rf"{_ITEM}(?:,\s{_ITEM})+,?\s(?:and|or)\s")
@@ -295,8 +300,12 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
         # why float8 needs"): a name a few words over the limit is kept whole instead.
         if not (len(ws) <= limit + 3 and any(x.lower() in _WH for x in kept[1:])):
             ws = kept
+    # A statement's passive tail ("… from the sources said") ends no phrase; "what the
+    # title said" keeps its verb.
+    passive = not any(x.lower() in _WH or x.lower() in ("that", "who") for x in ws)
     while len(ws) > 1 and (is_tail_word(ws[-1]) or ws[-1].lower().endswith(("'s", "’s")) or (
-            len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1]))):
+            len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1])) or (
+            passive and len(ws) > 2 and ws[-1].lower() in _name_tails())):
         ws.pop()
         if ws[-1].lower() in ("and", "or"):
             ws.pop()
