@@ -21,7 +21,7 @@ from importlib import resources
 from ..analysis.language import (
     base_verb,
     has_verb,
-    shorthand_words,
+    shorthand_rules,
     speakable,
     third_person,
     words,
@@ -58,17 +58,18 @@ _BROKEN = re.compile(r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)
                      r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
                      re.I)
 _BRACKETED = re.compile(r"(^|\s)\[([^\[\]:]{1,60})\]")  # a log line's "[W x:12]" stays
-
-
-def _bracketed(m: re.Match[str]) -> str:
-    text = m.group(2).strip()
-    if text.lower() in ("link", "here", "this", "this pr", "pr"):
-        return ""  # a link's placeholder: what it stood for is gone ("is, and" is then caught)
-    return m.group(1) + text if re.fullmatch(r"[A-Za-z' ]+", text) else ""
 # "~4x" and "a + b" are said in words: "about 4x", "a plus b".
 _SYMBOLS = re.compile(r"(?<!\S)~(?=\d)|\s\+\s")
 _SAID_SYMBOL = {"~": "about ", "+": " plus "}
 _DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
+
+
+def _bracketed(m: re.Match[str]) -> str:
+    """"Per [GitHub's announcement]" -> the link's words; "[dp8, ep4]" -> nothing."""
+    text = m.group(2).strip()
+    if text.lower() in ("link", "here", "this", "this pr", "pr"):
+        return ""  # a link's placeholder: what it stood for is gone ("is, and" is then caught)
+    return m.group(1) + text if re.fullmatch(r"[A-Za-z' ]+", text) else ""
 
 
 def _any(phrases: list[str]) -> re.Pattern[str]:
@@ -136,9 +137,7 @@ def cues() -> _Cues:
         boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
         subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
-        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + tuple(
-            (re.compile(rf"(?<![\w/]){re.escape(k)}(?![\w/])", re.I), v)
-            for k, v in shorthand_words().items()),
+        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + shorthand_rules(),
         lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                    if " " in p or p == "so")
                            + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]

@@ -18,7 +18,7 @@ from .actions import (
     pronoun,
     said_verb,
 )
-from .readings import shorthand_words
+from .readings import shorthand_rules, shorthand_words
 from .statements import covers, is_stated
 from .titles import (
     PART,
@@ -52,7 +52,8 @@ __all__ = [
     "gerund", "has_verb", "is_modifier", "is_stated", "is_tail_word", "kind_of",
     "lower_first", "name_of",
     "parse_actions", "parse_title", "pronoun",
-    "said_verb", "sentence_case", "shorten", "shorthand_words", "speak_identifier",
+    "said_verb", "sentence_case", "shorten", "shorthand_rules", "shorthand_words",
+    "speak_identifier",
     "speakable", "split_prefix",
     "third_person", "title_case", "trim", "verb_class", "words",
 ]

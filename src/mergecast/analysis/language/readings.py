@@ -48,11 +48,17 @@ def shorthand_words() -> dict[str, str]:
     return dict(_load("language.toml")["shorthand"])
 
 
+def shorthand_rules() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each shorthand's pattern (never inside an identifier or a code span) and what it
+    says in full, compiled once for titles and descriptions alike."""
+    return readings().shorthand
+
+
 def said_in_full(text: str) -> str:
     """A title with its shorthand said in full: "Add fn to check X" -> "Add a function to
     check X"; a count noun takes "a" after a verb or a preposition, not after a word that
     already determines it ("as a dep" -> "as a dependency", "new fn" -> "new function")."""
-    for rx, full in readings().shorthand:
+    for rx, full in shorthand_rules():
         text = rx.sub(functools.partial(_with_article, full), text)
     return text
 
