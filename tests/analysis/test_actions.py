@@ -37,6 +37,12 @@ def said(title: str) -> list[tuple[str, str, str]]:
     ("Fix the CI for nightly; quarantine upstream-blocked H100 tests",
      [("fix", "the CI for nightly", "")]),
     ("Add the router + add router tests", [("add", "the router", ""), ("add", "router tests", "")]),
+    # A "+" between two things joins them: said "and", never cut off with what follows.
+    ("fix bug with float8 + inference_mode", [("fix", "bug with float8 and inference mode", "")]),
+    ("hook up hf + moe + nvfp4 script", [("hook up", "hf, moe and nvfp4 script", "")]),
+    ("add benchmarks for rowwise + tensorwise scaling",
+     [("add", "benchmarks for rowwise and tensorwise scaling", "")]),
+    ("Enable {conv3d} + bn fusion", [("enable", "bn fusion", "")]),
     ("Adds a cache and fixes the eviction order",  # the title's own verb form
      [("add", "a cache", ""), ("fix", "the eviction order", "")]),
     ("Add a cache, then test this path",  # "this" before a noun is a determiner

@@ -340,9 +340,23 @@ def _form(word: str) -> str | None:
 
 
 def _tidy(ws: list[str]) -> list[str]:
+    """A clause's words without a trailing comma; a "+" left inside it joins two things
+    ("float8 + inference mode") and is said "and", never cut off with what follows. A "+"
+    with only the verb before it joined a name the cleaning took out, and goes."""
     if ws and ws[-1].endswith(","):
         ws = ws[:-1] + [ws[-1].rstrip(",")]
-    return [w for w in ws if w]
+    while ws and ws[-1] == "+":
+        ws = ws[:-1]
+    joins = [i for i, w in enumerate(ws) if w == "+" and i > 1]
+    out = []
+    for i, w in enumerate(ws):
+        if w != "+":
+            out.append(w)
+        elif i in joins[:-1]:  # "hf + moe + nvfp4 script": "hf, moe and nvfp4 script"
+            out[-1] += ","
+        elif i in joins:
+            out.append("and")
+    return [w for w in out if w]
 
 
 def pronoun(referent: str) -> str:

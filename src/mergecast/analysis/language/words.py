@@ -120,8 +120,8 @@ def _suffix_verb(low: str) -> str | None:
     """Verbs the lexicon does not list but their ending gives away: "concretize",
     "materialized", "simplifying" (-ize, -ise, -ify)."""
     m = _VERB_SUFFIX.match(low)
-    if not m or low.endswith(("ise", "ises")) and len(low) < 7:
-        return None  # "raise", "noise", "wise"
+    if not m or low.endswith(("ise", "ises")) and len(low) < 7 or low.endswith("wise"):
+        return None  # "raise", "noise", "wise"; "rowwise" and "tensorwise" say how
     stem = m.group(1)
     return stem + ("y" if stem.endswith("if") else "e")
 
