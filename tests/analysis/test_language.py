@@ -62,6 +62,11 @@ from mergecast.analysis.language import (
     # An auxiliary inside a "why …" clause leaves the title's verb a verb.
     ("[BE][doc] explain why float8 needs to be distributed aware", "document", "explain",
      "why float8 needs to be distributed aware", ""),
+    ("Mask loss at document boundaries", "change", "mask", "loss at document boundaries", ""),
+    ("Swap in faster uint6 bitpacking function", "change", "swap in",
+     "faster uint6 bitpacking function", ""),
+    ("work around Triton store miscompile", "change", "work around", "Triton store miscompile",
+     ""),
 ])
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)
@@ -115,6 +120,14 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("Speed up <speak><break time=\"3s\"/>the loader</speak> (#41)", "Speed up the loader"),
     ("A" * 80, ""),
     ("Use .to instead of get_original_weight", "Use the to method instead of get original weight"),
+    # A CamelCase class name is a name however long; an 80-letter run is noise.
+    ("Add Float8ActInt4WeightQATQuantizer", "Add Float8ActInt4WeightQATQuantizer"),
+    # A dash between clauses stays a break, never runs them together.
+    ("pass the placements without EP too — TP gradients lose their reduction",
+     "pass the placements without EP too - TP gradients lose their reduction"),
+    # A prefix that is an order is the action when no verb follows; before one, a label.
+    ("Fix red CI: numa + H100 startup breaks", "Fix red CI: numa + H100 startup breaks"),
+    ("Fix CI: synchronize parity test teardown", "synchronize parity test teardown"),
 ])
 def test_clean_title(title, cleaned):
     assert clean_title(title) == cleaned

@@ -65,7 +65,10 @@ _FLAG = re.compile(r"(?<![\w-])--?([A-Za-z][\w-]*)(?:=\S*)?")
 _CODE = re.compile(r"[{}<>|=\\$@#*]|::|->|//|\(\)|\w\(|\[\w*\]|`|\w\.\.\.?\w")
 # No word anyone can say runs past this many letters (identifiers are split first).
 LONGEST_WORD = 30
-_LONG_WORD = re.compile(rf"[^\s]{{{LONGEST_WORD + 1},}}")
+# (A CamelCase class name is said in words however long: "Float8ActInt4WeightQATQuantizer".)
+_CAMEL = r"[A-Z][a-z0-9]+(?:[A-Z]+[a-z0-9]*){2,}(?!\S)"
+_LONG_WORD = re.compile(rf"(?<!\S)(?!{_CAMEL})[^\s]{{{LONGEST_WORD + 1},}}")
+_DASH = re.compile(r"\s+[–—]+\s+")
 SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
 _DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
 _DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
@@ -107,6 +110,19 @@ def speakable(text: str) -> str | None:
     return None if _LONG_WORD.search(text) else text
 
 
+def _unprefixed(title: str) -> str:
+    """A title without its "area:" prefix. A prefix that is itself an order ("Fix red CI:
+    numa + H100 breaks") is the title's action when what follows has no verb of its own;
+    before one ("Fix CI: synchronize X") it is only a label."""
+    m = _PREFIX.match(title)
+    if m is None:
+        return title
+    label, rest = title[:m.end()].strip(" :").split(), title[m.end():].split()
+    if len(label) > 1 and base_verb(label[0]) and rest and not base_verb(rest[0]):
+        return title
+    return title[m.end():]
+
+
 def split_prefix(title: str) -> tuple[str | None, str]:
     """A leading "Vendor Name - " prefix and the rest; (None, title) when there is none."""
     m = _DASH_PREFIX.match(title)
@@ -134,7 +150,10 @@ def _compared(m: re.Match[str]) -> str:
 def clean_title(title: str) -> str:
     """A title without tags, prefixes, PR references, links, paths and code punctuation;
     identifiers said as words."""
-    t = " ".join(SYMBOL.sub(" ", _COMPARISON.sub(_compared, strip_markup(title))).split())
+    # A dash between words is a clause break ("without EP too — TP gradients lose …"),
+    # which SYMBOL would take out and run the two clauses together.
+    t = _DASH.sub(" - ", strip_markup(title))
+    t = " ".join(SYMBOL.sub(" ", _COMPARISON.sub(_compared, t)).split())
     t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
     t = _MERGE_SAID.sub("", t)  # "Merge h17 (round 5): X" says what it merges: X
     if m := _MERGE.match(t):  # a merge commit says what it merges only in its branch name
@@ -146,7 +165,7 @@ def clean_title(title: str) -> str:
     for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix
         before = t
         t = _TAGS.sub("", PART.sub("", t))
-        t = _PREFIX.sub("", PART.sub("", t))
+        t = _unprefixed(PART.sub("", t))
         t = split_prefix(t)[1]
         if t == before:
             break
