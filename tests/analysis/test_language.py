@@ -63,6 +63,12 @@ from mergecast.analysis.language import (
     ("[BE][doc] explain why float8 needs to be distributed aware", "document", "explain",
      "why float8 needs to be distributed aware", ""),
     ("Mask loss at document boundaries", "change", "mask", "loss at document boundaries", ""),
+    # A noun title's noun says the verb; a named noun stays in what is said.
+    ("README typos", "fix", "fix", "README typos", ""),
+    ("Minor fix checkpoint doc", "fix", "fix", "checkpoint doc", ""),
+    ("Small fixes to docs", "fix", "fix", "docs", ""),
+    ("Initial commit of float8nocompile prototype", "", "",
+     "the first version of float8nocompile prototype", ""),
     ("Swap in faster uint6 bitpacking function", "change", "swap in",
      "faster uint6 bitpacking function", ""),
     ("work around Triton store miscompile", "change", "work around", "Triton store miscompile",

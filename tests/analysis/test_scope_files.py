@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from mergecast import models as m
-from mergecast.analysis.scope import file_place, path_kind, rounded, scope_of, totals
+from mergecast.analysis.scope import (
+    file_place,
+    is_new_thing,
+    path_kind,
+    rounded,
+    scope_of,
+    totals,
+)
 
 
 def change(*files: tuple[str, int | None, int | None], number: int = 1,
@@ -140,3 +147,25 @@ def test_a_files_statuses_over_a_theme_add_up_or_say_nothing():
     assert statuses_of([first, second]) == {"scripts/loss_compare.py": (added, None)}
     assert claims_of([first, second]) == {"a new loss compare script"}
     assert claims_of([second]) == {"the old flaky script goes"}
+
+
+def _with_status(title: str, *files: tuple[str, int, int, m.FileStatus]) -> m.Change:
+    return m.Change(repo="acme/widget", title=title, number=7,
+                    files=tuple(m.FileChange(p, a, d, s) for p, a, d, s in files))
+
+
+def test_a_title_that_names_a_thing_is_new_only_when_its_new_files_say_so():
+    added, modified = m.FileStatus.ADDED, m.FileStatus.MODIFIED
+    bringing = _with_status("8-bit Adam", ("widget/optim/adam_8bit.py", 300, 0, added),
+                            ("widget/optim/__init__.py", 2, 0, modified))
+    assert is_new_thing(bringing, "8-bit Adam")
+    # New files the title does not name, or new files that hold the lesser share, or a
+    # source that does not know the status: the change is only about the thing.
+    assert not is_new_thing(bringing, "optimizer clean-up")
+    lesser = _with_status("loader cache", ("widget/loader_cache.py", 20, 0, added),
+                          ("widget/loader.py", 200, 150, modified))
+    assert not is_new_thing(lesser, "loader cache")
+    unknown = _with_status("loader cache", ("widget/loader_cache.py", 20, 0,
+                                            m.FileStatus.UNKNOWN))
+    assert not is_new_thing(unknown, "loader cache")
+    assert not is_new_thing(m.Change(repo="acme/widget", title="loader cache"), "loader cache")

@@ -4,10 +4,14 @@ effect text. Hand-made titles; none from the held-out pytorch days."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from mergecast import models as m
 from mergecast.analysis.language import parse_actions
 from mergecast.writing.clauses import clauses
+from mergecast.writing.plan import actions
 
 
 def told(title: str) -> str:
@@ -33,6 +37,21 @@ def told(title: str) -> str:
      "makes abort configurable; stops heartbeat from killing the trainer"),
     ("[BE] Chill logs in loader", "chills logs in loader"),
     ("Add fn to check if config is valid", "adds a function to check if config is valid"),
+    # A "+" joins two things; a dash ends the clause; an order before a colon is the action.
+    ("fix bug with float8 + inference_mode", "fixes a bug with float8 and inference mode"),
+    ("pass the placements without EP too — TP gradients lose their reduction",
+     "passes the placements without EP too"),
+    ("Fix red CI: numa + H100 startup breaks", "fixes red CI"),
+    ("README typos", "fixes README typos"),
 ])
 def test_a_misread_title_shape_is_told_as_it_reads(title, effect):
     assert told(title) == effect
+
+
+def test_a_title_naming_a_thing_its_new_files_bring_is_told_as_adding_it():
+    added = m.FileStatus.ADDED
+    new = m.Change(repo="acme/widget", title="8-bit Adam", number=7,
+                   files=(m.FileChange("widget/optim/adam_8bit.py", 300, 0, added),))
+    assert "; ".join(c.third() for c in clauses(list(actions(new)))) == "adds 8-bit Adam"
+    about = dataclasses.replace(new, files=(m.FileChange("widget/optim/adam.py", 30, 2),))
+    assert "; ".join(c.third() for c in clauses(list(actions(about)))) == "touches on 8-bit Adam"

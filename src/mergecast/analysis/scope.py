@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -93,6 +94,28 @@ def statuses_of(changes: Iterable[Change]) -> Statuses:
         if kind is not None and kind is not FileStatus.UNKNOWN:
             out[path] = (kind, before.get(path) if kind is FileStatus.RENAMED else None)
     return out
+
+
+def is_new_thing(change: Change, name: str) -> bool:
+    """Whether a title that only names a thing ("8-bit Adam", "bitwise loss compare
+    script") brings that thing in: its source marks files added, they hold more than
+    MAIN_FILE of the change's lines, and one of them is named by a word of `name`. Only
+    then may the writer say the change "adds" it rather than being about it."""
+    files = change.files
+    if not files or change.files_truncated:
+        return False
+    added = [f for f in files if f.status is FileStatus.ADDED]
+    total = sum((f.additions or 0) + (f.deletions or 0) for f in files)
+    if not added or total == 0 or \
+            sum(f.additions or 0 for f in added) <= MAIN_FILE * total:
+        return False
+    said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9]{2,}", name.lower())}
+    return any(_stem(part) in said for f in added
+               for part in re.split(r"[/_.\-]+", f.path.lower()) if len(part) > 2)
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def _name(path: str) -> str:

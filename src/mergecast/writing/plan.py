@@ -26,7 +26,7 @@ from ..analysis.language import (
     said_verb,
     words,
 )
-from ..analysis.scope import scope_of
+from ..analysis.scope import is_new_thing, scope_of
 from ..models import (
     Action,
     ChainStep,
@@ -82,8 +82,15 @@ def actions(c: Change) -> tuple[Action, ...]:
     """Every action a change's title says that tells something ("Deduplicate X and add
     tests for them": two), each citing the change; told side by side, in title order."""
     ref = Ref(pr=c.number, sha=c.sha)
-    return tuple(dataclasses.replace(a, ref=ref) for a in parse_actions(c.title)
+    return tuple(dataclasses.replace(_brought(c, a), ref=ref) for a in parse_actions(c.title)
                  if says_something(a))
+
+
+def _brought(c: Change, a: Action) -> Action:
+    """A title that names a thing its change brings in as new files is told as adding it
+    ("adds 8-bit Adam"), never as being about it."""
+    return dataclasses.replace(a, verb="add", lemma="add") if not a.lemma and a.obj and \
+        is_new_thing(c, a.obj) else a
 
 
 def by_change(actions: Sequence[Action]) -> list[tuple[Action, ...]]:

@@ -171,17 +171,22 @@ def _object(text: str) -> str:
 _INSIDE = frozenset("their its our".split())
 
 
+_NOUN_LINKS = ("for", "of", "to", "in", "on")
+
+
 def _noun_action(text: str) -> Action:
     ws = text.split()
     nouns = words().nouns
     # "Globs in their own module with their tests": a noun after a possessive ends a
     # phrase, it does not head the title ("tests Globs" is false).
     inside = any(w.lower() in _INSIDE for w in ws[:-1])
-    if len(ws) >= 2 and ws[-1].lower() in nouns and not inside:
-        cls, obj = nouns[ws[-1].lower()], " ".join(ws[:-1])
+    if len(ws) >= 2 and ws[-1].lower() in nouns and not inside and \
+            ws[-2].lower() not in _NOUN_LINKS:  # ("small fixes to docs" fixes the docs)
+        cls, obj = nouns[ws[-1].lower()], " ".join(
+            ws if ws[-1].lower() in words().named_nouns else ws[:-1])
         obj = obj[4:] if obj.lower().startswith("for ") and cls == "support" else obj
     elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
-                     and ws[i + 1].lower() in ("for", "of", "to", "in", "on")), None)) is not None:
+                     and ws[i + 1].lower() in _NOUN_LINKS), None)) is not None:
         cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 2:])  # "minor fixes to the loader"
         head = [w for w in ws[:i] if w.lower() not in words().generic]
         if head and ws[i].lower() in words().whole_nouns:
@@ -189,6 +194,10 @@ def _noun_action(text: str) -> Action:
             return Action(verb="add", lemma="add", obj=lower_first(" ".join(ws)))
         if head and ws[i].lower() in words().modifier_nouns:
             obj = " ".join(ws[:i] + ws[i + 1:])  # "weight tying fix for qwen3" fixes tying
+    elif (i := next((i for i, w in enumerate(ws[:2]) if w.lower() in words().modifier_nouns
+                     or w.lower() not in words().generic), 0)) \
+            and ws[i].lower() in words().modifier_nouns and len(ws) > i + 1:
+        cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 1:])  # "minor fix checkpoint doc"
     else:  # (no leading "to"/"for": "turns to to X", "touches on for X")
         return Action(verb="", lemma="", obj=as_name(lower_first(text)) or lower_first(text))
     lemma = words().say[cls]

@@ -37,6 +37,7 @@ class Words:
     subordinators: frozenset[str]  # words that open a clause inside a title ("why", "when")
     whole_nouns: frozenset[str]  # "X support for Y": the whole phrase is what is added
     modifier_nouns: frozenset[str]  # "X fix for Y": fixes X for Y
+    named_nouns: frozenset[str]  # "README typos": fixes README typos, not README
     verb_class: Mapping[str, str]  # verb -> its class
     merged: frozenset[str]  # verbs told with their class's verb
     say: Mapping[str, str]  # class -> the verb a group of it is told with
@@ -70,6 +71,7 @@ def words() -> Words:
         name_verbs=frozenset(w["name_verbs"]), subordinators=frozenset(w["subordinators"]),
         whole_nouns=frozenset(lang["noun_titles"]["whole"]),
         modifier_nouns=frozenset(lang["noun_titles"]["modifier"]),
+        named_nouns=frozenset(lang["noun_titles"]["named"]),
         verb_class={v: cls for cls, spec in verbs.items() for v in spec["words"]},
         merged=frozenset(v for spec in verbs.values() for v in spec["merge"]),
         say={cls: spec["say"] for cls, spec in verbs.items()},
