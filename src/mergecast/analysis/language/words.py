@@ -256,7 +256,12 @@ def _subject(ws: list[str]) -> list[str]:
 def is_tail_word(word: str) -> bool:
     """A word no name may end on: a function word or a particle ("split X off")."""
     low = word.lower().strip(",;:")
-    return low in words().function or low in words().particles
+    return low in words().function or low in words().particles or low in _open_ends()
+
+
+@functools.cache
+def _open_ends() -> frozenset[str]:
+    return frozenset(_load("language.toml")["readings"]["open_ends"])
 
 
 @functools.cache
