@@ -134,6 +134,9 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     # A prefix that is an order is the action when no verb follows; before one, a label.
     ("Fix red CI: numa + H100 startup breaks", "Fix red CI: numa + H100 startup breaks"),
     ("Fix CI: synchronize parity test teardown", "synchronize parity test teardown"),
+    # Shorthand said in full; "&" inside a word pair is "and", a name like AT&T stays.
+    ("Add gemm tops&pct achievable mem bw", "Add gemm tops and percent achievable memory bandwidth"),
+    ("Support AT&T modems", "Support AT&T modems"),
 ])
 def test_clean_title(title, cleaned):
     assert clean_title(title) == cleaned
