@@ -67,6 +67,9 @@ from mergecast.analysis.language import (
     ("README typos", "fix", "fix", "README typos", ""),
     ("Minor fix checkpoint doc", "fix", "fix", "checkpoint doc", ""),
     ("Small fixes to docs", "fix", "fix", "docs", ""),
+    # Tests or benchmarks named with what they are: what is added, whole.
+    ("Additional regression tests for cpu-only", "add", "add",
+     "additional regression tests for cpu-only", ""),
     ("Initial commit of float8nocompile prototype", "", "",
      "the first version of float8nocompile prototype", ""),
     ("Swap in faster uint6 bitpacking function", "change", "swap in",
