@@ -181,6 +181,8 @@ def test_names_are_trimmed_and_cased():
     assert shorten("one two three four of", 18) == "one two three four"
     assert shorten("A" * 80, 70) == ""
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"
+    assert title_case("switching to vllm v2 engine for rfc 2408") == \
+        "Switching to vLLM v2 Engine for RFC 2408"
 
 
 def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():

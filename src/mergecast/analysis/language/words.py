@@ -220,6 +220,7 @@ def title_case(text: str) -> str:
     out = []
     small = words().small
     for i, w in enumerate(text.split()):
+        w = case_word(w)  # "vllm" is written "vLLM" in a title too, never "Vllm"
         if any(c.isdigit() for c in w) or any(c.isupper() for c in w[1:]):
             out.append(w)
         elif i and w.lower() in small:
