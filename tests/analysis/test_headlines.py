@@ -16,6 +16,10 @@ from mergecast.analysis.language import clean_title, is_tail_word
     # two acronyms in one tag stay short
     (["[moe_ep] Add token dispatch kernels", "[moe_ep] Add combine kernels",
       "[moe_ep] Use the kernels in the router"], ("models",), "MoE EP kernels"),
+    # a reland reworded is named by its title, not by the words the two share
+    (["Fixing aliasing behavior for slice in the tiled layout",
+      "[reland] Fixing aliasing behavior for slice in the int4 layout"], ("quantization",),
+     "fixing aliasing behavior for slice"),
     # a word alone is qualified by the area
     (["Rewrite reductions for strided inputs", "Rewrite reductions for batched inputs"],
      ("mps",), "MPS reductions"),

@@ -67,6 +67,8 @@ from mergecast.analysis.language import (
     ("README typos", "fix", "fix", "README typos", ""),
     ("Minor fix checkpoint doc", "fix", "fix", "checkpoint doc", ""),
     ("Small fixes to docs", "fix", "fix", "docs", ""),
+    ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
+    ("Add superblock to sparse/prototype", "add", "add", "superblock to sparse prototype", ""),
     # Tests or benchmarks named with what they are: what is added, whole.
     ("Additional regression tests for cpu-only", "add", "add",
      "additional regression tests for cpu-only", ""),

@@ -61,8 +61,8 @@ def headline(
     and the kind of work most titles do ("RL fixes"); else a cluster's first title as a noun
     phrase. A single change's name is its own title, cleaned and shortened.
     """
-    if len({clean_title(t).lower() for t in titles}) == 1:  # one title, posted again
-        name = single_headline(titles[0])
+    if len({clean_title(t).lower() for t in titles}) == 1 or _retold(titles):
+        name = single_headline(titles[0])  # one title, posted again or barely reworded
     else:
         # A stack is what its base part starts (its later parts build on it, and a late
         # part alone names one detail); a cluster is named by its kind of work.
@@ -70,6 +70,23 @@ def headline(
                 or (_base_name(titles) if stack else None)
                 or _kind_name(titles, areas) or single_headline(titles[0]))
     return _noun(_qualify(_fewer(name), areas))
+
+
+RETOLD = 0.6  # titles sharing this share of their words are one title told again
+
+
+def _retold(titles: Sequence[str]) -> bool:
+    """A reland or a second attempt reworded ("Fixing aliasing behavior for slice in AQT
+    TensorCoreTiledLayout", "… in AQT int4wo layout"): named by its title, not by the words
+    the two share ("behavior for slice" loses what is fixed)."""
+    if not any(_RELAND.search(t) for t in titles):
+        return False  # ("Rewrite reductions for strided / batched inputs" are two parts)
+    sets = [{w.lower() for w in title_words(clean_title(t))} - STOPWORDS for t in titles]
+    return len(sets) > 1 and all(a and b and len(a & b) / len(a | b) >= RETOLD
+                                 for a in sets for b in sets)
+
+
+_RELAND = re.compile(r"^\W*(?:\[[^\]]*\]\s*)*\[?\s*re-?land\b", re.I)
 
 
 _SIDE_WORK = ("cleanup", "documentation", "infrastructure")

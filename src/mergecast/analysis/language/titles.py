@@ -58,6 +58,7 @@ def _file_path(m: re.Match[str]) -> str:
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
 _WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
 _PLACE = re.compile(r"\b(?:of|in|into|from|under|inside|within|at)\s+(?:the\s+)?$", re.I)
+_TO_PLACE = re.compile(r"\bto\s+$", re.I)  # "add X to sparse/prototype": a folder
 _LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
 _ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
 _QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
@@ -202,7 +203,9 @@ def clean_title(title: str) -> str:
 
 def _word_list(m: re.Match[str]) -> str:
     parts = m.group(1).split("/")
-    if _PLACE.search(m.string[:m.start()]):  # "out of torchao/kernel" is a place: a path
+    if _PLACE.search(m.string[:m.start()]) or (  # "out of torchao/kernel" is a place: a path
+            _TO_PLACE.search(m.string[:m.start()]) and all(p.isalpha() and p.islower()
+                                                           for p in parts)):
         return " ".join(parts)
     if all(p.isalpha() and len(p) > 2 for p in parts):
         return ", ".join(parts[:-1]) + " and " + parts[-1]
