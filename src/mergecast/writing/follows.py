@@ -29,9 +29,9 @@ def day_words(x: Lookup, landed: dt.date) -> str:
     """When the earlier change landed, said from the episode's day."""
     day = dt.date.fromordinal(x.seed)
     back = (day - landed).days
-    if back <= 1:
-        return x.pick("follows", "yesterday")
-    if back <= WEEK:
+    if back in (0, 1):  # (0: a window given by hand, ending in the middle of its day)
+        return x.pick("follows", "today" if back == 0 else "yesterday")
+    if 1 < back <= WEEK:
         return x.pick("follows", "weekday").format(weekday=landed.strftime("%A"))
     return x.pick("follows", "date").format(date=spoken_date(landed).rsplit(",", 1)[0])
 
