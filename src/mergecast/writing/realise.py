@@ -327,7 +327,7 @@ def series(x: Lookup, t: ThemePlan) -> list[Line]:
     return out
 
 
-SLOTS: tuple[Slot, ...] = (opener, memory, size, follows, problem, effects, scope, series,
+SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, follows, scope, series,
                            benefit, listed, details, related, open_work)
 
 
