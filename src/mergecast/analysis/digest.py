@@ -35,6 +35,7 @@ from ..models import (
 from .areas import assign_areas
 from .boilerplate import Titles
 from .duplicates import DupInput, find_duplicates, references, specific_files
+from .followups import follow_ups
 from .identity import Identities, bot_names, credit_changes, first_time_association
 from .reverts import revert_of, revert_story
 from .similarity import TITLE_WEIGHT, centroid, tfidf
@@ -127,6 +128,7 @@ def build_digest(
         w.lower() for c in today for w in set(strip_tags(c.title).split())
     )
     themes = build_themes(units, first_timers=first_timers, day_titles=day_words)
+    themes = list(follow_ups(themes, today, past, window))
     duplicates = find_duplicates(
         _dup_inputs(today, past, keys, area_of_all, stacks, chains, problem_docs, reverting),
         Titles(c.title for c in today + past))

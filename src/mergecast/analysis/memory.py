@@ -64,7 +64,7 @@ def _continuity(theme: Theme, dailies: list[Episode], digest: Digest) -> Theme:
         days += 1
         expected = episode.window.since
     return dataclasses.replace(
-        theme,
+        theme, follows=None,  # the continuing work is told; an earlier change of it is not
         continues=Continuity(
             episode_id=last_episode.id,
             headline=last_ref.headline,

@@ -43,6 +43,7 @@ def _theme(t: Theme) -> dict[str, Any]:
         "stack": stack,
         "score": t.score,
         "why": list(t.why),
+        "follows": to_dict(t.follows) if t.follows else None,
     }
 
 
@@ -111,6 +112,9 @@ def format_digest(d: Digest) -> str:
         if t.commits:
             lines.append(f"      commits {', '.join(s[:10] for s in t.commits[:6])}")
         lines.append(f"      why: {'; '.join(t.why)}")
+        if (f := t.follows) is not None:
+            lines.append(f"      follows {_ref(f.ref.pr, f.ref.sha)} by {f.author}, landed "
+                         f"{f.landed.isoformat()}, in {f.path}")
     if d.areas:
         lines += ["", "Areas"]
         for a in d.areas:

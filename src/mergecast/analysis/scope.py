@@ -66,6 +66,12 @@ def path_kind(path: str) -> str:
     return "code"
 
 
+def is_config(path: str) -> bool:
+    """A configuration, build or lock file ([config] files): code a listener would not
+    call the work itself."""
+    return any(fnmatch.fnmatchcase(path.lower(), g) for g in _data()["config"]["files"])
+
+
 def files_of(changes: Iterable[Change]) -> Files | None:
     """Lines added and removed per path over `changes`; None when any change's file list
     is unknown or cut short (a sum over part of the files would be a false figure)."""

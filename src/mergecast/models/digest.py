@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -40,6 +41,18 @@ class Continuity:
 
 
 @dataclass(frozen=True)
+class FollowUp:
+    """What a theme follows: the same author's most recent earlier change to one of its
+    files (analysis/followups.py). Only that is known: same author, same file, earlier."""
+
+    ref: Ref  # the earlier change: its PR number, else its sha
+    author: str  # its credited handle (one of the theme's authors)
+    landed: dt.date  # the day it landed, in the window's timezone
+    title: str  # its title, as the source gave it
+    path: str  # the shared file to name
+
+
+@dataclass(frozen=True)
 class Theme:
     rank: int
     headline: str  # the theme's concept name as said ("convolution tile planning")
@@ -52,6 +65,7 @@ class Theme:
     score: float
     why: tuple[str, ...]
     continues: Continuity | None = None
+    follows: FollowUp | None = None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from .changes import ThemeKind
-from .digest import Continuity, Counts, Ref, RevertChain, Stack
+from .digest import Continuity, Counts, FollowUp, Ref, RevertChain, Stack
 
 # What an episode will say, decided before any sentence is written (writing/plan.py). The
 # template writer realises every slot from phrase banks (writing/realise.py); a writer that
@@ -78,6 +78,7 @@ class ThemePlan:
     # with the theme as "in the same vein", never as part of it.
     series: tuple[Action, ...] = ()
     scope: Scope | None = None  # what its files say about its size and place
+    follows: FollowUp | None = None  # the same author's earlier change to one of its files
 
 
 @dataclass(frozen=True)

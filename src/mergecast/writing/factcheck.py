@@ -163,6 +163,8 @@ class Facts:
             if t.continues is not None:
                 days.add(t.continues.days)
                 prs.update(t.continues.prs)
+            if t.follows is not None and t.follows.ref.pr is not None:
+                prs.add(t.follows.ref.pr)  # an earlier change the analysis linked
         for a in d.areas:
             prs.update(a.prs)
             groups.append(_Group(frozenset(a.prs), frozenset({len(a.prs)}),
@@ -185,7 +187,7 @@ class Facts:
         titles = [c.title for c in d.changes] + [t.headline for t in d.themes]
         titles += [a.name for a in d.areas] + [x.why for x in d.duplicates]
         titles += [t.continues.headline for t in d.themes if t.continues]
-        titles += [ch.title for ch in d.chains]
+        titles += [ch.title for ch in d.chains] + _followed(d)
         # The show's own name and the lexicon's expansions are ours, not the input's.
         names = _words(titles + [show or ""] + list(words().expand.values()))
         small = {int(n) for _, n in _INT.findall(" ".join(titles)) if len(n) <= 4}
@@ -205,7 +207,8 @@ class Facts:
             commit_totals={k.commits, len(bare)}, days=days, names=names | handles,
             # File paths are input too: a file said as a place ("the llama3 model") is theirs.
             vocabulary=names | handles | _words(truncate(c.body) for c in d.changes)
-            | _words(f.path for c in d.changes for f in c.files or ()),
+            | _words(f.path for c in d.changes for f in c.files or ())
+            | _words(t.follows.path for t in d.themes if t.follows),
             small_numbers=small | years,
             shas={s.lower() for c in d.changes for s in c.shas},
             quotes=_quotes(d), sizes=sizes_of(d),
@@ -363,12 +366,18 @@ def _quotes(d: Digest) -> tuple[str, ...]:
     """Names the writers say as names: theme names and each title as a name and an action."""
     found: set[str] = {t.headline for t in d.themes}
     found |= {t.continues.headline for t in d.themes if t.continues}
-    for title in [c.title for c in d.changes] + [ch.title for ch in d.chains]:
+    for title in [c.title for c in d.changes] + [ch.title for ch in d.chains] + _followed(d):
         found.add(clean_title(title))
         for action in (parse_title(title), *parse_actions(title)):
             found |= {name_of(action), action.obj, f"{action.obj} {action.qualifier}".strip()}
     quoted = {q.lower().strip() for q in found if len(q.split()) >= 2 and len(q) <= 300}
     return tuple(sorted(quoted, key=lambda q: (-len(q), q)))
+
+
+def _followed(d: Digest) -> list[str]:
+    """The titles of the earlier changes the digest's themes follow (analysis/followups.py):
+    input, though not the window's."""
+    return [t.follows.title for t in d.themes if t.follows]
 
 
 def supported(script: Script, digest: Digest) -> tuple[Script, list[str]]:

@@ -148,9 +148,10 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
 
 def is_brief(t: ThemePlan) -> bool:
     """A theme of one change with nothing to tell beyond its title (no problem, benefit,
-    detail, listed step or related change): said in a sentence, not as a theme."""
+    detail, listed step, related change or earlier change it follows): said in a sentence,
+    not as a theme."""
     return len(t.prs) + len(t.commits) <= 1 and t.continues is None and not (
-        t.problem or t.benefit or t.details or t.steps or t.related)
+        t.follows or t.problem or t.benefit or t.details or t.steps or t.related)
 
 
 def _series(d: Digest, themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
@@ -284,7 +285,7 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         area=area_name(t.areas[0]) if t.areas else None, problem=problem, effects=effects,
         benefit=benefit, details=details, steps=tuple(listed), related=related,
         open_prs=tuple(n for n in order if (c := d.change(n)) and c.state is State.OPEN),
-        continues=t.continues,
+        continues=t.continues, follows=t.follows,
         # Sizes are said only over the whole theme: a change missing from the digest
         # would make any sum a false figure.
         scope=scope_of(told, fix=work == "correctness")

@@ -17,6 +17,7 @@ from ..analysis.language import (
 )
 from ..models import Action, Claim, Theme, ThemePlan
 from .clauses import Clause, clauses, said
+from .follows import follows
 from .length import Line, Part
 from .numbers import (
     count_phrase,
@@ -326,8 +327,8 @@ def series(x: Lookup, t: ThemePlan) -> list[Line]:
     return out
 
 
-SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, scope, series, benefit,
-                           listed, details, related, open_work)
+SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, follows, scope, series,
+                           benefit, listed, details, related, open_work)
 
 
 def brief_part(x: Lookup, t: ThemePlan) -> Part:
