@@ -144,3 +144,20 @@ def test_a_list_of_long_lists_stops_at_one_breath_and_cites_only_what_it_says():
     assert clause.objects.startswith("package layout, data model")
     assert clause.cites == tuple(n for n, t in zip((11, 12, 13), titles, strict=True)
                                  if t.split(" ", 2)[1].rstrip(",") in clause.objects)
+
+
+def test_a_stack_told_by_all_its_parts_says_what_one_breath_could_not_after_the_rest():
+    titles = ["Add a dispatch autograd function", "Add a token permute autograd function",
+              "Add an unpermute autograd function", "Add a combine autograd function",
+              "Add an integration test of the pipeline", "Fix pre-quantized inputs"]
+    acts = [dataclasses.replace(parse_title(t), ref=Ref(pr=n)) for n, t in
+            enumerate(titles, start=1)]
+    assert [c.third() for c in clauses(acts)] == [
+        "adds a dispatch autograd function, a token permute autograd function, an unpermute "
+        "autograd function and a combine autograd function", "fixes pre-quantized inputs"]
+    told = clauses(acts, overflow=True)
+    assert [c.third() for c in told] == [
+        "adds a dispatch autograd function, a token permute autograd function, an unpermute "
+        "autograd function and a combine autograd function", "fixes pre-quantized inputs",
+        "adds an integration test of the pipeline"]
+    assert [c.cites for c in told] == [(1, 2, 3, 4), (6,), (5,)]

@@ -73,11 +73,14 @@ def _once(text: str) -> str:
     return re.sub(r"\b(\w+)(?:\s+\1\b)+", r"\1", text, flags=re.I)
 
 
-def clauses(actions: Sequence[Action]) -> list[Clause]:
+def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
     """Actions grouped by the verb they are told with, in order of first appearance: one
     verb, its objects as a list ("adds X and Y", never "adds X, adds Y"); a qualifier they
-    all share is said once, after the list, else each object keeps its own."""
+    all share is said once, after the list, else each object keeps its own. With
+    `overflow`, the objects one breath could not hold are told too, as a second list with
+    the same verb after all the others (a stack is told by all its parts)."""
     groups: dict[tuple[str, bool], list[Action]] = {}
+    more: list[Clause] = []
     for a in actions:
         if a.obj:
             groups.setdefault((said_verb(a, group=True), a.negated), []).append(a)
@@ -93,18 +96,29 @@ def clauses(actions: Sequence[Action]) -> list[Clause]:
         # A summary's items after the first are said whole or not at all: a cut one
         # ("description lists read") would say something the subject did not.
         cut = {said_as[id(a)] for a in acts[1:] if covers(a) and a.obj not in said_as[id(a)]}
-        kept: list[str] = []
-        for o in [o for o in dict.fromkeys(said_as.values()) if o not in cut][:LIST_ITEMS]:
-            # A list a listener can hold: whole items, in one breath.
-            if kept and len(" ".join([*kept, o]).split()) > OBJECT_WORDS:
-                break
-            kept.append(o)
-        cites = tuple(dict.fromkeys(a.ref.pr for a in acts if said_as[id(a)] in kept
-                                    and a.ref and a.ref.pr is not None))
+        todo = [o for o in dict.fromkeys(said_as.values()) if o not in cut]
         stated = all(is_stated(a) for a in acts)
-        if objects := (_statements(kept) if stated else factor(kept)):  # ("Support the -")
-            out.append(Clause(verb, objects, qualifier, cites, negated, stated))
-    return out
+        for n, kept in enumerate(_breaths(todo)[:2 if overflow else 1]):
+            cites = tuple(dict.fromkeys(a.ref.pr for a in acts if said_as[id(a)] in kept
+                                        and a.ref and a.ref.pr is not None))
+            if objects := (_statements(kept) if stated else factor(kept)):  # ("Support the -")
+                (more if n else out).append(
+                    Clause(verb, objects, qualifier, cites, negated, stated))
+    return out + more
+
+
+def _breaths(objects: Sequence[str]) -> list[list[str]]:
+    """Objects in lists a listener can hold: whole items, LIST_ITEMS at most, in one
+    breath of OBJECT_WORDS (the first item is said whole whatever its length)."""
+    out: list[list[str]] = []
+    kept: list[str] = []
+    for o in objects:
+        if kept and (len(kept) == LIST_ITEMS or
+                     len(" ".join([*kept, o]).split()) > OBJECT_WORDS):
+            out.append(kept)
+            kept = []
+        kept.append(o)
+    return [*out, kept] if kept else out
 
 
 def _labelled(acts: Sequence[Action]) -> Clause | None:

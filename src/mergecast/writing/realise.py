@@ -132,7 +132,8 @@ def _told(t: ThemePlan) -> list[Clause]:
     """The theme's effects worth saying: not one its name already says ("fixing the path"
     needs no "…, fixing the path"; a stack named by its base part goes on to the rest)."""
     named = set(t.concept.lower().split()) | {"the", "a", "an", "for"}
-    return [c for c in clauses(t.effects) if not set(c.objects.lower().split()) <= named]
+    return [c for c in clauses(t.effects, overflow=True)
+            if not set(c.objects.lower().split()) <= named]
 
 
 def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
