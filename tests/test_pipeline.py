@@ -385,3 +385,18 @@ def test_when_all_activity_is_in_the_future_latest_says_so(project: Path) -> Non
         "mergecast: no activity yet: all 1 stored change(s) are dated more than a day after "
         "now, so --date latest has no day to pick; pass --date DAY to make an episode of a "
         "day anyway"))
+
+
+def test_the_change_a_theme_follows_is_linked_like_the_day_s_own(tmp_path: Path) -> None:
+    files = {"files": [{"path": "widget/reduce/accumulator.py", "additions": 40,
+                        "deletions": 2}]}
+    earlier = {**pr(880, "Add a float32 accumulator to the reduction kernels",
+                    "2026-07-20T09:00:00Z", "2026-07-21T10:00:00Z", "2026-07-21T10:00:00Z"),
+               **files}
+    today = {**pr(905, "Use the float32 accumulator in the strided reduction kernels",
+                  "2026-07-23T15:00:00Z", "2026-07-24T10:00:00Z", "2026-07-24T10:00:00Z"),
+             **files}
+    _, episode = _day(tmp_path, [earlier, today])
+    assert episode is not None
+    assert "PR 880" in episode.script.transcript, episode.script.transcript
+    assert episode.links[880] == "https://github.com/o/r/pull/880"

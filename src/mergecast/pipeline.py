@@ -286,8 +286,10 @@ def digest_for(cfg: Config, store: Store, window: Window,
                links: forge.LinkPatterns | None = None) -> Digest:
     """The window's digest from the store: its changes (each with its link), 14 days of
     history, newcomers."""
-    history = store.changes_between(window.since - dt.timedelta(days=HISTORY_DAYS), window.since)
     links = links or link_patterns(cfg)
+    # (History carries its links too: a theme may cite what it follows.)
+    history = links.with_urls(store.changes_between(
+        window.since - dt.timedelta(days=HISTORY_DAYS), window.since))
     return build_digest(
         links.with_urls(store.changes_in(window)),
         window,
@@ -379,8 +381,12 @@ def links_for(draft: Draft) -> dict[int, str]:
     """URLs of the PRs the draft's script cites (the digest's changes carry their links)."""
     assert draft.script is not None
     cited = {n for section in draft.script.sections for n in section.cites}
-    return {c.number: c.url for c in draft.digest.changes
-            if c.number is not None and c.number in cited and c.url}
+    found = {c.number: c.url for c in draft.digest.changes
+             if c.number is not None and c.number in cited and c.url}
+    for t in draft.digest.themes:  # what a theme follows is cited from the past week
+        if (f := t.follows) and f.ref.pr in cited and f.url and f.ref.pr not in found:
+            found[f.ref.pr] = f.url
+    return found
 
 
 def assemble(cfg: Config, draft: Draft, audio: Audio) -> Episode:

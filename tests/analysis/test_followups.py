@@ -101,6 +101,6 @@ def test_the_digest_report_says_what_a_theme_follows_and_by_what():
     d = m.Digest(WINDOW, m.Counts(1, 1, 0, 1), (t,), (), (), (), (), ())
     assert digest_json(d)["themes"][0]["follows"] == {
         "ref": {"pr": 1240, "sha": None}, "author": "jerryzh168", "landed": "2026-08-04",
-        "title": "Autoquant v2 initial version", "path": QUANT}
+        "title": "Autoquant v2 initial version", "path": QUANT, "url": None}
     assert f"      follows #1240 by jerryzh168, landed 2026-08-04, in {QUANT}" in \
         format_digest(d).splitlines()

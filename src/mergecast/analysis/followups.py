@@ -134,7 +134,7 @@ def _follows(t: Theme, mine: Sequence[Change], earlier: Sequence[Change],
                 return FollowUp(
                     ref=Ref(pr=c.number, sha=c.sha), author=c.author.handle,
                     landed=(when.astimezone(tz) if tz else when).date(), title=c.title,
-                    path=_heaviest(shared, c, m))
+                    path=_heaviest(shared, c, m), url=c.url)
     return None
 
 

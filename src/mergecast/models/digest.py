@@ -50,6 +50,7 @@ class FollowUp:
     landed: dt.date  # the day it landed, in the window's timezone
     title: str  # its title, as the source gave it
     path: str  # the shared file to name
+    url: str | None = None  # its page, when the source's links know it
 
 
 @dataclass(frozen=True)
