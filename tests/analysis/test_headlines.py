@@ -46,6 +46,8 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     ("Add run_llama_train.sh options", "the run llama train options"),
     ("Qualcomm AI Engine Direct - Fix the quantizer for conv", "fixing the quantizer for conv"),
     ("merge upstream changes", "merging upstream changes"),
+    # Two verbs joined are one object, not a second action cut off: "save and load".
+    ("Adding tests for save/load support", "tests for save and load support"),
     ("A" * 80, "assorted changes"),
 ])
 def test_single_names_are_complete_phrases(title, name):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections.abc import Sequence
 
 from ...models import Action
 from ..text import strip_markup
@@ -98,7 +99,8 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     # "Fix X and check Y": the first action names the change; the second is a detail.
     cut = None if not cut_second else next((i for i in range(1, len(rest) - 1)
                 if rest[i].lower() in ("and", "then") and base_verb(rest[i + 1])
-                and rest[i + 1].lower() not in words().function), None)
+                and rest[i + 1].lower() not in words().function
+                and not _verb_list(rest, i)), None)
     obj, qualifier = " ".join(rest[:cut]), ""
     if cls in ("move", "rename") or lemma in ("convert", "switch"):
         head, sep, tail = obj.rpartition(" to ")
@@ -171,6 +173,12 @@ def _object(text: str) -> str:
 
 
 _INSIDE = frozenset("their its our".split())
+
+
+def _verb_list(ws: Sequence[str], i: int) -> bool:
+    """ "save and load": two base verbs joined by `ws[i]` are one object ("tests for save
+    and load support"), never a second action."""
+    return ws[i].lower() == "and" and base_verb(ws[i - 1]) == ws[i - 1].lower()
 
 
 _NOUN_LINKS = ("for", "of", "to", "in", "on")
