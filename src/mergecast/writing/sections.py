@@ -30,6 +30,7 @@ from .realise import concept, who
 
 TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
 _WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
+STACK_SUMMARY = 3  # a stack of this many parts is named as one in the summary
 _INTERNAL_ID = re.compile(r"[DT]\d{6,}")
 
 
@@ -392,6 +393,18 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     return [v.format(**values) for v in ordered] + alone
 
 
+def _whose(t: ThemePlan) -> str:
+    """Who, and how big when the work is one author's stack: "Daniel's seven-part stack"
+    (a summary says what kind of work it is, as a listener would hear it first)."""
+    s = t.stack
+    if s is not None and len(t.authors) == 1 and s.in_window >= STACK_SUMMARY and \
+            s.in_window == (s.declared_size or s.in_window):
+        name = t.authors[0]
+        mark = "'" if name.endswith("s") else "'s"
+        return f"{name}{mark} {number_words(s.in_window)}-part stack"
+    return who(t)
+
+
 def summary(x: Lookup, plan: Plan) -> str:
     """One or two sentences naming the top themes and who did them, in several shapes."""
     k = plan.signal.counts
@@ -399,7 +412,8 @@ def summary(x: Lookup, plan: Plan) -> str:
                        authors=count_phrase(k.authors, "developer")))
     if not plan.themes:
         return x.say("summary", "quiet") if not k.changes else totals
-    lead = [(concept(x, t), who(t)) for t in plan.themes[: 3 if plan.weekly else 2]]
+    lead = [(concept(x, t), who(t) if plan.weekly else _whose(t))
+            for t in plan.themes[: 3 if plan.weekly else 2]]
     if plan.weekly:
         while lead:
             items = [x.say("summary", "item", headline=h, who=a) for h, a in lead]
