@@ -246,3 +246,49 @@ def test_ticked_actions_and_labelled_items_are_steps_but_a_form_is_not():
         ("support", "for static input indices to reduce copies"),
         ("keep", "compiled graphs between runs"),
     ]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "As titled" leans on the title: what follows is said only as what the change does.
+    ("As titled, just needed to add reshape to supported ops.", []),
+    ("As titled, this change adds support for DDP+TP under the replicate mode.",
+     [("detail", "PR 12 adds support for DDP+TP under the replicate mode.")]),
+    ("As titled, move the config files to the root folder to allow easier navigation.",
+     [("benefit", "PR 12 moves the config files to the root folder to allow easier "
+                  "navigation.")]),
+    ("As title, most are type checker issues found by the linter.", []),
+    ("As titled, the test tokenizer borrowed from the tune library.", []),
+    ("The titled composability issue was fixed by the second commit.", []),
+    # An author's slip after "This PR" is not repeated.
+    ("This PR change the checkpoint manager to call GC when a save happens.",
+     [("benefit", "PR 12 changes the checkpoint manager to call GC when a save happens.")]),
+])
+def test_a_sentence_leaning_on_the_title_is_said_only_as_the_change(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # An "it", "this" or "that" with nothing in the sentence to stand for leans on the one
+    # before, which the listener did not hear.
+    ("The docstring of the quantize function was misleading. This PR makes it more clear.",
+     [("problem", "The docstring of the quantize function was misleading.")]),
+    ("PR 12 moves it to the distributed init function.", []),
+    ("This PR removes it as part of the tensor deprecation effort.", []),
+    ("Without this, the backward pass would re-fire the hook on sharded grads.", []),
+    ("The model config needed this; other rotate half consumers may not.", []),
+    ("With that, the vocab size in the config now works flawlessly.", []),
+    ("Numbers for that are under the benchmark section of the docs.", []),
+    ("The flux model already doesn't do it in the forward pass.", []),
+    ("Let's see if the new runner resolves the CI failure.", []),
+    ("We'll make sure the performance does not regress for the vision model.", []),
+    # An "it" with a noun before it, or one that stands for the clause after it, stays.
+    ("PR 12 adds a contiguous group GEMM and integrates it with the MoE layer.",
+     [("detail", "PR 12 adds a contiguous group GEMM and integrates it with the MoE layer.")]),
+    ("The new flag makes it possible to skip the warmup on resume.",
+     [("benefit", "The new flag makes it possible to skip the warmup on resume.")]),
+    ("The loader keeps partial samples so that nothing is lost between epochs.",
+     [("benefit", "The loader keeps partial samples so that nothing is lost between "
+                  "epochs.")]),
+])
+def test_a_pronoun_with_nothing_to_stand_for_is_not_said(body, expected):
+    assert said(body) == expected

@@ -101,6 +101,7 @@ class _Cues:
     # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
     lead_in: re.Pattern[str]
+    titled: re.Pattern[str]
     this_does: frozenset[str]
     this_first: frozenset[str]
     problem: re.Pattern[str]
@@ -143,6 +144,8 @@ def cues() -> _Cues:
                            + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                       if " " not in p)
                            + r")\s*,)\s+(?=[A-Za-z])", re.I),
+        titled=re.compile(r"^(?:" + "|".join(re.escape(p) for p in drop["titled"])
+                          + r")\b\s*[,:.]?\s*", re.I),
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
         problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
@@ -184,7 +187,10 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
     m = _THIS_CHANGE.match(sentence)
     if m:
-        return f"{who} {sentence[m.end():]}"
+        said, _, rest = sentence[m.end():].partition(" ")
+        if base_verb(said) == said and rest:  # "this commit add X": the author's slip
+            said = third_person(said)
+        return f"{who} {said} {rest}".rstrip()
     sentence = re.sub(r"^In this (?:change|PR|commit),?\s+(?=(?:I|we)\s)", "", sentence,
                       flags=re.I)
     m = re.match(r"^(?:We|I)\s+(\w+)\s+", sentence)
@@ -232,6 +238,10 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = _finished(_rewritten(_REF_TAIL.sub("", _PLACE.sub("", s))))
     if m := cues().lead_in.match(s):  # "As a result, the head was …": the fact stands alone
         s = s[m.end():]
+    # "As titled, just needed to add reshape …": what follows leans on the title; it is said
+    # only when it reads as what the change does ("As titled, this change adds X").
+    titled = cues().titled.match(s)
+    s = s[titled.end():] if titled else s
     if re.match(r"(?:[a-z]+|`[^`\s]+`|[a-z][\w.]*\(\))\s", s):
         # "increase the cache limit …" (typed in haste) or "`state_dict()` now refreshes
         # …" (a name as subject) is a sentence; its first word is said with a capital.
@@ -258,6 +268,8 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     said = re.sub(r"(?<![\w-])_+(?=\w)", "", said)  # "_placements" is said "placements"
     said = _rewrite(said, ref)
     if said is None:
+        return None
+    if titled and not said.startswith(_who(ref) + " "):
         return None
     said = _fixes_by(said)
     # "Every rank therefore added the bias": the fact stands without its "therefore".
@@ -325,22 +337,58 @@ def leaning(sentence: str) -> str:
     for m in _DEMONSTRATIVE.finditer(sentence):
         if m.start() > 0:
             return m.group(0)  # "this abstract class" points at something said before
+    if bare := _BARE_DEMONSTRATIVE.search(sentence):
+        return bare.group(0).strip()  # "PR 12 fixes this.": what "this" is was said before
     return ""
 
 
 _SUBJECT_PRONOUN = frozenset("it they these those".split())
 _PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
+_SINGULAR_PRONOUN = frozenset(("it", "its"))
+# "makes it possible to", "it is worth noting that": an "it" that stands for the clause
+# after it, not for a thing said before.
+_EXPLETIVE = re.compile(r"^(?:(?:is|was|will be|would be|becomes|became|'s)\s+)?(?:\w+\s+)?"
+                        r"(?:possible|impossible|easier|easy|harder|hard|simpler|simple|"
+                        r"safer|safe|cheaper|faster|clearer|necessary|unnecessary|useful|"
+                        r"difficult|feasible|worth|straightforward|convenient|important)"
+                        r"\s+(?:to|for|that)\b|^(?:seems|turns out|makes sense|appears)\b",
+                        re.I)
+# "This", "that", "these" or "those" standing for a noun ("PR 12 fixes this.", "Without
+# this, …", "because of that"), not opening a noun phrase or a clause.
+_BARE_DEMONSTRATIVE = re.compile(r"\b(?:this|that|these|those)(?=[.,;:!?]|$)|"
+                                 r"\b(?:of|with|without|for|about|like|from|after|before|"
+                                 r"since|because)\s+(?:this|that)\s+(?=(?:is|was|are|were|"
+                                 r"will|would|can|could|has|had|does|did|only|also|"
+                                 r"should|might|may)\b)", re.I)
+
+
+def _noun(word: str) -> bool:
+    """Whether a word can be the thing a pronoun stands for: a name, or a word that is
+    not a function word, a verb form or an adverb."""
+    low = word.lower().strip(",.;:()\"'")
+    if not low[:1].isalpha() or low in words().function or low in cues().leans or \
+            low in words().finite or low in words().adverbs or low.endswith("ly"):
+        return False
+    return word[:1].isupper() or base_verb(low) is None
 
 
 def _unresolved(ws: list[str]) -> str:
-    """A plural pronoun needs a plural noun before it in the same sentence ("Reduction
-    kernels …, so they …"); "PR 12 compiles them" leans on a sentence we did not keep.
-    The pronoun that has none, or ""."""
+    """A pronoun needs something before it in the same sentence to stand for: a plural noun
+    for "they" ("Reduction kernels …, so they …"), any noun for "it" ("The cache grows
+    until it …"). "PR 12 compiles them" and "PR 12 makes it more clear" lean on a sentence
+    we did not keep. The pronoun that has none, or ""."""
+    start = 2 if " ".join(ws[:2]).startswith(("PR ", "The commit")) else 0  # the change
     for i, w in enumerate(ws):
-        if w.lower().strip(",.;:") in _PLURAL_PRONOUN:
+        low = w.lower().strip(",.;:")
+        if low in _PLURAL_PRONOUN:
             found = any(x.lower().endswith("s") and not base_verb(x) and x[:1].isalpha()
                         for x in ws[1:i] if x.lower() not in cues().leans)
-            return "" if found else w.strip(",.;:")
+            if not found:
+                return w.strip(",.;:")
+        elif low in _SINGULAR_PRONOUN and i > 0 and not (
+                low == "it" and _EXPLETIVE.match(" ".join(ws[i + 1:i + 5]))) and \
+                not any(_noun(x) for x in ws[start:i]):
+            return w.strip(",.;:")
     return ""
 
 
