@@ -292,3 +292,28 @@ def test_a_sentence_leaning_on_the_title_is_said_only_as_the_change(body, expect
 ])
 def test_a_pronoun_with_nothing_to_stand_for_is_not_said(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A class name in a code span is said as its words; names written as one word stay.
+    ("Adds `InterleavedHuggingFaceTextDataLoader` and `InterleavedChatDataLoader` to "
+     "support training on multiple data sources with configurable weights.",
+     [("detail", "PR 12 adds interleaved Hugging Face text data loader and interleaved chat "
+                 "data loader to support training on multiple data sources with configurable "
+                 "weights.")]),
+    ("This PR deletes `LinearActivationQuantizedTensor` as part of the ongoing AQT cleanup.",
+     [("detail", "PR 12 deletes linear activation quantized tensor as part of the ongoing AQT "
+                 "cleanup.")]),
+    # "a" before a name said from a vowel is "an".
+    ("The loader builds a `AffineQuantizedTensor` subclass for every weight it reads.",
+     [("detail", "The loader builds an affine quantized tensor subclass for every weight it "
+                 "reads.")]),
+    # Two parts, a test's name, or a part no one says: the name stays as written.
+    ("The `TrainSpec` check in `TestBitwiseParity` was skipped on every runner.",
+     [("problem", "The TrainSpec check in TestBitwiseParity was skipped on every runner.")]),
+    ("The `Int4TilePackedTo4dTensor` subclass is used by the tensor core kernels.",
+     [("detail", "The Int4TilePackedTo4dTensor subclass is used by the tensor core "
+                 "kernels.")]),
+])
+def test_a_class_name_is_said_as_its_words(body, expected):
+    assert said(body) == expected

@@ -20,6 +20,7 @@ from importlib import resources
 
 from ..analysis.language import (
     base_verb,
+    case_word,
     has_verb,
     shorthand_rules,
     speakable,
@@ -64,6 +65,43 @@ _SAID_SYMBOL = {"~": "about ", "+": " plus "}
 _DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
 
 
+# A class name in a code span ("`InterleavedChatDataLoader`"), or one too long to say, is
+# said as its words ("interleaved chat data loader"); a name of two parts ("`TrainSpec`")
+# stays as written, and so do the names in bodies.toml [names] inside it ("Hugging Face").
+_PASCAL = re.compile(r"(\ban? )?(?:`([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)`|"
+                     r"(?<![\w.`])([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]{29,})(?![\w.`]))")
+# A part said as a word: an acronym ("QAT", "MXFP8"), a word ("Loader"), a word and its
+# width ("Float8", "Int4"); not "To4" and "d" of "To4dTensor", nor the "U" of "UIntX".
+_PART = re.compile(r"[A-Z]{2,}\d*(?=[A-Z][a-z]|\d|$)|[A-Z][a-z]+\d*(?![a-z])")
+_WIDTH = re.compile(r"[A-Z][a-z]+\d+")
+
+
+def _name_words(m: re.Match[str]) -> str:
+    """"InterleavedHuggingFaceTextDataLoader" -> "interleaved Hugging Face text data
+    loader"; a name of fewer than three parts, or one with a part no one says, as it was."""
+    article, name, kept = m.group(1) or "", m.group(2) or m.group(3), cues().names
+    parts: list[str] = []
+    i = 0
+    while i < len(name):
+        whole = next((k for k in kept if name.startswith(k, i)), None)
+        part = _PART.match(name, i)
+        if whole is not None:
+            parts.append(kept[whole])
+            i += len(whole)
+        elif part and not (_WIDTH.fullmatch(part.group(0)) and len(part.group(0)) < 4):
+            word = part.group(0)
+            parts.append(word if word.isupper() or word[1:].isupper() else
+                         case_word(word.lower()))
+            i = part.end()
+        else:
+            return m.group(0)
+    if len(parts) < 3 or parts[0] == "test":  # a test's name is a label, not a phrase
+        return m.group(0)
+    if article.strip().lower() in ("a", "an"):  # "a `AffineQuantizedTensor`": "an affine …"
+        article = article[0] + ("n " if parts[0][0].lower() in "aeio" else " ")
+    return article + " ".join(parts)
+
+
 def _bracketed(m: re.Match[str]) -> str:
     """"Per [GitHub's announcement]" -> the link's words; "[dp8, ep4]" -> nothing."""
     text = m.group(2).strip()
@@ -102,6 +140,7 @@ class _Cues:
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
     lead_in: re.Pattern[str]
     titled: re.Pattern[str]
+    names: dict[str, str]  # written as one word, said as these words, longest first
     this_does: frozenset[str]
     this_first: frozenset[str]
     problem: re.Pattern[str]
@@ -144,6 +183,7 @@ def cues() -> _Cues:
                            + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                       if " " not in p)
                            + r")\s*,)\s+(?=[A-Za-z])", re.I),
+        names=dict(sorted(d["names"].items(), key=lambda kv: -len(kv[0]))),
         titled=re.compile(r"^(?:" + "|".join(re.escape(p) for p in drop["titled"])
                           + r")\b\s*[,:.]?\s*", re.I),
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
@@ -260,6 +300,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside.
     s = _BRACKETED.sub(_bracketed, s).strip()
     s = _SYMBOLS.sub(lambda m: _SAID_SYMBOL[m.group(0).strip()], s)
+    s = _PASCAL.sub(_name_words, s)
     said = speakable(s)
     if said is None or cues().boilerplate.search(said) or cues().addressing.search(said):
         return None
