@@ -317,3 +317,35 @@ def test_a_pronoun_with_nothing_to_stand_for_is_not_said(body, expected):
 ])
 def test_a_class_name_is_said_as_its_words(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "Also <verb> X" is one more thing the change does.
+    ("The loader now retries on timeouts. Also adds a seed checkpoint test with a 30s "
+     "timeout.",
+     [("benefit", "The loader now retries on timeouts."),
+      ("detail", "PR 12 also adds a seed checkpoint test with a 30s timeout.")]),
+    ("Also removed the separate compile boundary and the EP wrapper.",
+     [("detail", "PR 12 also removes the separate compile boundary and the EP wrapper.")]),
+    ("Also inference doesn't need mixed precision because weights are in bf16.", []),
+    ("Also does the same thing for the sentencepiece tokenizer.", []),
+    ("Also removes some dead code, happy to add it back if needed.", []),
+    # "This experiment provides …" is the change's own experiment; "This is …" still leans.
+    ("The trainer was not deterministic across runs. This experiment provides a framework for "
+     "bitwise-deterministic training with fast rollouts.",
+     [("problem", "The trainer was not deterministic across runs."),
+      ("detail", "PR 12's experiment provides a framework for bitwise-deterministic training "
+                 "with fast rollouts.")]),
+    ("The trainer was not deterministic across runs. This is consistent with how the datasets define "
+     "an epoch.",
+     [("problem", "The trainer was not deterministic across runs.")]),
+    # A bold lead-in that is a sentence ends at its own full stop.
+    ("**Weights are sampling probabilities, not pass multipliers.** A weight of 3.0 means "
+     "the source is drawn about three times as often.",
+     [("problem", "Weights are sampling probabilities, not pass multipliers."),
+      ("detail", "A weight of 3.0 means the source is drawn about three times as often.")]),
+    # "att" is "as titled".
+    ("att, no logic changes in the quantize path at all.", []),
+])
+def test_one_more_thing_the_change_does_is_said_of_it(body, expected):
+    assert said(body) == expected

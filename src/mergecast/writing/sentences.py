@@ -143,6 +143,7 @@ class _Cues:
     names: dict[str, str]  # written as one word, said as these words, longest first
     this_does: frozenset[str]
     this_first: frozenset[str]
+    this_own: frozenset[str]
     problem: re.Pattern[str]
     benefit: re.Pattern[str]
     outcome: re.Pattern[str]
@@ -187,6 +188,7 @@ def cues() -> _Cues:
         titled=re.compile(r"^(?:" + "|".join(re.escape(p) for p in drop["titled"])
                           + r")\b\s*[,:.]?\s*", re.I),
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
+        this_own=frozenset(d["this"]["own"]),
         problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
         cause=_any(cues["cause"]), past=_any(cues["past"]),
@@ -231,6 +233,14 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         if base_verb(said) == said and rest:  # "this commit add X": the author's slip
             said = third_person(said)
         return f"{who} {said} {rest}".rstrip()
+    if (m := re.match(r"^Also\s+(\w+)\s+(\w+)", sentence)) and \
+            m.group(2).lower() not in words().finite and (verb := base_verb(m.group(1))) \
+            and verb not in cues().to_reader and verb not in cues().checked and (
+            m.group(1).lower() in (verb, third_person(verb))
+            or third_person(verb) in cues().this_does):
+        # "Also adds a seed test", "Also removed the wrapper": one more thing the change
+        # does; "Also inference doesn't need …" has its subject and still leans.
+        return f"{who} also {third_person(verb)} {sentence[m.start(2):]}"
     sentence = re.sub(r"^In this (?:change|PR|commit),?\s+(?=(?:I|we)\s)", "", sentence,
                       flags=re.I)
     m = re.match(r"^(?:We|I)\s+(\w+)\s+", sentence)
@@ -358,6 +368,10 @@ def _this_change(sentence: str, ref: Ref, first: bool) -> str:
     verb, two = m.group(2).lower(), m.group(1).lower()
     if verb in cues().this_does or (first and cues().this_first & {verb, two}):
         return f"{_who(ref)} {sentence[m.start(1):]}"
+    nxt = two.partition(" ")[2]
+    if verb in cues().this_own and (nxt in cues().this_does or nxt in words().finite):
+        # "This experiment provides …": the change's own experiment, not one said before
+        return f"{_who(ref)}'s {sentence[m.start(1):]}"
     return sentence
 
 
