@@ -349,3 +349,22 @@ def test_a_class_name_is_said_as_its_words(body, expected):
 ])
 def test_one_more_thing_the_change_does_is_said_of_it(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A sentence opening on a name in lower case has it as its subject, said as words.
+    ("pickle.dump was called with the default protocol of the running interpreter.",
+     [("problem", "pickle dump was called with the default protocol of the running "
+                  "interpreter.")]),
+    # A name that would be said as an order is a riddle, never "PR 12 traces …".
+    ("`trace_train_step` and `run_traced_train_step` are removed, the new form subsumes "
+     "both.", []),
+    ("insert_svd_modules_ installed the descriptor on the shared module class.", []),
+    # Time said from the day the description was written is not the episode's.
+    ("float8_experimental landed various BC-breaking UX changes last week.", []),
+    # A preposition whose object was a link leaves a hole.
+    ("scatter_add was replaced by torch.bmm in\nhttps://example.invalid/pull/1974 due to its "
+     "non determinism.", []),
+])
+def test_a_name_opening_a_sentence_and_holes_it_hides(body, expected):
+    assert said(body) == expected

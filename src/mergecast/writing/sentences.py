@@ -53,8 +53,10 @@ _MEASURED = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:x(?![\w-])|×|%)|"
 # Signs of a sentence cleaning broke or that was never one: a word that needs a next one
 # before a comma ("The core functionality is, and …": a link was there), a second sentence
 # run in lower case ("… torchtitan changes. also include fp8"), a log line's brackets, a
-# table's "wps: 109".
-_BROKEN = re.compile(r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
+# table's "wps: 109"; a preposition whose object was a link ("replaced in due to …",
+# "caches the classes by so all …").
+_BROKEN = re.compile(r"\b(?:in|by|from|at|via)\s+(?:due to|because|since|for|to|so)\b|"
+                     r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
                      r"\b(?:the|a|an|of|to|from|by|with|at|into|or|and|be|here)\.$|"
                      r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
                      re.I)
@@ -292,6 +294,8 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     # only when it reads as what the change does ("As titled, this change adds X").
     titled = cues().titled.match(s)
     s = s[titled.end():] if titled else s
+    # "float8_experimental landed …": a name as subject, as if in a code span.
+    s = re.sub(r"^(?!self\.)([a-z]\w*(?:_\w+|\.[a-z_]\w+)+)(?=\s)", r"`\1`", s)
     if re.match(r"(?:[a-z]+|`[^`\s]+`|[a-z][\w.]*\(\))\s", s):
         # "increase the cache limit …" (typed in haste) or "`state_dict()` now refreshes
         # …" (a name as subject) is a sentence; its first word is said with a capital.
@@ -314,8 +318,11 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     said = speakable(s)
     if said is None or cues().boilerplate.search(said) or cues().addressing.search(said):
         return None
-    if s[0] == "`" and said.split(" ", 1)[0].lower() in words().function:
-        return None  # "`from_nn_module` is designed …" said "From nn module is …": a riddle
+    if s[0] == "`" and (said.split(" ", 1)[0].lower() in words().function
+                        or base_verb(said.split(" ", 1)[0])):
+        # "`from_nn_module` is designed …" said "From nn module is …", or
+        # "`insert_svd_modules_` installed …" said as an order: a riddle
+        return None
     said = re.sub(r"(?<![\w-])_+(?=\w)", "", said)  # "_placements" is said "placements"
     said = _rewrite(said, ref)
     if said is None:
