@@ -368,3 +368,35 @@ def test_one_more_thing_the_change_does_is_said_of_it(body, expected):
 ])
 def test_a_name_opening_a_sentence_and_holes_it_hides(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "A/B" between names, verbs or plurals is said as alternatives.
+    ("Draft PRs don't need to run expensive H100/ROCm/A10 integration tests.",
+     [("problem", "Draft PRs don't need to run expensive H100, ROCm or A10 integration "
+                  "tests.")]),
+    ("The bugs are in how the backend builds/initializes the model, not in loading.",
+     [("problem", "The bugs are in how the backend builds or initializes the model, not in "
+                  "loading.")]),
+    # A rate, a repository, a folder: not alternatives, and not said.
+    ("The loader reached 1200 tok/s on the small config of the model.", []),
+    ("PR 12 bumps the actions group with 1 update: actions/checkout for the runners.", []),
+    # A list run together, a heading run in, a name no one can say.
+    ("Removed the marlin kernel files Removed associated layouts and tensor code.", []),
+    ("Breaking Changes This change deprecates the model tokenizer path option.", []),
+    ("Perfetto traces show which component each kernel belongs to, like layers.0.attention.",
+     []),
+    ("PR 12 deduplicates the split logic by iterating over (\"weight\", 4) and (\"bias\", 3) "
+     "pairs.", []),
+    # "with and without" is no hole; a name with a version in it stays.
+    ("The speedup on the debug model is about 4x with and without TP.",
+     [("benefit", "The speedup on the debug model is about 4x with and without TP.")]),
+    ("The FLUX.1 model is a diffusion model, which is different from language models.",
+     [("detail", "The FLUX.1 model is a diffusion model, which is different from language "
+                 "models.")]),
+    # How a test checks the change, and a reviewer's request, are not the change.
+    ("Asserts the quantizer builds runtime linear modules with the scales precision.", []),
+    ("Per review feedback, document the full dtype contract of the scales.", []),
+])
+def test_alternatives_are_said_and_what_cannot_be_said_is_not(body, expected):
+    assert said(body) == expected

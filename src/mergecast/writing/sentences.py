@@ -53,9 +53,13 @@ _MEASURED = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:x(?![\w-])|×|%)|"
 # Signs of a sentence cleaning broke or that was never one: a word that needs a next one
 # before a comma ("The core functionality is, and …": a link was there), a second sentence
 # run in lower case ("… torchtitan changes. also include fp8"), a log line's brackets, a
-# table's "wps: 109"; a preposition whose object was a link ("replaced in due to …",
-# "caches the classes by so all …").
+# table's "wps: 109"; a preposition whose object was a link or a code span ("replaced in due
+# to …", "iterating over and pairs"); a heading run into its sentence ("… deterministic The
+# six tests …"); a name speaking could not say ("layers.0.attention").
 _BROKEN = re.compile(r"\b(?:in|by|from|at|via)\s+(?:due to|because|since|for|to|so)\b|"
+                     r"\b(?:between|of|with|from|into|over)\s+and\s+(?!over\b|without\b)|"
+                     r"(?-i:(?<=[a-z])\s+(?:The|This|It|These|We|Removed|Added|Fixed|"
+                     r"Updated|Moved|Changed|Renamed)\s|[a-z]\.\d|\d\.[a-z])|\w_\w|"
                      r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
                      r"\b(?:the|a|an|of|to|from|by|with|at|into|or|and|be|here)\.$|"
                      r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
@@ -76,6 +80,25 @@ _PASCAL = re.compile(r"(\ban? )?(?:`([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)`|"
 # width ("Float8", "Int4"); not "To4" and "d" of "To4dTensor", nor the "U" of "UIntX".
 _PART = re.compile(r"[A-Z]{2,}\d*(?=[A-Z][a-z]|\d|$)|[A-Z][a-z]+\d*(?![a-z])")
 _WIDTH = re.compile(r"[A-Z][a-z]+\d+")
+
+
+# "CPU/MPS ops", "reads/writes", "gate/up/down projection": alternatives, said "CPU or MPS
+# ops"; not a path ("torchtitan/experiments", "a/b.py"), a rate ("tok/s") or a fraction.
+_ALTERNATIVES = re.compile(r"(?<![\w/.`-])([A-Za-z][A-Za-z0-9]*)/([A-Za-z][A-Za-z0-9]*)"
+                           r"(?:/([A-Za-z][A-Za-z0-9]*))?(?![\w/`-]|\.\w)")
+_PLACE_BEFORE = re.compile(r"\b(?:in|into|under|from|at|to|of|on)\s+(?:the\s+)?$", re.I)
+
+
+def _alternatives(m: re.Match[str]) -> str:
+    parts = [p for p in m.groups() if p]
+    if any(p.lower() in cues().per for p in parts[1:]) or len(set(parts)) < len(parts):
+        return m.group(0)  # "tok/s", "pytorch/pytorch": left for the filters
+    if all(p.islower() for p in parts) and (_PLACE_BEFORE.search(m.string[:m.start()]) or not (
+            all(base_verb(p) for p in parts) or all(p.endswith("s") for p in parts))):
+        # In lower case only verbs ("reads/writes") or plurals ("authors/owners") are
+        # alternatives; "actions/checkout" and "models/llama" are a repository and a folder.
+        return m.group(0)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 def _name_words(m: re.Match[str]) -> str:
@@ -137,12 +160,14 @@ class _Cues:
     to_reader: frozenset[str]
     subject_next: frozenset[str]
     checked: frozenset[str]
+    asserted: frozenset[str]
     # First-person turns with a plain rewrite ("we plan to" -> "the plan is to") and a
     # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
     lead_in: re.Pattern[str]
     titled: re.Pattern[str]
     names: dict[str, str]  # written as one word, said as these words, longest first
+    per: frozenset[str]  # "tok/s": what a rate is per
     this_does: frozenset[str]
     this_first: frozenset[str]
     this_own: frozenset[str]
@@ -180,12 +205,14 @@ def cues() -> _Cues:
         boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
         subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
+        asserted=frozenset(drop["asserted"]),
         rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + shorthand_rules(),
         lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                    if " " in p or p == "so")
                            + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                       if " " not in p)
                            + r")\s*,)\s+(?=[A-Za-z])", re.I),
+        per=frozenset(w.lower() for w in d["alternatives"]["per"]),
         names=dict(sorted(d["names"].items(), key=lambda kv: -len(kv[0]))),
         titled=re.compile(r"^(?:" + "|".join(re.escape(p) for p in drop["titled"])
                           + r")\b\s*[,:.]?\s*", re.I),
@@ -264,6 +291,8 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         return None if verb in cues().to_reader or verb in cues().checked else \
             f"{who} {third_person(verb)} {rest}"
     nxt = rest.split(" ", 1)[0].lower()
+    if first.lower() == third_person(verb) and verb in cues().asserted:
+        return None  # a test's "Asserts the quantizer builds …": not what the change does
     if first.lower() == third_person(verb) and nxt not in cues().subject_next and \
             base_verb(nxt) != nxt:  # "Adds a compiler pass", not "Traces now show"
         return f"{who} {first.lower()} {rest}"
@@ -295,7 +324,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     titled = cues().titled.match(s)
     s = s[titled.end():] if titled else s
     # "float8_experimental landed …": a name as subject, as if in a code span.
-    s = re.sub(r"^(?!self\.)([a-z]\w*(?:_\w+|\.[a-z_]\w+)+)(?=\s)", r"`\1`", s)
+    s = re.sub(r"^(?!self\.)([A-Za-z]\w*(?:_\w+|\.[a-z_]\w+)+)(?=\s)", r"`\1`", s)
     if re.match(r"(?:[a-z]+|`[^`\s]+`|[a-z][\w.]*\(\))\s", s):
         # "increase the cache limit …" (typed in haste) or "`state_dict()` now refreshes
         # …" (a name as subject) is a sentence; its first word is said with a capital.
@@ -314,7 +343,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside.
     s = _BRACKETED.sub(_bracketed, s).strip()
     s = _SYMBOLS.sub(lambda m: _SAID_SYMBOL[m.group(0).strip()], s)
-    s = _PASCAL.sub(_name_words, s)
+    s = _PASCAL.sub(_name_words, _ALTERNATIVES.sub(_alternatives, s))
     said = speakable(s)
     if said is None or cues().boilerplate.search(said) or cues().addressing.search(said):
         return None
