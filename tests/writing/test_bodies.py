@@ -400,3 +400,17 @@ def test_a_name_opening_a_sentence_and_holes_it_hides(body, expected):
 ])
 def test_alternatives_are_said_and_what_cannot_be_said_is_not(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "allows us to" has a plain rewrite; "This diff" is an exported change's word for itself.
+    ("This PR adds the `FluxStateDictAdapter`, allowing us to convert checkpoints to and "
+     "from HF.",
+     [("detail", "PR 12 adds the flux state dict adapter, making it possible to convert "
+                 "checkpoints to and from HF.")]),
+    ("This diff adds bias support for the lowbit kernels and their quantizer.",
+     [("detail", "PR 12 adds bias support for the lowbit kernels and their quantizer.")]),
+    ("The logic for the new loader is in this diff.", []),
+])
+def test_a_few_first_person_turns_have_a_plain_rewrite(body, expected):
+    assert said(body) == expected
