@@ -414,3 +414,22 @@ def test_alternatives_are_said_and_what_cannot_be_said_is_not(body, expected):
 ])
 def test_a_few_first_person_turns_have_a_plain_rewrite(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "This PR:" and "This PR," introduce what the change does.
+    ("This PR: Ensures that extension values are included in the final merged config.",
+     [("detail", "PR 12 ensures that extension values are included in the final merged "
+                 "config.")]),
+    # Too long to say whole: the clause before a semicolon stands alone.
+    ("PR 12 keeps the existing checkpoint manager as the default implementation while its "
+     "config defines only the async mode; the new manager is opt-in, has its own config "
+     "section and is selected by a flag in the job config file.",
+     [("detail", "PR 12 keeps the existing checkpoint manager as the default implementation "
+                 "while its config defines only the async mode.")]),
+    # A name of a letter or two is a riddle; a setting's value is code.
+    ("`fn` no longer takes an explicit state argument in the traced step.", []),
+    ("For configs with no full-attention layer the dict fills quadratic_attention: None.", []),
+])
+def test_introductions_long_sentences_and_riddles(body, expected):
+    assert said(body) == expected

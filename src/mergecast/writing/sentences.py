@@ -35,7 +35,7 @@ MIN_WORDS, MAX_WORDS = 6, 30
 SPLIT = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)\s+"
                     r"(?=[A-Z\"'(])")
 _THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
-                          r"\s+(?!\d)", re.I)
+                          r"[:,]?\s+(?!\d)", re.I)  # "This PR: adds …", "This PR, adds …"
 # "… the field added in #2018." -> "… the field.": where a thing came from is a reviewer's
 # pointer, not something a listener can follow (and a number we could not check).
 _REF_TAIL = re.compile(r"\s*\((?:see\s+)?#\d+\)|\s+(?:(?:added|introduced|landed|made|done|"
@@ -60,6 +60,7 @@ _BROKEN = re.compile(r"\b(?:in|by|from|at|via)\s+(?:due to|because|since|for|to|
                      r"\b(?:between|of|with|from|into|over)\s+and\s+(?!over\b|without\b)|"
                      r"(?-i:(?<=[a-z])\s+(?:The|This|It|These|We|Removed|Added|Fixed|"
                      r"Updated|Moved|Changed|Renamed)\s|[a-z]\.\d|\d\.[a-z])|\w_\w|"
+                     r"\w:\s+(?:None|True|False)\b|"
                      r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
                      r"\b(?:the|a|an|of|to|from|by|with|at|into|or|and|be|here)\.$|"
                      r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
@@ -259,6 +260,8 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     m = _THIS_CHANGE.match(sentence)
     if m:
         said, _, rest = sentence[m.end():].partition(" ")
+        if base_verb(said) and said[1:].islower():
+            said = said.lower()  # "This PR: Ensures that …"
         if base_verb(said) == said and rest:  # "this commit add X": the author's slip
             said = third_person(said)
         return f"{who} {said} {rest}".rstrip()
@@ -338,6 +341,9 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None  # "plain tensors - fixes by local mapping": a reviewer's shorthand
     if (m := re.search(r";\s+(\w+)\s", s)) and base_verb(m.group(1)) == m.group(1).lower():
         s = s[: m.start()] + "."  # "… have to rely on 2.8; update the decorator …": an order
+    elif len(s.split()) > MAX_WORDS and (m := re.search(r";\s", s)) and \
+            len(s[: m.start()].split()) >= MIN_WORDS:
+        s = s[: m.start()] + "."  # too long to say whole: its first clause stands alone
     s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
     # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside.
@@ -348,9 +354,9 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     if said is None or cues().boilerplate.search(said) or cues().addressing.search(said):
         return None
     if s[0] == "`" and (said.split(" ", 1)[0].lower() in words().function
-                        or base_verb(said.split(" ", 1)[0])):
-        # "`from_nn_module` is designed …" said "From nn module is …", or
-        # "`insert_svd_modules_` installed …" said as an order: a riddle
+                        or base_verb(said.split(" ", 1)[0]) or len(s.split("`")[1]) < 3):
+        # "`from_nn_module` is designed …" said "From nn module is …", "`insert_svd_modules_`
+        # installed …" said as an order, "`fn` no longer takes …": a riddle
         return None
     said = re.sub(r"(?<![\w-])_+(?=\w)", "", said)  # "_placements" is said "placements"
     said = _rewrite(said, ref)
