@@ -433,3 +433,17 @@ def test_a_few_first_person_turns_have_a_plain_rewrite(body, expected):
 ])
 def test_introductions_long_sentences_and_riddles(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "The previous X" is the code before the change, not a sentence said before.
+    ("The previous convert path did not swap the fake quantized linear back to a plain one.",
+     [("problem", "The previous convert path did not swap the fake quantized linear back to a "
+                  "plain one.")]),
+    ("This restores the log calls that the previous PR removed by accident.", []),
+    ("Enforced checks A previous release introduced digest checks on the download.", []),
+    ("The old prototype APIs, `superblock_supermask` and `superblock.supermask`, are "
+     "deprecated.", []),
+])
+def test_what_came_before_the_change_is_said(body, expected):
+    assert said(body) == expected

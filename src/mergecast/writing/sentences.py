@@ -55,12 +55,15 @@ _MEASURED = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:x(?![\w-])|×|%)|"
 # run in lower case ("… torchtitan changes. also include fp8"), a log line's brackets, a
 # table's "wps: 109"; a preposition whose object was a link or a code span ("replaced in due
 # to …", "iterating over and pairs"); a heading run into its sentence ("… deterministic The
-# six tests …"); a name speaking could not say ("layers.0.attention").
+# six tests …", "Enforced checks A previous release …"); a name speaking could not say
+# ("layers.0.attention"), or two names said alike ("superblock supermask and superblock
+# supermask").
 _BROKEN = re.compile(r"\b(?:in|by|from|at|via)\s+(?:due to|because|since|for|to|so)\b|"
                      r"\b(?:between|of|with|from|into|over)\s+and\s+(?!over\b|without\b)|"
                      r"(?-i:(?<=[a-z])\s+(?:The|This|It|These|We|Removed|Added|Fixed|"
                      r"Updated|Moved|Changed|Renamed)\s|[a-z]\.\d|\d\.[a-z])|\w_\w|"
-                     r"\w:\s+(?:None|True|False)\b|"
+                     r"\w:\s+(?:None|True|False)\b|\b(\w+ \w+),? (?:and|or) \1\b|"
+                     r"(?-i:^[A-Z][a-z]+(?: [a-z]+){1,3} (?:A|An) [a-z])|"
                      r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
                      r"\b(?:the|a|an|of|to|from|by|with|at|into|or|and|be|here)\.$|"
                      r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
