@@ -16,7 +16,8 @@ from collections.abc import Callable
 from ..analysis.language import base_verb, parse_title, words
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
-from .sentences import GAP, SPLIT, cues, measured, standalone
+from .cues import cues
+from .sentences import GAP, SPLIT, measured, standalone
 
 
 def _labelled(raw: str) -> str:

@@ -12,22 +12,18 @@ templates/bodies.toml.
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import re
-import tomllib
-from importlib import resources
 
 from ..analysis.language import (
     base_verb,
-    case_word,
     has_verb,
-    shorthand_rules,
     speakable,
     third_person,
     words,
 )
 from ..models import Ref
+from .cues import cues
+from .names import said_names
 
 MIN_WORDS, MAX_WORDS = 6, 30
 # A sentence ends at a full stop before a capital, but not after "e.g." or "vs." ("(e.g.
@@ -75,157 +71,12 @@ _SAID_SYMBOL = {"~": "about ", "+": " plus "}
 _DEMONSTRATIVE = re.compile(r"\bthis\s+(?!change\b)[a-z]+", re.I)  # "that" is mostly relative
 
 
-# A class name in a code span ("`InterleavedChatDataLoader`"), or one too long to say, is
-# said as its words ("interleaved chat data loader"); a name of two parts ("`TrainSpec`")
-# stays as written, and so do the names in bodies.toml [names] inside it ("Hugging Face").
-_PASCAL = re.compile(r"(\ban? )?(?:`([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)`|"
-                     r"(?<![\w.`])([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]{29,})(?![\w.`]))")
-# A part said as a word: an acronym ("QAT", "MXFP8"), a word ("Loader"), a word and its
-# width ("Float8", "Int4"); not "To4" and "d" of "To4dTensor", nor the "U" of "UIntX".
-_PART = re.compile(r"[A-Z]{2,}\d*(?=[A-Z][a-z]|\d|$)|[A-Z][a-z]+\d*(?![a-z])")
-_WIDTH = re.compile(r"[A-Z][a-z]+\d+")
-
-
-# "CPU/MPS ops", "reads/writes", "gate/up/down projection": alternatives, said "CPU or MPS
-# ops"; not a path ("torchtitan/experiments", "a/b.py"), a rate ("tok/s") or a fraction.
-_ALTERNATIVES = re.compile(r"(?<![\w/.`-])([A-Za-z][A-Za-z0-9]*)/([A-Za-z][A-Za-z0-9]*)"
-                           r"(?:/([A-Za-z][A-Za-z0-9]*))?(?![\w/`-]|\.\w)")
-_PLACE_BEFORE = re.compile(r"\b(?:in|into|under|from|at|to|of|on)\s+(?:the\s+)?$", re.I)
-
-
-def _alternatives(m: re.Match[str]) -> str:
-    parts = [p for p in m.groups() if p]
-    if any(p.lower() in cues().per for p in parts[1:]) or len(set(parts)) < len(parts):
-        return m.group(0)  # "tok/s", "pytorch/pytorch": left for the filters
-    if all(p.islower() for p in parts) and (_PLACE_BEFORE.search(m.string[:m.start()]) or not (
-            all(base_verb(p) for p in parts) or all(p.endswith("s") for p in parts))):
-        # In lower case only verbs ("reads/writes") or plurals ("authors/owners") are
-        # alternatives; "actions/checkout" and "models/llama" are a repository and a folder.
-        return m.group(0)
-    return ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
-def _name_words(m: re.Match[str]) -> str:
-    """"InterleavedHuggingFaceTextDataLoader" -> "interleaved Hugging Face text data
-    loader"; a name of fewer than three parts, or one with a part no one says, as it was."""
-    article, name, kept = m.group(1) or "", m.group(2) or m.group(3), cues().names
-    parts: list[str] = []
-    i = 0
-    while i < len(name):
-        whole = next((k for k in kept if name.startswith(k, i)), None)
-        part = _PART.match(name, i)
-        if whole is not None:
-            parts.append(kept[whole])
-            i += len(whole)
-        elif part and not (_WIDTH.fullmatch(part.group(0)) and len(part.group(0)) < 4):
-            word = part.group(0)
-            parts.append(word if word.isupper() or word[1:].isupper() else
-                         case_word(word.lower()))
-            i = part.end()
-        else:
-            return m.group(0)
-    if len(parts) < 3 or parts[0] == "test":  # a test's name is a label, not a phrase
-        return m.group(0)
-    if article.strip().lower() in ("a", "an"):  # "a `AffineQuantizedTensor`": "an affine …"
-        article = article[0] + ("n " if parts[0][0].lower() in "aeio" else " ")
-    return article + " ".join(parts)
-
-
 def _bracketed(m: re.Match[str]) -> str:
     """"Per [GitHub's announcement]" -> the link's words; "[dp8, ep4]" -> nothing."""
     text = m.group(2).strip()
     if text.lower() in ("link", "here", "this", "this pr", "pr"):
         return ""  # a link's placeholder: what it stood for is gone ("is, and" is then caught)
     return m.group(1) + text if re.fullmatch(r"[A-Za-z' ]+", text) else ""
-
-
-def _any(phrases: list[str]) -> re.Pattern[str]:
-    """Whole-word, case-insensitive alternatives from a data list."""
-    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in
-                                                sorted(phrases, key=len, reverse=True))
-                      + r")(?![\w'])", re.I)
-
-
-@dataclasses.dataclass(frozen=True)
-class _Cues:
-    """templates/bodies.toml, compiled once."""
-
-    section_end: re.Pattern[str]
-    label: re.Pattern[str]
-    bare_label: re.Pattern[str]
-    heading: re.Pattern[str]
-    labels: dict[str, str]
-    first_person: re.Pattern[str]
-    addressing: re.Pattern[str]
-    connective: re.Pattern[str]
-    inferred: re.Pattern[str]
-    boilerplate: re.Pattern[str]
-    leans: frozenset[str]
-    to_reader: frozenset[str]
-    subject_next: frozenset[str]
-    checked: frozenset[str]
-    asserted: frozenset[str]
-    # First-person turns with a plain rewrite ("we plan to" -> "the plan is to") and a
-    # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
-    rewrites: tuple[tuple[re.Pattern[str], str], ...]
-    lead_in: re.Pattern[str]
-    titled: re.Pattern[str]
-    names: dict[str, str]  # written as one word, said as these words, longest first
-    per: frozenset[str]  # "tok/s": what a rate is per
-    this_does: frozenset[str]
-    this_first: frozenset[str]
-    this_own: frozenset[str]
-    problem: re.Pattern[str]
-    benefit: re.Pattern[str]
-    outcome: re.Pattern[str]
-    contrast: re.Pattern[str]
-    cause: re.Pattern[str]
-    past: re.Pattern[str]
-
-
-@functools.cache
-def cues() -> _Cues:
-    text = resources.files("mergecast.writing").joinpath("templates/bodies.toml").read_text(
-        encoding="utf-8")
-    d = tomllib.loads(text)
-    prose, drop, cues = d["prose"], d["drop"], d["cues"]
-    ends = "(?:" + "|".join(prose["section_ends"]) + ")"
-    labels = {k.lower(): v for k, v in prose["labels"].items()}
-    return _Cues(
-        # Where the prose ends: a heading or a "Label:" line naming one of these sections.
-        section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*)$"),
-        label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
-                                                                        reverse=True))
-                         + r")\s*:\s*(?=[A-Z0-9`])", re.I),
-        bare_label=re.compile(r"^(?:" + "|".join(re.escape(k) for k in prose["bare_labels"])
-                              + r")\s+(?=[A-Z][a-z]|`)", re.I),
-        heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
-                           + r")\s*$"),
-        labels=labels,
-        first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
-        connective=_any(drop["connectives"]),
-        inferred=re.compile(r",?\s+(?:" + "|".join(drop["said_without"]) + r")\b,?(?=\s)",
-                            re.I),
-        boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
-        leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
-        subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
-        asserted=frozenset(drop["asserted"]),
-        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + shorthand_rules(),
-        lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
-                                                   if " " in p or p == "so")
-                           + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
-                                                      if " " not in p)
-                           + r")\s*,)\s+(?=[A-Za-z])", re.I),
-        per=frozenset(w.lower() for w in d["alternatives"]["per"]),
-        names=dict(sorted(d["names"].items(), key=lambda kv: -len(kv[0]))),
-        titled=re.compile(r"^(?:" + "|".join(re.escape(p) for p in drop["titled"])
-                          + r")\b\s*[,:.]?\s*", re.I),
-        this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
-        this_own=frozenset(d["this"]["own"]),
-        problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
-        outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
-        cause=_any(cues["cause"]), past=_any(cues["past"]),
-    )
 
 
 def _rewritten(sentence: str) -> str:
@@ -352,7 +203,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside.
     s = _BRACKETED.sub(_bracketed, s).strip()
     s = _SYMBOLS.sub(lambda m: _SAID_SYMBOL[m.group(0).strip()], s)
-    s = _PASCAL.sub(_name_words, _ALTERNATIVES.sub(_alternatives, s))
+    s = said_names(s)
     said = speakable(s)
     if said is None or cues().boilerplate.search(said) or cues().addressing.search(said):
         return None
