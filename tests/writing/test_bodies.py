@@ -246,3 +246,204 @@ def test_ticked_actions_and_labelled_items_are_steps_but_a_form_is_not():
         ("support", "for static input indices to reduce copies"),
         ("keep", "compiled graphs between runs"),
     ]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "As titled" leans on the title: what follows is said only as what the change does.
+    ("As titled, just needed to add reshape to supported ops.", []),
+    ("As titled, this change adds support for DDP+TP under the replicate mode.",
+     [("detail", "PR 12 adds support for DDP+TP under the replicate mode.")]),
+    ("As titled, move the config files to the root folder to allow easier navigation.",
+     [("benefit", "PR 12 moves the config files to the root folder to allow easier "
+                  "navigation.")]),
+    ("As title, most are type checker issues found by the linter.", []),
+    ("As titled, the test tokenizer borrowed from the tune library.", []),
+    ("The titled composability issue was fixed by the second commit.", []),
+    # An author's slip after "This PR" is not repeated.
+    ("This PR change the checkpoint manager to call GC when a save happens.",
+     [("benefit", "PR 12 changes the checkpoint manager to call GC when a save happens.")]),
+])
+def test_a_sentence_leaning_on_the_title_is_said_only_as_the_change(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # An "it", "this" or "that" with nothing in the sentence to stand for leans on the one
+    # before, which the listener did not hear.
+    ("The docstring of the quantize function was misleading. This PR makes it more clear.",
+     [("problem", "The docstring of the quantize function was misleading.")]),
+    ("PR 12 moves it to the distributed init function.", []),
+    ("This PR removes it as part of the tensor deprecation effort.", []),
+    ("Without this, the backward pass would re-fire the hook on sharded grads.", []),
+    ("The model config needed this; other rotate half consumers may not.", []),
+    ("With that, the vocab size in the config now works flawlessly.", []),
+    ("Numbers for that are under the benchmark section of the docs.", []),
+    ("The flux model already doesn't do it in the forward pass.", []),
+    ("Let's see if the new runner resolves the CI failure.", []),
+    ("We'll make sure the performance does not regress for the vision model.", []),
+    # An "it" with a noun before it, or one that stands for the clause after it, stays.
+    ("PR 12 adds a contiguous group GEMM and integrates it with the MoE layer.",
+     [("detail", "PR 12 adds a contiguous group GEMM and integrates it with the MoE layer.")]),
+    ("The new flag makes it possible to skip the warmup on resume.",
+     [("benefit", "The new flag makes it possible to skip the warmup on resume.")]),
+    ("The loader keeps partial samples so that nothing is lost between epochs.",
+     [("benefit", "The loader keeps partial samples so that nothing is lost between "
+                  "epochs.")]),
+])
+def test_a_pronoun_with_nothing_to_stand_for_is_not_said(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A class name in a code span is said as its words; names written as one word stay.
+    ("Adds `InterleavedHuggingFaceTextDataLoader` and `InterleavedChatDataLoader` to "
+     "support training on multiple data sources with configurable weights.",
+     [("detail", "PR 12 adds interleaved Hugging Face text data loader and interleaved chat "
+                 "data loader to support training on multiple data sources with configurable "
+                 "weights.")]),
+    ("This PR deletes `LinearActivationQuantizedTensor` as part of the ongoing AQT cleanup.",
+     [("detail", "PR 12 deletes linear activation quantized tensor as part of the ongoing AQT "
+                 "cleanup.")]),
+    # "a" before a name said from a vowel is "an".
+    ("The loader builds a `AffineQuantizedTensor` subclass for every weight it reads.",
+     [("detail", "The loader builds an affine quantized tensor subclass for every weight it "
+                 "reads.")]),
+    # Two parts, a test's name, or a part no one says: the name stays as written.
+    ("The `TrainSpec` check in `TestBitwiseParity` was skipped on every runner.",
+     [("problem", "The TrainSpec check in TestBitwiseParity was skipped on every runner.")]),
+    ("The `Int4TilePackedTo4dTensor` subclass is used by the tensor core kernels.",
+     [("detail", "The Int4TilePackedTo4dTensor subclass is used by the tensor core "
+                 "kernels.")]),
+])
+def test_a_class_name_is_said_as_its_words(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "Also <verb> X" is one more thing the change does.
+    ("The loader now retries on timeouts. Also adds a seed checkpoint test with a 30s "
+     "timeout.",
+     [("benefit", "The loader now retries on timeouts."),
+      ("detail", "PR 12 also adds a seed checkpoint test with a 30s timeout.")]),
+    ("Also removed the separate compile boundary and the EP wrapper.",
+     [("detail", "PR 12 also removes the separate compile boundary and the EP wrapper.")]),
+    ("Also inference doesn't need mixed precision because weights are in bf16.", []),
+    ("Also does the same thing for the sentencepiece tokenizer.", []),
+    ("Also removes some dead code, happy to add it back if needed.", []),
+    # "This experiment provides …" is the change's own experiment; "This is …" still leans.
+    ("The trainer was not deterministic across runs. This experiment provides a framework for "
+     "bitwise-deterministic training with fast rollouts.",
+     [("problem", "The trainer was not deterministic across runs."),
+      ("detail", "PR 12's experiment provides a framework for bitwise-deterministic training "
+                 "with fast rollouts.")]),
+    ("The trainer was not deterministic across runs. This is consistent with how the datasets define "
+     "an epoch.",
+     [("problem", "The trainer was not deterministic across runs.")]),
+    # A bold lead-in that is a sentence ends at its own full stop.
+    ("**Weights are sampling probabilities, not pass multipliers.** A weight of 3.0 means "
+     "the source is drawn about three times as often.",
+     [("problem", "Weights are sampling probabilities, not pass multipliers."),
+      ("detail", "A weight of 3.0 means the source is drawn about three times as often.")]),
+    # "att" is "as titled".
+    ("att, no logic changes in the quantize path at all.", []),
+])
+def test_one_more_thing_the_change_does_is_said_of_it(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A sentence opening on a name in lower case has it as its subject, said as words.
+    ("pickle.dump was called with the default protocol of the running interpreter.",
+     [("problem", "pickle dump was called with the default protocol of the running "
+                  "interpreter.")]),
+    # A name that would be said as an order is a riddle, never "PR 12 traces …".
+    ("`trace_train_step` and `run_traced_train_step` are removed, the new form subsumes "
+     "both.", []),
+    ("insert_svd_modules_ installed the descriptor on the shared module class.", []),
+    # Time said from the day the description was written is not the episode's.
+    ("float8_experimental landed various BC-breaking UX changes last week.", []),
+    # A preposition whose object was a link leaves a hole.
+    ("scatter_add was replaced by torch.bmm in\nhttps://example.invalid/pull/1974 due to its "
+     "non determinism.", []),
+])
+def test_a_name_opening_a_sentence_and_holes_it_hides(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "A/B" between names, verbs or plurals is said as alternatives.
+    ("Draft PRs don't need to run expensive H100/ROCm/A10 integration tests.",
+     [("problem", "Draft PRs don't need to run expensive H100, ROCm or A10 integration "
+                  "tests.")]),
+    ("The bugs are in how the backend builds/initializes the model, not in loading.",
+     [("problem", "The bugs are in how the backend builds or initializes the model, not in "
+                  "loading.")]),
+    # A rate, a repository, a folder: not alternatives, and not said.
+    ("The loader reached 1200 tok/s on the small config of the model.", []),
+    ("PR 12 bumps the actions group with 1 update: actions/checkout for the runners.", []),
+    # A list run together, a heading run in, a name no one can say.
+    ("Removed the marlin kernel files Removed associated layouts and tensor code.", []),
+    ("Breaking Changes This change deprecates the model tokenizer path option.", []),
+    ("Perfetto traces show which component each kernel belongs to, like layers.0.attention.",
+     []),
+    ("PR 12 deduplicates the split logic by iterating over (\"weight\", 4) and (\"bias\", 3) "
+     "pairs.", []),
+    # "with and without" is no hole; a name with a version in it stays.
+    ("The speedup on the debug model is about 4x with and without TP.",
+     [("benefit", "The speedup on the debug model is about 4x with and without TP.")]),
+    ("The FLUX.1 model is a diffusion model, which is different from language models.",
+     [("detail", "The FLUX.1 model is a diffusion model, which is different from language "
+                 "models.")]),
+    # How a test checks the change, and a reviewer's request, are not the change.
+    ("Asserts the quantizer builds runtime linear modules with the scales precision.", []),
+    ("Per review feedback, document the full dtype contract of the scales.", []),
+])
+def test_alternatives_are_said_and_what_cannot_be_said_is_not(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "allows us to" has a plain rewrite; "This diff" is an exported change's word for itself.
+    ("This PR adds the `FluxStateDictAdapter`, allowing us to convert checkpoints to and "
+     "from HF.",
+     [("detail", "PR 12 adds the flux state dict adapter, making it possible to convert "
+                 "checkpoints to and from HF.")]),
+    ("This diff adds bias support for the lowbit kernels and their quantizer.",
+     [("detail", "PR 12 adds bias support for the lowbit kernels and their quantizer.")]),
+    ("The logic for the new loader is in this diff.", []),
+])
+def test_a_few_first_person_turns_have_a_plain_rewrite(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "This PR:" and "This PR," introduce what the change does.
+    ("This PR: Ensures that extension values are included in the final merged config.",
+     [("detail", "PR 12 ensures that extension values are included in the final merged "
+                 "config.")]),
+    # Too long to say whole: the clause before a semicolon stands alone.
+    ("PR 12 keeps the existing checkpoint manager as the default implementation while its "
+     "config defines only the async mode; the new manager is opt-in, has its own config "
+     "section and is selected by a flag in the job config file.",
+     [("detail", "PR 12 keeps the existing checkpoint manager as the default implementation "
+                 "while its config defines only the async mode.")]),
+    # A name of a letter or two is a riddle; a setting's value is code.
+    ("`fn` no longer takes an explicit state argument in the traced step.", []),
+    ("For configs with no full-attention layer the dict fills quadratic_attention: None.", []),
+])
+def test_introductions_long_sentences_and_riddles(body, expected):
+    assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "The previous X" is the code before the change, not a sentence said before.
+    ("The previous convert path did not swap the fake quantized linear back to a plain one.",
+     [("problem", "The previous convert path did not swap the fake quantized linear back to a "
+                  "plain one.")]),
+    ("This restores the log calls that the previous PR removed by accident.", []),
+    ("Enforced checks A previous release introduced digest checks on the download.", []),
+    ("The old prototype APIs, `superblock_supermask` and `superblock.supermask`, are "
+     "deprecated.", []),
+])
+def test_what_came_before_the_change_is_said(body, expected):
+    assert said(body) == expected

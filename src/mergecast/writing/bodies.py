@@ -16,7 +16,8 @@ from collections.abc import Callable
 from ..analysis.language import base_verb, parse_title, words
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
-from .sentences import GAP, SPLIT, cues, measured, standalone
+from .cues import cues
+from .sentences import GAP, SPLIT, measured, standalone
 
 
 def _labelled(raw: str) -> str:
@@ -40,6 +41,7 @@ def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
 
 
 _GAP = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
+_BOLD_STOP = re.compile(r"([.!?])(\*\*|__)(?=\s)")
 
 
 _TICKED = re.compile(r"(?m)^(\s*[-*]\s+)\[[xX]\]\s+(\w+)")
@@ -94,6 +96,9 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
         # A list item that is a whole statement ("Defaults now load from either file.")
         # stands alone as well; items that open on a verb are steps, told with the titles.
         stated = [x for i in items for x in SPLIT.split(_sentence(i)) if _statement(x)][:2]
+        # "**Weights are probabilities.** A weight of 3 …": a bold lead-in that is a
+        # sentence of its own ends at its full stop, not at the closing marks.
+        prose = _BOLD_STOP.sub(r"\2\1", prose)
         for raw in (SPLIT.split(prose) if prose else []) + stated:
             said = standalone(raw, ref, first=opening)
             opening = False

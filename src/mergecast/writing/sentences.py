@@ -12,21 +12,18 @@ templates/bodies.toml.
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import re
-import tomllib
-from importlib import resources
 
 from ..analysis.language import (
     base_verb,
     has_verb,
-    shorthand_rules,
     speakable,
     third_person,
     words,
 )
 from ..models import Ref
+from .cues import cues
+from .names import said_names
 
 MIN_WORDS, MAX_WORDS = 6, 30
 # A sentence ends at a full stop before a capital, but not after "e.g." or "vs." ("(e.g.
@@ -34,7 +31,7 @@ MIN_WORDS, MAX_WORDS = 6, 30
 SPLIT = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)\s+"
                     r"(?=[A-Z\"'(])")
 _THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
-                          r"\s+(?!\d)", re.I)
+                          r"[:,]?\s+(?!\d)", re.I)  # "This PR: adds …", "This PR, adds …"
 # "… the field added in #2018." -> "… the field.": where a thing came from is a reviewer's
 # pointer, not something a listener can follow (and a number we could not check).
 _REF_TAIL = re.compile(r"\s*\((?:see\s+)?#\d+\)|\s+(?:(?:added|introduced|landed|made|done|"
@@ -52,8 +49,18 @@ _MEASURED = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:x(?![\w-])|×|%)|"
 # Signs of a sentence cleaning broke or that was never one: a word that needs a next one
 # before a comma ("The core functionality is, and …": a link was there), a second sentence
 # run in lower case ("… torchtitan changes. also include fp8"), a log line's brackets, a
-# table's "wps: 109".
-_BROKEN = re.compile(r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
+# table's "wps: 109"; a preposition whose object was a link or a code span ("replaced in due
+# to …", "iterating over and pairs"); a heading run into its sentence ("… deterministic The
+# six tests …", "Enforced checks A previous release …"); a name speaking could not say
+# ("layers.0.attention"), or two names said alike ("superblock supermask and superblock
+# supermask").
+_BROKEN = re.compile(r"\b(?:in|by|from|at|via)\s+(?:due to|because|since|for|to|so)\b|"
+                     r"\b(?:between|of|with|from|into|over)\s+and\s+(?!over\b|without\b)|"
+                     r"(?-i:(?<=[a-z])\s+(?:The|This|It|These|We|Removed|Added|Fixed|"
+                     r"Updated|Moved|Changed|Renamed)\s|[a-z]\.\d|\d\.[a-z])|\w_\w|"
+                     r"\w:\s+(?:None|True|False)\b|\b(\w+ \w+),? (?:and|or) \1\b|"
+                     r"(?-i:^[A-Z][a-z]+(?: [a-z]+){1,3} (?:A|An) [a-z])|"
+                     r"\b(?:is|are|was|were|the|a|an|of|to|from|by|with|at|into)[,;]|"
                      r"\b(?:the|a|an|of|to|from|by|with|at|into|or|and|be|here)\.$|"
                      r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
                      re.I)
@@ -70,84 +77,6 @@ def _bracketed(m: re.Match[str]) -> str:
     if text.lower() in ("link", "here", "this", "this pr", "pr"):
         return ""  # a link's placeholder: what it stood for is gone ("is, and" is then caught)
     return m.group(1) + text if re.fullmatch(r"[A-Za-z' ]+", text) else ""
-
-
-def _any(phrases: list[str]) -> re.Pattern[str]:
-    """Whole-word, case-insensitive alternatives from a data list."""
-    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in
-                                                sorted(phrases, key=len, reverse=True))
-                      + r")(?![\w'])", re.I)
-
-
-@dataclasses.dataclass(frozen=True)
-class _Cues:
-    """templates/bodies.toml, compiled once."""
-
-    section_end: re.Pattern[str]
-    label: re.Pattern[str]
-    bare_label: re.Pattern[str]
-    heading: re.Pattern[str]
-    labels: dict[str, str]
-    first_person: re.Pattern[str]
-    addressing: re.Pattern[str]
-    connective: re.Pattern[str]
-    inferred: re.Pattern[str]
-    boilerplate: re.Pattern[str]
-    leans: frozenset[str]
-    to_reader: frozenset[str]
-    subject_next: frozenset[str]
-    checked: frozenset[str]
-    # First-person turns with a plain rewrite ("we plan to" -> "the plan is to") and a
-    # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
-    rewrites: tuple[tuple[re.Pattern[str], str], ...]
-    lead_in: re.Pattern[str]
-    this_does: frozenset[str]
-    this_first: frozenset[str]
-    problem: re.Pattern[str]
-    benefit: re.Pattern[str]
-    outcome: re.Pattern[str]
-    contrast: re.Pattern[str]
-    cause: re.Pattern[str]
-    past: re.Pattern[str]
-
-
-@functools.cache
-def cues() -> _Cues:
-    text = resources.files("mergecast.writing").joinpath("templates/bodies.toml").read_text(
-        encoding="utf-8")
-    d = tomllib.loads(text)
-    prose, drop, cues = d["prose"], d["drop"], d["cues"]
-    ends = "(?:" + "|".join(prose["section_ends"]) + ")"
-    labels = {k.lower(): v for k, v in prose["labels"].items()}
-    return _Cues(
-        # Where the prose ends: a heading or a "Label:" line naming one of these sections.
-        section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*)$"),
-        label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
-                                                                        reverse=True))
-                         + r")\s*:\s*(?=[A-Z0-9`])", re.I),
-        bare_label=re.compile(r"^(?:" + "|".join(re.escape(k) for k in prose["bare_labels"])
-                              + r")\s+(?=[A-Z][a-z]|`)", re.I),
-        heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
-                           + r")\s*$"),
-        labels=labels,
-        first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
-        connective=_any(drop["connectives"]),
-        inferred=re.compile(r",?\s+(?:" + "|".join(drop["said_without"]) + r")\b,?(?=\s)",
-                            re.I),
-        boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
-        leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
-        subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
-        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + shorthand_rules(),
-        lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
-                                                   if " " in p or p == "so")
-                           + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
-                                                      if " " not in p)
-                           + r")\s*,)\s+(?=[A-Za-z])", re.I),
-        this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
-        problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
-        outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
-        cause=_any(cues["cause"]), past=_any(cues["past"]),
-    )
 
 
 def _rewritten(sentence: str) -> str:
@@ -184,7 +113,20 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
     m = _THIS_CHANGE.match(sentence)
     if m:
-        return f"{who} {sentence[m.end():]}"
+        said, _, rest = sentence[m.end():].partition(" ")
+        if base_verb(said) and said[1:].islower():
+            said = said.lower()  # "This PR: Ensures that …"
+        if base_verb(said) == said and rest:  # "this commit add X": the author's slip
+            said = third_person(said)
+        return f"{who} {said} {rest}".rstrip()
+    if (m := re.match(r"^Also\s+(\w+)\s+(\w+)", sentence)) and \
+            m.group(2).lower() not in words().finite and (verb := base_verb(m.group(1))) \
+            and verb not in cues().to_reader and verb not in cues().checked and (
+            m.group(1).lower() in (verb, third_person(verb))
+            or third_person(verb) in cues().this_does):
+        # "Also adds a seed test", "Also removed the wrapper": one more thing the change
+        # does; "Also inference doesn't need …" has its subject and still leans.
+        return f"{who} also {third_person(verb)} {sentence[m.start(2):]}"
     sentence = re.sub(r"^In this (?:change|PR|commit),?\s+(?=(?:I|we)\s)", "", sentence,
                       flags=re.I)
     m = re.match(r"^(?:We|I)\s+(\w+)\s+", sentence)
@@ -206,6 +148,8 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         return None if verb in cues().to_reader or verb in cues().checked else \
             f"{who} {third_person(verb)} {rest}"
     nxt = rest.split(" ", 1)[0].lower()
+    if first.lower() == third_person(verb) and verb in cues().asserted:
+        return None  # a test's "Asserts the quantizer builds …": not what the change does
     if first.lower() == third_person(verb) and nxt not in cues().subject_next and \
             base_verb(nxt) != nxt:  # "Adds a compiler pass", not "Traces now show"
         return f"{who} {first.lower()} {rest}"
@@ -232,6 +176,12 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = _finished(_rewritten(_REF_TAIL.sub("", _PLACE.sub("", s))))
     if m := cues().lead_in.match(s):  # "As a result, the head was …": the fact stands alone
         s = s[m.end():]
+    # "As titled, just needed to add reshape …": what follows leans on the title; it is said
+    # only when it reads as what the change does ("As titled, this change adds X").
+    titled = cues().titled.match(s)
+    s = s[titled.end():] if titled else s
+    # "float8_experimental landed …": a name as subject, as if in a code span.
+    s = re.sub(r"^(?!self\.)([A-Za-z]\w*(?:_\w+|\.[a-z_]\w+)+)(?=\s)", r"`\1`", s)
     if re.match(r"(?:[a-z]+|`[^`\s]+`|[a-z][\w.]*\(\))\s", s):
         # "increase the cache limit …" (typed in haste) or "`state_dict()` now refreshes
         # …" (a name as subject) is a sentence; its first word is said with a capital.
@@ -245,19 +195,28 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None  # "plain tensors - fixes by local mapping": a reviewer's shorthand
     if (m := re.search(r";\s+(\w+)\s", s)) and base_verb(m.group(1)) == m.group(1).lower():
         s = s[: m.start()] + "."  # "… have to rely on 2.8; update the decorator …": an order
+    elif len(s.split()) > MAX_WORDS and (m := re.search(r";\s", s)) and \
+            len(s[: m.start()].split()) >= MIN_WORDS:
+        s = s[: m.start()] + "."  # too long to say whole: its first clause stands alone
     s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
     # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside.
     s = _BRACKETED.sub(_bracketed, s).strip()
     s = _SYMBOLS.sub(lambda m: _SAID_SYMBOL[m.group(0).strip()], s)
+    s = said_names(s)
     said = speakable(s)
     if said is None or cues().boilerplate.search(said) or cues().addressing.search(said):
         return None
-    if s[0] == "`" and said.split(" ", 1)[0].lower() in words().function:
-        return None  # "`from_nn_module` is designed …" said "From nn module is …": a riddle
+    if s[0] == "`" and (said.split(" ", 1)[0].lower() in words().function
+                        or base_verb(said.split(" ", 1)[0]) or len(s.split("`")[1]) < 3):
+        # "`from_nn_module` is designed …" said "From nn module is …", "`insert_svd_modules_`
+        # installed …" said as an order, "`fn` no longer takes …": a riddle
+        return None
     said = re.sub(r"(?<![\w-])_+(?=\w)", "", said)  # "_placements" is said "placements"
     said = _rewrite(said, ref)
     if said is None:
+        return None
+    if titled and not said.startswith(_who(ref) + " "):
         return None
     said = _fixes_by(said)
     # "Every rank therefore added the bias": the fact stands without its "therefore".
@@ -305,6 +264,10 @@ def _this_change(sentence: str, ref: Ref, first: bool) -> str:
     verb, two = m.group(2).lower(), m.group(1).lower()
     if verb in cues().this_does or (first and cues().this_first & {verb, two}):
         return f"{_who(ref)} {sentence[m.start(1):]}"
+    nxt = two.partition(" ")[2]
+    if verb in cues().this_own and (nxt in cues().this_does or nxt in words().finite):
+        # "This experiment provides …": the change's own experiment, not one said before
+        return f"{_who(ref)}'s {sentence[m.start(1):]}"
     return sentence
 
 
@@ -325,22 +288,58 @@ def leaning(sentence: str) -> str:
     for m in _DEMONSTRATIVE.finditer(sentence):
         if m.start() > 0:
             return m.group(0)  # "this abstract class" points at something said before
+    if bare := _BARE_DEMONSTRATIVE.search(sentence):
+        return bare.group(0).strip()  # "PR 12 fixes this.": what "this" is was said before
     return ""
 
 
 _SUBJECT_PRONOUN = frozenset("it they these those".split())
 _PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
+_SINGULAR_PRONOUN = frozenset(("it", "its"))
+# "makes it possible to", "it is worth noting that": an "it" that stands for the clause
+# after it, not for a thing said before.
+_EXPLETIVE = re.compile(r"^(?:(?:is|was|will be|would be|becomes|became|'s)\s+)?(?:\w+\s+)?"
+                        r"(?:possible|impossible|easier|easy|harder|hard|simpler|simple|"
+                        r"safer|safe|cheaper|faster|clearer|necessary|unnecessary|useful|"
+                        r"difficult|feasible|worth|straightforward|convenient|important)"
+                        r"\s+(?:to|for|that)\b|^(?:seems|turns out|makes sense|appears)\b",
+                        re.I)
+# "This", "that", "these" or "those" standing for a noun ("PR 12 fixes this.", "Without
+# this, …", "because of that"), not opening a noun phrase or a clause.
+_BARE_DEMONSTRATIVE = re.compile(r"\b(?:this|that|these|those)(?=[.,;:!?]|$)|"
+                                 r"\b(?:of|with|without|for|about|like|from|after|before|"
+                                 r"since|because)\s+(?:this|that)\s+(?=(?:is|was|are|were|"
+                                 r"will|would|can|could|has|had|does|did|only|also|"
+                                 r"should|might|may)\b)", re.I)
+
+
+def _noun(word: str) -> bool:
+    """Whether a word can be the thing a pronoun stands for: a name, or a word that is
+    not a function word, a verb form or an adverb."""
+    low = word.lower().strip(",.;:()\"'")
+    if not low[:1].isalpha() or low in words().function or low in cues().leans or \
+            low in words().finite or low in words().adverbs or low.endswith("ly"):
+        return False
+    return word[:1].isupper() or base_verb(low) is None
 
 
 def _unresolved(ws: list[str]) -> str:
-    """A plural pronoun needs a plural noun before it in the same sentence ("Reduction
-    kernels …, so they …"); "PR 12 compiles them" leans on a sentence we did not keep.
-    The pronoun that has none, or ""."""
+    """A pronoun needs something before it in the same sentence to stand for: a plural noun
+    for "they" ("Reduction kernels …, so they …"), any noun for "it" ("The cache grows
+    until it …"). "PR 12 compiles them" and "PR 12 makes it more clear" lean on a sentence
+    we did not keep. The pronoun that has none, or ""."""
+    start = 2 if " ".join(ws[:2]).startswith(("PR ", "The commit")) else 0  # the change
     for i, w in enumerate(ws):
-        if w.lower().strip(",.;:") in _PLURAL_PRONOUN:
+        low = w.lower().strip(",.;:")
+        if low in _PLURAL_PRONOUN:
             found = any(x.lower().endswith("s") and not base_verb(x) and x[:1].isalpha()
                         for x in ws[1:i] if x.lower() not in cues().leans)
-            return "" if found else w.strip(",.;:")
+            if not found:
+                return w.strip(",.;:")
+        elif low in _SINGULAR_PRONOUN and i > 0 and not (
+                low == "it" and _EXPLETIVE.match(" ".join(ws[i + 1:i + 5]))) and \
+                not any(_noun(x) for x in ws[start:i]):
+            return w.strip(",.;:")
     return ""
 
 

@@ -1,0 +1,105 @@
+"""How descriptions are read, as data: templates/bodies.toml compiled once.
+
+The word lists that say which sentences of a description stand alone (sentences.py) and
+which slot each fills (bodies.py): lead-ins, first person, back-references, boilerplate,
+rewrites, and the cues of a problem or a benefit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import tomllib
+from importlib import resources
+
+from ..analysis.language import shorthand_rules
+
+
+def _any(phrases: list[str]) -> re.Pattern[str]:
+    """Whole-word, case-insensitive alternatives from a data list."""
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in
+                                                sorted(phrases, key=len, reverse=True))
+                      + r")(?![\w'])", re.I)
+
+
+@dataclasses.dataclass(frozen=True)
+class Cues:
+    """templates/bodies.toml, compiled once."""
+
+    section_end: re.Pattern[str]
+    label: re.Pattern[str]
+    bare_label: re.Pattern[str]
+    heading: re.Pattern[str]
+    labels: dict[str, str]
+    first_person: re.Pattern[str]
+    addressing: re.Pattern[str]
+    connective: re.Pattern[str]
+    inferred: re.Pattern[str]
+    boilerplate: re.Pattern[str]
+    leans: frozenset[str]
+    to_reader: frozenset[str]
+    subject_next: frozenset[str]
+    checked: frozenset[str]
+    asserted: frozenset[str]
+    # First-person turns with a plain rewrite ("we plan to" -> "the plan is to") and a
+    # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
+    rewrites: tuple[tuple[re.Pattern[str], str], ...]
+    lead_in: re.Pattern[str]
+    titled: re.Pattern[str]
+    names: dict[str, str]  # written as one word, said as these words, longest first
+    per: frozenset[str]  # "tok/s": what a rate is per
+    this_does: frozenset[str]
+    this_first: frozenset[str]
+    this_own: frozenset[str]
+    problem: re.Pattern[str]
+    benefit: re.Pattern[str]
+    outcome: re.Pattern[str]
+    contrast: re.Pattern[str]
+    cause: re.Pattern[str]
+    past: re.Pattern[str]
+
+
+@functools.cache
+def cues() -> Cues:
+    text = resources.files("mergecast.writing").joinpath("templates/bodies.toml").read_text(
+        encoding="utf-8")
+    d = tomllib.loads(text)
+    prose, drop, cues = d["prose"], d["drop"], d["cues"]
+    ends = "(?:" + "|".join(prose["section_ends"]) + ")"
+    labels = {k.lower(): v for k, v in prose["labels"].items()}
+    return Cues(
+        # Where the prose ends: a heading or a "Label:" line naming one of these sections.
+        section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*)$"),
+        label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
+                                                                        reverse=True))
+                         + r")\s*:\s*(?=[A-Z0-9`])", re.I),
+        bare_label=re.compile(r"^(?:" + "|".join(re.escape(k) for k in prose["bare_labels"])
+                              + r")\s+(?=[A-Z][a-z]|`)", re.I),
+        heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
+                           + r")\s*$"),
+        labels=labels,
+        first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
+        connective=_any(drop["connectives"]),
+        inferred=re.compile(r",?\s+(?:" + "|".join(drop["said_without"]) + r")\b,?(?=\s)",
+                            re.I),
+        boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
+        leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
+        subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
+        asserted=frozenset(drop["asserted"]),
+        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + shorthand_rules(),
+        lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
+                                                   if " " in p or p == "so")
+                           + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
+                                                      if " " not in p)
+                           + r")\s*,)\s+(?=[A-Za-z])", re.I),
+        per=frozenset(w.lower() for w in d["alternatives"]["per"]),
+        names=dict(sorted(d["names"].items(), key=lambda kv: -len(kv[0]))),
+        titled=re.compile(r"^(?:" + "|".join(re.escape(p) for p in drop["titled"])
+                          + r")\b\s*[,:.]?\s*", re.I),
+        this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
+        this_own=frozenset(d["this"]["own"]),
+        problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
+        outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
+        cause=_any(cues["cause"]), past=_any(cues["past"]),
+    )
