@@ -447,3 +447,11 @@ def test_introductions_long_sentences_and_riddles(body, expected):
 ])
 def test_what_came_before_the_change_is_said(body, expected):
     assert said(body) == expected
+
+
+def test_a_squash_merge_s_ghstack_items_are_no_steps():
+    body = ('* Add a retry budget to the transport\n\n* Update on "Add a retry budget to the '
+            'transport"\n\n* Update base for Update on "Add a retry budget"\n\n'
+            "* Merge branch 'main' into retry\n\n* Fix the eviction order in the cache")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "a retry budget to the transport"), ("fix", "the eviction order in the cache")]

@@ -257,3 +257,14 @@ def test_a_name_written_last_comma_first_is_one_person_to_the_ear():
     assert named, script.transcript
     for s in named:
         assert "Hengyu Meng" in s.spoken and "Meng, Hengyu" not in s.spoken
+
+
+def test_a_summary_names_one_author_s_whole_stack_as_one():
+    digest = rich_digest()
+    top = digest.themes[0]
+    assert top.stack is not None
+    whole = dataclasses.replace(top.stack, declared_size=top.stack.in_window)
+    digest = dataclasses.replace(digest, themes=(dataclasses.replace(top, stack=whole),
+                                                 *digest.themes[1:]))
+    assert "from kovacs47's six-part stack" in write(digest).summary
+    assert "stack" not in write(rich_digest()).summary  # six of eleven parts: not whole

@@ -76,7 +76,8 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
             # feature, the words after it say what the change does.
             if (m := _ITEM_LABEL.match(item)) and base_verb(m.group(1)):
                 item = item[m.start(1):]
-            if not base_verb(item.split(" ", 1)[0]) or standalone(_sentence(item), ref) is None:
+            if not base_verb(item.split(" ", 1)[0]) or cues().noise_item.match(item) or \
+                    standalone(_sentence(item), ref) is None:
                 continue
             action = parse_title(item)
             if action.lemma and action.obj:

@@ -58,6 +58,7 @@ class Cues:
     contrast: re.Pattern[str]
     cause: re.Pattern[str]
     past: re.Pattern[str]
+    noise_item: re.Pattern[str]  # a squash or ghstack list item, no step of the change
 
 
 @functools.cache
@@ -102,4 +103,5 @@ def cues() -> Cues:
         problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
         cause=_any(cues["cause"]), past=_any(cues["past"]),
+        noise_item=re.compile("|".join(drop["patterns"]["items"]), re.I),
     )
