@@ -455,3 +455,8 @@ def test_a_squash_merge_s_ghstack_items_are_no_steps():
             "* Merge branch 'main' into retry\n\n* Fix the eviction order in the cache")
     assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
         ("add", "a retry budget to the transport"), ("fix", "the eviction order in the cache")]
+
+
+def test_a_contracted_pronoun_leans_as_its_pronoun_does():
+    assert said("It'll run the eager experiment as the baseline and compare the losses.") == []
+    assert said("Now it's the default for every rank in the job.") == []

@@ -278,12 +278,12 @@ def leaning(sentence: str) -> str:
     ws = sentence.split()
     if not ws:
         return ""
-    if (first := ws[0].strip(",")).lower() in cues().leans:
-        return first
+    if _bare(first := ws[0].strip(",")) in cues().leans:
+        return first  # ("It'll run X": a contraction leans as its pronoun does)
     if said := _unresolved(ws):
         return said
     for w in ws[1:3]:  # "Now it will be the default": what "it" is was said elsewhere
-        if w.lower().strip(",") in _SUBJECT_PRONOUN:
+        if _bare(w.strip(",")) in _SUBJECT_PRONOUN:
             return w.strip(",")
     for m in _DEMONSTRATIVE.finditer(sentence):
         if m.start() > 0:
@@ -291,6 +291,11 @@ def leaning(sentence: str) -> str:
     if bare := _BARE_DEMONSTRATIVE.search(sentence):
         return bare.group(0).strip()  # "PR 12 fixes this.": what "this" is was said before
     return ""
+
+
+def _bare(word: str) -> str:
+    """A word without a contraction's tail, in lower case: "It'll" -> "it"."""
+    return re.split(r"['’]", word.lower(), maxsplit=1)[0]
 
 
 _SUBJECT_PRONOUN = frozenset("it they these those".split())
