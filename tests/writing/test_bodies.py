@@ -458,5 +458,8 @@ def test_a_squash_merge_s_ghstack_items_are_no_steps():
 
 
 def test_a_contracted_pronoun_leans_as_its_pronoun_does():
-    assert said("It'll run the eager experiment as the baseline and compare the losses.") == []
-    assert said("Now it's the default for every rank in the job.") == []
+    body = ("The added script triggers two runs with user defined configs.\n\n"
+            "It'll run `simple_fsdp` experiment without `torch.compile` as the eager\n"
+            "baseline, and `compile_toolkit` experiment as the compiled run.")
+    assert said(body) == [("detail", "The added script triggers two runs with user defined "
+                                     "configs.")]
