@@ -68,6 +68,12 @@ from mergecast.analysis.language import (
     ("Minor fix checkpoint doc", "fix", "fix", "checkpoint doc", ""),
     ("Small fixes to docs", "fix", "fix", "docs", ""),
     ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
+    # An improvement is told by its own verb, and by what it is for when it says so.
+    ("SAM2 AMG cli and other QoL improvements", "change", "improve",
+     "SAM2 AMG cli and other QoL", ""),
+    ("perf improvements for float8", "speed", "speed up", "float8", ""),
+    ("Some improvement to make autoquant work with Mixtral", "change", "make",
+     "autoquant work with Mixtral", ""),
     ("Add superblock to sparse/prototype", "add", "add", "superblock to sparse prototype", ""),
     # Tests or benchmarks named with what they are: what is added, whole.
     ("Additional regression tests for cpu-only", "add", "add",

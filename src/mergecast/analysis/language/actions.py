@@ -198,6 +198,9 @@ def _noun_action(text: str) -> Action:
     elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
                      and ws[i + 1].lower() in _NOUN_LINKS), None)) is not None:
         cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 2:])  # "minor fixes to the loader"
+        if ws[i + 1].lower() == "to" and base_verb(ws[i + 2]) == ws[i + 2].lower() and \
+                len(ws) > i + 3:  # "Some improvement to make X work": it makes X work
+            return _action(text, " ".join(ws[i + 2:]))
         head = [w for w in ws[:i] if w.lower() not in words().generic]
         if head and ws[i].lower() in words().whole_nouns:
             # "CUDAGraph support for SimpleFSDP" adds CUDAGraph support, not just support
@@ -210,9 +213,15 @@ def _noun_action(text: str) -> Action:
         cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 1:])  # "minor fix checkpoint doc"
     else:  # (no leading "to"/"for": "turns to to X", "touches on for X")
         return Action(verb="", lemma="", obj=as_name(lower_first(text)) or lower_first(text))
-    lemma = words().say[cls]
+    noun = next((w.lower() for w in ws if w.lower() in nouns), "")
+    lemma = words().noun_verbs.get(noun) or words().say[cls]
+    if noun in words().noun_verbs and any(w.lower() in _SPEED_WORDS for w in ws):
+        cls, lemma = "speed", words().say["speed"]  # "perf improvements for X"
     return Action(verb=cls, lemma=lemma, obj=("for " if cls == "support" else "") +
                   _object(obj))
+
+
+_SPEED_WORDS = frozenset(("perf", "performance", "speed", "latency", "throughput"))
 
 
 def kind_of(action: Action) -> str:
