@@ -202,3 +202,10 @@ def test_a_doc_area_is_said_as_a_word_not_spelled():
     cfg = AreasConfig(rules=(AreaRule("path", "doc/**", "doc"),))
     area = assign_areas([pr(1, "Words", files=files("doc/a.md"))], cfg)
     assert area == {"acme/widgets#1": "Docs"}  # not "DOC"
+
+
+def test_a_tag_naming_the_kind_of_change_is_no_area():
+    changes = [pr(1, "[FIX] Guard the loader", files=files("widget/loader/a.py")),
+               pr(2, "[refactor] Split the cache", files=files("widget/cache/b.py"))]
+    area = assign_areas(changes, AreasConfig())
+    assert area == {"acme/widgets#1": "loader", "acme/widgets#2": "cache"}
