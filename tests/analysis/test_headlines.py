@@ -30,6 +30,9 @@ from mergecast.analysis.language import clean_title, is_tail_word
     # titles that share only their kind of work
     (["Fix the RL loss scaling", "Fix RL weight loading", "Fix generator shutdown"], ("rl",),
      "RL fixes"),
+    # "Quantization new features" reads wrong: the area names the features
+    (["Add int4 weight packing", "Add a codebook flow", "Introduce observer presets"],
+     ("quantization",), "Quantization features"),
     (["docs: update the quick start", "docs: fix typos in the guide",
       "Update README for float8"], ("docs",), "documentation updates"),
     # a topic prefix the titles share is their concept
