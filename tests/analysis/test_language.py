@@ -126,6 +126,7 @@ def test_prose_keeps_its_words_and_speaks_identifiers(text, said):
     "Positions 0..pad_len-1 are padded.",  # a range
     "Use Map<String, int> here.",  # generics
     "A" * 40 + " is the name.",  # no word anyone can say
+    "Ignore the example checkpoint/ dir since it clobbers the status.",  # a folder
 ])
 def test_code_left_in_a_sentence_drops_it_whole(text):
     assert speakable(text) is None

@@ -463,3 +463,22 @@ def test_a_contracted_pronoun_leans_as_its_pronoun_does():
             "baseline, and `compile_toolkit` experiment as the compiled run.")
     assert said(body) == [("detail", "The added script triggers two runs with user defined "
                                      "configs.")]
+
+
+@pytest.mark.parametrize(("sentence", "told"), [
+    # A fragment that opens on a gerund tells what the change does.
+    ("Extracting the scaffolding so it can be reused for future models.",
+     "PR 12 extracts the scaffolding so it can be reused for future models."),
+    ("Removing unused attributes in the tensor class.",
+     "PR 12 removes unused attributes in the tensor class."),
+    # A gerund that is the subject of a verb of its own stays as written.
+    ("Moving to the new wheel channel aligns CI with the release builds.",
+     "Moving to the new wheel channel aligns CI with the release builds."),
+    ("Calling to_dict instead of repr safely skips the unset fields.",
+     "Calling to dict instead of repr safely skips the unset fields."),
+    # (never "PR 12 creates a PR …": a sentence about the PR itself)
+    ("Creating a PR from the web interface for now.", None),
+])
+def test_a_gerund_fragment_is_what_the_change_does(sentence, told):
+    found = [c.text for c in claims(sentence, REF)]
+    assert found == ([told] if told else [])

@@ -16,6 +16,7 @@ import re
 
 from ..analysis.language import (
     base_verb,
+    gerund,
     has_verb,
     speakable,
     third_person,
@@ -147,6 +148,11 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         # "Test locally with 8 GPUs" is the test plan's, not the change's.
         return None if verb in cues().to_reader or verb in cues().checked else \
             f"{who} {third_person(verb)} {rest}"
+    if first.lower() == gerund(verb) and verb not in cues().to_reader and \
+            not _gerund_subject(rest):
+        # "Extracting the scaffolding so it can be reused …": what the change does, said
+        # without its subject; "Extracting it is …" has a verb of its own and stays.
+        return f"{who} {third_person(verb)} {rest}"
     nxt = rest.split(" ", 1)[0].lower()
     if first.lower() == third_person(verb) and verb in cues().asserted:
         return None  # a test's "Asserts the quantizer builds …": not what the change does
@@ -269,6 +275,32 @@ def _this_change(sentence: str, ref: Ref, first: bool) -> str:
         # "This experiment provides …": the change's own experiment, not one said before
         return f"{_who(ref)}'s {sentence[m.start(1):]}"
     return sentence
+
+
+_CLAUSE_START = frozenset("so because since which while when if".split())
+GERUND_WORDS = 8
+
+
+def _gerund_subject(rest: str) -> bool:
+    """Whether a gerund opening a sentence may be its subject: any verb form before the
+    sentence's first clause of its own ("Extracting X so it can be reused" is a fragment
+    that tells what the change does; "Moving to 7.2 aligns CI …" and "Calling X safely
+    skips Y" have a verb of their own). Any word that can be a verb counts: a plural noun
+    that reads as one ("Adding tests …") keeps the sentence as written."""
+    ws = rest.split()
+    if re.search(r"\b(?:PR|pull request)\b", rest):
+        return True  # "Creating a PR from UI for now" is about the PR, not what it does
+    for w in ws:
+        low = w.lower().strip(",;:")
+        if low in _CLAUSE_START:
+            return False
+        if low in words().finite or low.endswith("'s") or base_verb(low):
+            return True
+        if w.endswith((",", ";", ":")):
+            return False
+    # No clause of its own: only a short fragment is surely one ("Removing unused
+    # attributes in Float8Tensor"); a long run may hide a verb the lexicon does not know.
+    return len(ws) > GERUND_WORDS
 
 
 def leaning(sentence: str) -> str:

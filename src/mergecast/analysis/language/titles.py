@@ -105,7 +105,8 @@ def speakable(text: str) -> str | None:
     no person would read out (an assignment, a call with arguments, a flag, braces)."""
     text = TICKS.sub(r"\1", text)
     text = CALL.sub(r"\1", text)
-    if _FLAG.search(text) or _CODE.search(text) or re.search(r"\w/\w|/\w+\.\w", text):
+    if _FLAG.search(text) or _CODE.search(text) or \
+            re.search(r"\w/\w|/\w+\.\w|\w/(?!\S)", text):  # (a folder: "checkpoint/ dir")
         return None
     text = _DOT_WORD.sub(_dot_word, EXT.sub("", text))
     text = IDENT.sub(lambda m: speak_identifier(m.group(0)), text)
