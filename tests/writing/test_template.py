@@ -268,3 +268,14 @@ def test_a_summary_names_one_author_s_whole_stack_as_one():
                                                  *digest.themes[1:]))
     assert "from kovacs47's six-part stack" in write(digest).summary
     assert "stack" not in write(rich_digest()).summary  # six of eleven parts: not whole
+
+
+@pytest.mark.parametrize(("counts", "said"), [
+    (m.Counts(1, 1, 0, 0), "In all, a single change was active in this window, all of it "
+                           "automated."),
+    (m.Counts(3, 3, 0, 0), "In all, three changes were active in this window, all of them "
+                           "automated."),
+])
+def test_a_window_of_bots_changes_says_so_and_the_verb_agrees(counts, said):
+    digest = dataclasses.replace(empty_digest(), counts=counts)
+    assert write(digest, allow_empty=True).summary == said

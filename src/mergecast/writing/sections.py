@@ -20,7 +20,7 @@ from ..analysis.language import (
     trim,
 )
 from ..dates import spoken_date
-from ..models import Action, Plan, RevertChain, Roundup, ThemePlan
+from ..models import Action, Counts, Plan, RevertChain, Roundup, ThemePlan
 from .clauses import LIST_ITEMS, clauses
 from .length import Line, Part
 from .numbers import count_phrase, join_words, number_words
@@ -117,8 +117,7 @@ def signal(x: Lookup, plan: Plan, lead: Line | None = None) -> Part:
     areas = [a for t in plan.themes if (a := t.area)]
     plain = x.say("signal", "plain", areas=join_words(list(dict.fromkeys(areas))[:3]))
     k = plan.signal.counts
-    totals = x.say("signal", "totals", changes=count_phrase(k.changes, "change"),
-                   authors=count_phrase(k.authors, "developer"))
+    totals = _totals(x, k)
     for candidate in (text, plain if areas else "", totals):
         if part.lines or (candidate and x.add(part, candidate)):
             break
@@ -393,6 +392,17 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     return [v.format(**values) for v in ordered] + alone
 
 
+def _totals(x: Lookup, k: Counts) -> str:
+    """How many changes and developers, the verb agreeing ("a single change … was"); a
+    window of bots' changes alone says so, never "from zero developers"."""
+    were = "was" if k.changes == 1 else "were"
+    if not k.authors:
+        return x.say("signal", "totals_bots", changes=count_phrase(k.changes, "change"),
+                     were=were, all="all of it" if k.changes == 1 else "all of them")
+    return x.say("signal", "totals", changes=count_phrase(k.changes, "change"),
+                 authors=count_phrase(k.authors, "developer"), were=were)
+
+
 def _whose(t: ThemePlan) -> str:
     """Who, and how big when the work is one author's stack: "Daniel's seven-part stack"
     (a summary says what kind of work it is, as a listener would hear it first)."""
@@ -408,8 +418,7 @@ def _whose(t: ThemePlan) -> str:
 def summary(x: Lookup, plan: Plan) -> str:
     """One or two sentences naming the top themes and who did them, in several shapes."""
     k = plan.signal.counts
-    totals = cap(x.say("signal", "totals", changes=count_phrase(k.changes, "change"),
-                       authors=count_phrase(k.authors, "developer")))
+    totals = cap(_totals(x, k))
     if not plan.themes:
         return x.say("summary", "quiet") if not k.changes else totals
     lead = [(concept(x, t), who(t) if plan.weekly else _whose(t))
