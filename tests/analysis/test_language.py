@@ -187,6 +187,8 @@ def test_names_are_trimmed_and_cased():
         "making betas and weight decay Adam hyperparameters"
     assert trim("the checkpoint path for the", 6) == "the checkpoint path"
     assert trim("gate overlap FSDP pass behind a config flag", 6) == "gate overlap FSDP pass"
+    assert trim("subjects told as what they are", 10) == "subjects told as what they are"
+    assert trim("subjects told as they", 10) == "subjects told"
     assert shorten("one two three four of", 18) == "one two three four"
     assert shorten("A" * 80, 70) == ""
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"

@@ -256,6 +256,16 @@ def _subject(ws: list[str]) -> list[str]:
     return ws
 
 
+def _wh_clause_end(ws: list[str]) -> bool:
+    """ "… told as what they are", "… see how it works": a question word's clause ends on
+    its own subject and verb, which are no dangling words."""
+    return len(ws) > 2 and ws[-3].lower() in _WH and ws[-1].lower() in words().auxiliaries \
+        and ws[-2].lower() in _SUBJECT_PRONOUNS
+
+
+_SUBJECT_PRONOUNS = frozenset("they it we you he she i this that these those".split())
+
+
 def is_tail_word(word: str) -> bool:
     """A word no name may end on: a function word or a particle ("split X off")."""
     low = word.lower().strip(",;:")
@@ -313,7 +323,8 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
     # A statement's passive tail ("… from the sources said") ends no phrase; "what the
     # title said" keeps its verb.
     passive = not any(x.lower() in _WH or x.lower() in ("that", "who") for x in ws)
-    while len(ws) > 1 and (is_tail_word(ws[-1]) or ws[-1].lower().endswith(("'s", "’s")) or (
+    while len(ws) > 1 and not _wh_clause_end(ws) and (
+            is_tail_word(ws[-1]) or ws[-1].lower().endswith(("'s", "’s")) or (
             len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1])) or (
             passive and len(ws) > 2 and ws[-1].lower() in _name_tails())):
         ws.pop()
