@@ -299,6 +299,7 @@ def digest_for(cfg: Config, store: Store, window: Window,
         history_since=store.earliest_activity(),
         bots=cfg.source.bots,
         path_rules=repo_path_rules(cfg),
+        show=cfg.show.name,
     )
 
 

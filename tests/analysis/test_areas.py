@@ -87,7 +87,7 @@ def test_repo_path_rules_then_title_word_then_directory():
                                         "docs/a.md")),
         pr(2, "[c10d] Heartbeat"),
         pr(3, "Add a pure-Python c10d heartbeat"),
-        pr(4, "Speed up", files=files("src/widgets/core/a.py", "src/widgets/core/b.py",
+        pr(4, "Speed up", files=files("src/gadgets/core/a.py", "src/gadgets/core/b.py",
                                        "tools/x.py")),
         pr(5, "Mystery"),
     ]
@@ -95,7 +95,7 @@ def test_repo_path_rules_then_title_word_then_directory():
     assert area["acme/widgets#1"] == "dynamo"  # labeler label run through the label rules
     assert area["acme/widgets#2"] == "c10d"
     assert area["acme/widgets#3"] == "c10d"
-    assert area["acme/widgets#4"] == "widgets"  # a directory is said by its name, not path
+    assert area["acme/widgets#4"] == "gadgets"  # a directory is said by its name, not path
     assert "acme/widgets#5" not in area
 
 
@@ -129,10 +129,43 @@ def test_series_tags_are_not_areas_and_directories_are_said_by_name():
     assert area == {"acme/widgets#1": "prototype", "acme/widgets#2": "models"}
 
 
-def test_snake_case_tags_are_said_as_words():
-    area = assign_areas([pr(1, "[qwen3_5] Reset state"), pr(2, "[kimi_k2_7] Add config")],
-                        AreasConfig())
-    assert area == {"acme/widgets#1": "qwen3 5", "acme/widgets#2": "kimi k2 7"}
+def test_snake_case_tags_are_said_as_words_and_a_number_after_a_digit_as_its_version():
+    changes = [pr(1, "[qwen3_5] Reset state"), pr(2, "[kimi_k2_7] Add config"),
+               pr(3, "[zorp2_1_deltanet] Fix"), pr(4, "[zorp3_0_6b] Add"),
+               pr(5, "[graph_trainer] Add"), pr(6, "[float8_moe] Fix"), pr(7, "[zorp4.2] Tune")]
+    area = assign_areas(changes, AreasConfig())
+    assert area == {"acme/widgets#1": "Qwen3.5", "acme/widgets#2": "Kimi K2.7",
+                    # more digits after it: a size ("0.6b") or a version and a size
+                    # ("3.1 8b") cannot be told apart, so the name is read as words
+                    "acme/widgets#3": "Zorp2.1 deltanet", "acme/widgets#4": "zorp3 0 6b",
+                    "acme/widgets#5": "graph trainer", "acme/widgets#6": "float8 moe",
+                    "acme/widgets#7": "Zorp4.2"}
+
+
+def test_an_area_named_like_the_show_or_its_repository_is_no_area():
+    owners = parse_codeowners("/widgets/ @acme/widgets\n/widgets/io/ @acme/io\n")
+    changes = [
+        pr(1, "[Widgets] Speed up the cache", files=files("widgets/cache/a.py")),
+        pr(2, "[gizmo-show] Fix a race", files=files("gizmo_show/csrc/cuda/k.cu")),
+        pr(3, "Tidy the version table", files=files("widgets/__init__.py")),
+        pr(4, "Rename to widgets", files=files("README.md")),
+        pr(5, "[gadgets] Add a knob", files=files("widgets/x.py")),
+        pr(6, "Faster reads", files=files("widgets/io/r.py")),
+        pr(7, "Guard the entry points", files=files("widgets/api/a.py")),
+        pr(8, "Update the code owners", files=files(".github/CODEOWNERS")),
+        pr(9, "Load the kernels", files=files("widgets/csrc/init.cpp")),
+    ]
+    area = assign_areas(changes, AreasConfig(), owners, show="Gizmo Show")
+    assert area == {
+        "acme/widgets#1": "cache",  # the repository's tag, then its package folder: deeper
+        "acme/widgets#2": "CUDA",  # the show's name, then a generic folder: deeper still
+        "acme/widgets#5": "gadgets",
+        "acme/widgets#6": "io",
+        "acme/widgets#7": "API",  # CODEOWNERS names the repository: the folder decides
+        "acme/widgets#8": "GitHub",
+    }  # 3, 4, 9: no folder below the package but a generic one, no tag: no area
+    # without a show name only the repository's own name is no area
+    assert assign_areas(changes[1:2], AreasConfig())["acme/widgets#2"] == "gizmo-show"
 
 
 def test_one_area_however_it_is_spelled_in_the_projects_casing():

@@ -130,6 +130,23 @@ def test_digest_for_reads_repo_labeler_rules(tmp_path):
     assert d.area_of == {f"{REPO}#1": "store", f"{REPO}#2": "net"}
 
 
+def test_digest_for_says_no_area_named_like_the_show(tmp_path):
+    import dataclasses
+
+    from analysis_builders import files
+
+    from mergecast import pipeline
+    from mergecast.config import Config, ShowConfig, StoreConfig
+    from mergecast.store import Store
+
+    db = _store_with(tmp_path, [pr(1, "[gizmo] Faster writes", files=files("gizmo/store/a.py"))])
+    cfg = Config(show=ShowConfig(name="Gizmo"), store=StoreConfig(path=db))
+    with Store(db) as store:
+        assert pipeline.digest_for(cfg, store, window(10)).area_of == {f"{REPO}#1": "store"}
+        unnamed = dataclasses.replace(cfg, show=ShowConfig())
+        assert pipeline.digest_for(unnamed, store, window(10)).area_of == {f"{REPO}#1": "gizmo"}
+
+
 def test_sample_path_is_outside_the_project():
     assert "shared" in SAMPLE.parts
 

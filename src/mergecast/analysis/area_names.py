@@ -18,6 +18,22 @@ from .policy import policy
 
 _SEPARATORS = re.compile(r"[\s_\-./]+")
 _SNAKE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
+# A number joined to a word that ends in a digit is its version ("qwen3_5" and "qwen3.5"
+# are Qwen3.5, "kimi_k2_7" is Kimi K2.7) unless more digits follow ("qwen3_0_6b": a size,
+# "llama3_1_8b": which of the two is not knowable), then it is read as words.
+_VERSION = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]*\d)[_.](\d+)(?=$|_[A-Za-z]|[^\w.])")
+
+
+def spoken(area: str) -> str:
+    """An area as it is said: "qwen3_5_deltanet" -> "Qwen3.5 deltanet" (a versioned name
+    is a product's, cased as one up to its version), "graph_trainer" -> "graph trainer"."""
+    m = _VERSION.search(area)
+    if m:
+        head = area[:m.start(2) - 1]
+        cut = head.rfind(" ") + 1  # the versioned name: its words joined by "_"
+        name = " ".join(w[:1].upper() + w[1:] for w in head[cut:].split("_"))
+        area = head[:cut] + name + "." + area[m.start(2):]
+    return _SNAKE_JOIN.sub(" ", area)
 
 
 def fold(name: str) -> str:
@@ -45,8 +61,7 @@ def display_names(raw: Mapping[str, str], names: Mapping[str, str]) -> dict[str,
     configured = {fold(k): v for k, v in names.items()}
     spellings: dict[str, Counter[str]] = {}
     for area in raw.values():
-        # An area is said aloud: "qwen3_5" reads as "qwen3 5", not "qwen three underscore".
-        spellings.setdefault(fold(area), Counter())[_SNAKE_JOIN.sub(" ", area)] += 1
+        spellings.setdefault(fold(area), Counter())[spoken(area)] += 1
     chosen = {
         key: configured.get(key) or _casing().get(key)
         or min(counts, key=lambda s: (-counts[s], s.islower() is False, s))

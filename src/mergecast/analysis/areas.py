@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from ..config import AreaRule, AreasConfig
 from ..models import Change
-from .area_names import display_names, is_type_label
+from .area_names import display_names, fold, is_type_label
 from .globs import glob_match
 from .text import WEAK_TAGS, title_tags
 
@@ -232,29 +232,61 @@ def _config_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
     return None
 
 
-def _top_directory(change: Change) -> str | None:
+def _top_directory(change: Change, own: frozenset[str] = frozenset()) -> str | None:
     weights: Counter[str] = Counter()
     for f in change.files or ():
-        parts = f.path.split("/")[:-1]
-        if parts:
-            weights["/".join(parts[:2])] += 1 + (f.additions or 0) + (f.deletions or 0)
+        folder = _folder(f.path.split("/")[:-1], own)
+        if folder:
+            weights[folder] += 1 + (f.additions or 0) + (f.deletions or 0)
     if not weights:
         return None
-    return _directory_name(min(weights, key=lambda d: (-weights[d], d)))
+    return _directory_name(min(weights, key=lambda d: (-weights[d], d)), own)
 
 
-def _directory_name(path: str) -> str:
+def _folder(parts: list[str], own: frozenset[str]) -> str | None:
+    """The first two folders; when the package folder named like the show is one of them
+    and the other is generic ("torchao/csrc"), one folder deeper ("torchao/csrc/cuda"). A
+    file with no folder of its own below the package ("torchao/utils.py") has none."""
+    top = parts[:2]
+    if not any(fold(p) in own for p in top):
+        return "/".join(top) or None
+    for key in (top, parts[:3]):
+        if any(_said(p, own) and p.strip("_.").lower() not in _GENERIC_DIRS for p in key):
+            return "/".join(key)
+    return None
+
+
+def _said(part: str, own: frozenset[str]) -> bool:
+    return bool(part.strip("_.")) and fold(part) not in own
+
+
+def _directory_name(path: str, own: frozenset[str] = frozenset()) -> str:
     """A directory said as an area: "torchao/prototype" -> "prototype" (a path is not
     speakable, and the top folder is usually the package itself)."""
-    parts = [p.strip("_.") for p in path.split("/") if p.strip("_.")]
+    parts = [p.strip("_.") for p in path.split("/") if _said(p, own)]
     named = [p for p in parts if p.lower() not in _GENERIC_DIRS] or parts
     return named[-1].replace("_", " ") if named else ""
 
 
+def own_names(changes: Sequence[Change], show: str) -> frozenset[str]:
+    """Folded names the show and its repository go by: an area named so tells the
+    show's listener nothing ("On TorchAO:" on the torchao show)."""
+    names = {show, *(c.repo.rstrip("/").rsplit("/", 1)[-1] for c in changes if c.repo)}
+    return frozenset(fold(n) for n in names if fold(n))
+
+
 def assign_areas(
-    changes: Sequence[Change], areas: AreasConfig, path_rules: Sequence[AreaRule] = ()
+    changes: Sequence[Change], areas: AreasConfig, path_rules: Sequence[AreaRule] = (),
+    show: str = "",
 ) -> dict[str, str]:
-    """change key -> area display name, for every change an area can be found for."""
+    """change key -> area display name, for every change an area can be found for.
+    An area named like `show` or the changes' repository is no area: the next evidence
+    decides."""
+    own = own_names(changes, show)
+
+    def other(area: str | None) -> str | None:
+        return None if area is None or fold(area) in own else area
+
     repo_rules = [
         AreaRule("path", r.pattern, _label_area(r.area, areas.rules) if r.area else None)
         for r in path_rules
@@ -262,11 +294,11 @@ def assign_areas(
     raw: dict[str, str] = {}
     pending: list[Change] = []
     for c in changes:
-        area = _config_area(c, areas.rules)
+        area = other(_config_area(c, areas.rules))
         if area is None and c.files:
-            area = _path_area(c, repo_rules)
+            area = other(_path_area(c, repo_rules))
         if area is None:
-            tags = _tags(c)
+            tags = [t for t in _tags(c) if other(t)]
             area = tags[0] if tags else None
         area = _clean_name(area) if area is not None else None
         if area is None:
@@ -277,7 +309,7 @@ def assign_areas(
     for c in pending:
         words = {w.lower() for w in re.findall(r"[\w.+-]+", c.title)}
         named = sorted(words & known)
-        area = named[0] if named else _clean_name(_top_directory(c) or "")
+        area = named[0] if named else _clean_name(_top_directory(c, own) or "")
         if area:
             raw[c.key] = area
     return display_names(raw, areas.names)

@@ -81,6 +81,7 @@ def build_digest(
     history_since: dt.datetime | None = None,
     bots: Sequence[str] = (),
     path_rules: Sequence[AreaRule] = (),
+    show: str = "",  # the show's name: an area named so is no area
     earlier: Sequence[Episode] = (),  # accepted for cross-day memory; not used here
 ) -> Digest:
     window_raw = [c for c in _unique(changes) if not c.times() or c.active_in(window)]
@@ -91,7 +92,7 @@ def build_digest(
     today = [credited.changes[c.key] for c in window_raw]
     past = [credited.changes[c.key] for c in past_raw]
 
-    area_of_all = assign_areas(today + past, areas, path_rules)
+    area_of_all = assign_areas(today + past, areas, path_rules, show)
     area_of = {c.key: area_of_all[c.key] for c in today if c.key in area_of_all}
     stacks = detect_stacks(today)
     stack_of = {n: i for i, s in enumerate(stacks) for n in s.members}
