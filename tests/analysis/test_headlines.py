@@ -145,6 +145,9 @@ def test_a_name_keeps_its_clause_whole_and_its_verb_speakable(title, name):
     # a shared phrase keeps the word before it that the same titles share
     (["add fallback kernel and interface", "Add fallback kernel and interface for rhs"],
      ("kernels",), "fallback kernel and interface"),
+    # a verb every title shares is no name beside the area it repeats
+    (["Match fake_quantize numerics in the widget flow", "Fix CI after quantize op change"],
+     ("quantization",), "Quantization fixes"),
     # "<" is said "is below": a name is made of the words the titles write
     (["drop Widget<2.9 support", "drop Widget <2.10 support"], ("core",),
      "Widget clean-up"),

@@ -224,8 +224,9 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
     # and told with the kind of work most titles do ("Qualcomm quantizer fixes").
     holds = area is not None and (_fold(area) in _fold(word[0]) or _fold(word[0]) in _fold(area))
     thing = f"{area} {surface[word]}" if area and not holds else surface[word]
-    if base_verb(word[0]):
-        return None  # "Quantization quantize", "Models generate" read as a clipped sentence
+    if base_verb(word[0]):  # "Models generate": a kind of work after it reads as a verb
+        same = _fold(word[0])[:5] == _fold(area or "")[:5]
+        return thing if area and not holds and not same else None  # "Quantization quantize"
     # Alone, only a word written as a name ("PyTorch", "NVFP4") names a thing.
     qualified = bool(area) and not holds
     if qualified or word[0] != surface[word] or any(c.isdigit() for c in word[0]):
