@@ -149,8 +149,12 @@ def test_a_name_keeps_its_clause_whole_and_its_verb_speakable(title, name):
     (["Match fake_quantize numerics in the widget flow", "Fix CI after quantize op change"],
      ("quantization",), "Quantization fixes"),
     # "<" is said "is below": a name is made of the words the titles write
-    (["drop Widget<2.9 support", "drop Widget <2.10 support"], ("core",),
-     "Widget clean-up"),
+    (["drop Widget<2.9 support", "drop Widget <2.10 support"], ("loader",),
+     "Loader Widget"),
+    # dropping "Widget 2.7 support" is no clean-up of Widget
+    (["drop Widget 2.7 and older support from the code", "drop Widget 2.8 support from the code"],
+     ("core",), "dropping Widget 2.7 and older support"),
+    (["Remove unused Widget helpers", "delete Widget shims"], ("core",), "Widget clean-up"),
 ])
 def test_names_say_which_thing_and_what_is_done(titles, areas, name):
     assert headline(titles, areas=areas) == name

@@ -259,9 +259,12 @@ def _topic_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
 def _with_kind(thing: str, titles: Sequence[str]) -> str | None:
     """"Float8Linear clean-up", "NVFP4 fixes": a thing every title names, told with the
     kind of work most do when that kind is specific to it; "X features" or "X tests and
-    tooling" says no more than X, and a move is not a clean-up of where it goes."""
+    tooling" says no more than X, and a move is not a clean-up of where it goes, nor a
+    dropped "X support" a clean-up of X."""
     actions = [parse_title(t) for t in titles]
-    kinds = Counter(kind_of(a) for a in actions if a.verb != "move")
+    # Dropping "PyTorch 2.7 support" does not clean PyTorch up: the object is the support.
+    kinds = Counter(kind_of(a) for a in actions if a.verb != "move" and not (
+        a.verb == "remove" and "support" in a.obj.lower().split()))
     kind, n = kinds.most_common(1)[0] if kinds else ("", 0)
     if n < KIND_SHARE * len(titles) or kind not in _THING_KINDS:
         return None
