@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
+from ..models import Action
 from .language import (
     PART,
     as_name,
@@ -263,12 +264,16 @@ def _with_kind(thing: str, titles: Sequence[str]) -> str | None:
     dropped "X support" a clean-up of X."""
     actions = [parse_title(t) for t in titles]
     # Dropping "PyTorch 2.7 support" does not clean PyTorch up: the object is the support.
-    kinds = Counter(kind_of(a) for a in actions if a.verb != "move" and not (
-        a.verb == "remove" and "support" in a.obj.lower().split()))
+    kind = _main_kind([a for a in actions if a.verb != "move" and not (
+        a.verb == "remove" and "support" in a.obj.lower().split())], len(titles))
+    return f"{thing} {words().kind_names[kind]}" if kind in _THING_KINDS else None
+
+
+def _main_kind(actions: Sequence[Action], total: int) -> str | None:
+    """The kind of work most of `total` titles do, if it has a name."""
+    kinds = Counter(kind_of(a) for a in actions)
     kind, n = kinds.most_common(1)[0] if kinds else ("", 0)
-    if n < KIND_SHARE * len(titles) or kind not in _THING_KINDS:
-        return None
-    return f"{thing} {words().kind_names[kind]}"
+    return kind if n >= KIND_SHARE * total and kind in words().kind_names else None
 
 
 _THING_KINDS = ("correctness", "cleanup")
@@ -303,9 +308,8 @@ def _several(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]]) -> bool:
 def _kind_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
     """"RL fixes": the area and the kind of work, when most titles do the same kind;
     documentation is a name on its own ("documentation updates")."""
-    kinds = Counter(kind_of(parse_title(t)) for t in titles)
-    kind, n = kinds.most_common(1)[0]
-    if n < KIND_SHARE * len(titles) or kind not in words().kind_names:
+    kind = _main_kind([parse_title(t) for t in titles], len(titles))
+    if kind is None:
         return None
     area = _usable_area(areas)
     if kind == "documentation" or area is None:
