@@ -20,13 +20,15 @@ from mergecast.analysis.language import clean_title, is_tail_word
     (["Fixing aliasing behavior for slice in the tiled layout",
       "[reland] Fixing aliasing behavior for slice in the int4 layout"], ("quantization",),
      "fixing aliasing behavior for slice"),
-    # a word alone is qualified by the area
+    # a word alone is qualified by the area and told with the kind of work most titles do
     (["Rewrite reductions for strided inputs", "Rewrite reductions for batched inputs"],
+     ("mps",), "MPS reductions clean-up"),
+    (["Rework reductions for strided inputs", "Add reductions for batched inputs"],
      ("mps",), "MPS reductions"),
     # a vendor's product-line prefix names nothing; the area and the shared word do
     (["Qualcomm AI Engine Direct - Fix quantizer for conv",
       "Qualcomm AI Engine Direct - Fix quantizer for linear"], ("qualcomm",),
-     "Qualcomm quantizer"),
+     "Qualcomm quantizer fixes"),
     # titles that share only their kind of work
     (["Fix the RL loss scaling", "Fix RL weight loading", "Fix generator shutdown"], ("rl",),
      "RL fixes"),
@@ -110,3 +112,54 @@ def test_a_sentence_title_is_named_by_its_subject(title, name):
 ])
 def test_a_name_keeps_its_clause_whole_and_its_verb_speakable(title, name):
     assert single_headline(title) == name
+
+
+@pytest.mark.parametrize(("titles", "areas", "name"), [
+    # a shared generic noun ("codec function") is led by the tag it belongs to, even the
+    # area's, and is plural when the titles each add a different one
+    (["[zstd stream] zstd frame_encode codec function",
+      "[zstd stream] zstd frame_decode codec function",
+      "[zstd stream] zstd dictionary codec function",
+      "[zstd stream] add e2e test of the zstd pipeline"], ("zstd stream",),
+     "zstd stream codec functions"),
+    # a longer phrase already says which; one kernel told twice stays one
+    (["[tiler] tile packer kernel for wide rows", "[tiler] auto-select width in tile packer kernel"],
+     ("tiler",), "tile packer kernel"),
+    (["[tiler] packer kernel for wide rows", "[tiler] auto-select width in packer kernel"],
+     ("tiler",), "tiler packer kernel"),
+    # a topic every title opens on is the concept, not the words two parts share
+    (["[7/x] site update: improve the install page",
+      "[8/x] site update: move loader README.md to site",
+      "[9/x] site update: move codec README.md to site"], ("site",), "site update"),
+    # a one-word topic is told with the kind of work, or names nothing alone
+    (["parser: remove the legacy lexer", "parser: delete unused tokens"], ("core",),
+     "parser clean-up"),
+    # a kind tag is no name: the area (or the thing every title names) and that kind
+    (["[cleanup][1/x] make cache_read only take keys", "[cleanup][2/x] split cache reads",
+      "[cleanup][3/x] unify cache writes"], ("storage",), "Storage clean-up"),
+    (["[Bugfix] Fix crash after QuickLoader change", "[Bugfix] Fix QuickLoader on old versions"],
+     ("experiments",), "QuickLoader fixes"),
+    # one thing every title names, told with the kind of work they do to it
+    (["simplify FastLinear", "remove outdated FastLinear workarounds"], ("fast",),
+     "FastLinear clean-up"),
+    # a shared phrase keeps the word before it that the same titles share
+    (["add fallback kernel and interface", "Add fallback kernel and interface for rhs"],
+     ("kernels",), "fallback kernel and interface"),
+    # a verb every title shares is no name beside the area it repeats
+    (["Match fake_quantize numerics in the widget flow", "Fix CI after quantize op change"],
+     ("quantization",), "Quantization fixes"),
+    # "<" is said "is below": a name is made of the words the titles write
+    (["drop Widget<2.9 support", "drop Widget <2.10 support"], ("loader",),
+     "Loader Widget"),
+    # dropping "Widget 2.7 support" is no clean-up of Widget
+    (["drop Widget 2.7 and older support from the code", "drop Widget 2.8 support from the code"],
+     ("core",), "dropping Widget 2.7 and older support"),
+    (["Remove unused Widget helpers", "delete Widget shims"], ("core",), "Widget clean-up"),
+])
+def test_names_say_which_thing_and_what_is_done(titles, areas, name):
+    assert headline(titles, areas=areas) == name
+
+
+def test_a_list_of_bit_widths_is_a_range():
+    assert headline(["metal kernels: optimized 2-bit, 3-bit and 4-bit shaders"]) == \
+        "optimizing 2-bit to 4-bit shaders"

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
+from ..models import Action
 from .language import (
     PART,
     as_name,
@@ -66,7 +67,7 @@ def headline(
     else:
         # A stack is what its base part starts (its later parts build on it, and a late
         # part alone names one detail); a cluster is named by its kind of work.
-        name = (_shared_name(titles, areas, day_titles or {})
+        name = (_topic_name(titles, areas) or _shared_name(titles, areas, day_titles or {})
                 or (_base_name(titles) if stack else None)
                 or _kind_name(titles, areas) or single_headline(titles[0]))
     return _noun(_qualify(_fewer(name), areas))
@@ -99,6 +100,9 @@ def _base_name(titles: Sequence[str]) -> str:
                                  if kind_of(parse_title(t)) not in _SIDE_WORK), titles[0]))
 
 
+_RANK = re.compile(r"(\d+)(?:-?bit)?", re.I)
+
+
 def _fewer(name: str) -> str:
     """A list of three or more things is no name: "MessageEnv, rollout types, Rubric,
     renderer" -> "MessageEnv and rollout types" (the effects still tell every item);
@@ -108,10 +112,12 @@ def _fewer(name: str) -> str:
         return name
     if _LIST_AFTER.search(name.split(",")[0]):
         return name  # "spans across trainer, generator and controller": a place, not the name
-    heads = [i.split()[0] for i in items if i]
-    if len(heads) == len(items) and all(h.isdigit() for h in heads) and \
-            [int(h) for h in heads] == list(range(int(heads[0]), int(heads[0]) + len(heads))):
-        return f"{heads[0]} to {items[-1]}"
+    heads = [i.split()[-1] if n == 0 else i.split()[0] for n, i in enumerate(items) if i]
+    nums = [m.group(1) if (m := _RANK.fullmatch(h)) else None for h in heads]
+    if len(heads) == len(items) and None not in nums and \
+            [int(str(n)) for n in nums] == list(range(int(str(nums[0])),
+                                                      int(str(nums[0])) + len(nums))):
+        return f"{items[0]} to {items[-1]}"
     kept = [" ".join(i.split()[1:]) if base_verb(i.split()[0]) and len(i.split()) > 1 else i
             for i in items[:2] if i]
     return " and ".join(kept) if len(kept) == 2 else name
@@ -127,17 +133,22 @@ def _noun(name: str) -> str:
     return name
 
 
+# A shared phrase may run to four words: "fallback kernel and interface" loses what kind
+# of kernel at three, "inference mode and rank" what mode.
+_SIZES = (1, 2, 3, 4)
+
+
 def _grams(ws: Sequence[str]) -> set[tuple[str, ...]]:
     low = [w.lower() for w in ws]
     found: set[tuple[str, ...]] = set()
-    generic, verbs = words().generic, words().name_verbs
-    for size in (1, 2, 3):
+    generic, verbs, finite = words().generic, words().name_verbs, words().finite
+    for size in _SIZES:
         for i in range(len(low) - size + 1):
             gram = tuple(low[i:i + size])
             if gram[0] in STOPWORDS or gram[-1] in STOPWORDS:
                 continue
-            if any(w in verbs or len(w) < 2 for w in gram):
-                continue
+            if any(w in verbs or w in finite or len(w) < 2 for w in gram):
+                continue  # "PyTorch is below" (from "PyTorch<2.9") states, it names nothing
             if all(w in generic for w in gram):
                 continue  # "related code", "better support": says nothing on its own
             found.add(gram)
@@ -148,6 +159,7 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
                  day: Mapping[str, int]) -> str | None:
     counts: Counter[tuple[str, ...]] = Counter()
     surface: dict[tuple[str, ...], str] = {}
+    seqs: list[list[str]] = []
     for t in titles:
         # A "config migration: smoothquant" topic counts as words here: it is often the
         # very thing the titles share.
@@ -155,15 +167,29 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
                                                           PART.sub("", t)))))
         if ws and base_verb(ws[0]):
             ws = ws[1:]  # the imperative verb is not part of any name
+        seqs.append([w.lower() for w in ws])
+        written = t.lower()
         for gram in _grams(ws):
-            counts[gram] += 1
-        for size in (1, 2, 3):
+            if all(w in written for w in gram):  # not "is below", said for "<"
+                counts[gram] += 1
+        for size in _SIZES:
             for i in range(len(ws) - size + 1):
                 key = tuple(w.lower() for w in ws[i:i + size])
                 surface.setdefault(key, " ".join(ws[i:i + size]))
     need = max(2, math.ceil(len(titles) * 0.4))
     area_names = {_fold(a) for a in areas}
-    tags = [t for t in _shared_tags(titles) if _fold(t) not in area_names]
+    all_tags = _shared_tags(titles)
+    w = words()
+    kinds = [w.kind[w.nouns[t.lower()]] for t in all_tags if t.lower() in w.nouns]
+    if kinds and kinds[0] in w.kind_names:
+        # "[cleanup] …" x3 -> "Float8 clean-up"; "[Bugfix] … vLLM …" x2 -> "vLLM fixes"
+        area = _usable_area(areas)
+        named = [surface[g] for g, n in counts.most_common() if len(g) == 1 and
+                 n == len(titles) and surface[g] != g[0] and g[0] not in w.nouns]
+        thing = area if area and _fold(area) in {_fold(x) for x in named} else \
+            next(iter(named), area)
+        return f"{thing} {w.kind_names[kinds[0]]}" if thing else None
+    tags = [t for t in all_tags if _fold(t) not in area_names and t.lower() not in w.nouns]
     tag = _tag_name(tags[-1]) if tags else None
 
     def best(size_ok: Callable[[int], bool]) -> tuple[str, ...] | None:
@@ -172,29 +198,118 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
             return None
         return max(found, key=lambda g: (counts[g], len(g), -sum(day.get(w, 0) for w in g), g))
 
-    phrase = best(lambda n: n >= 2)
+    phrase = _extend(best(lambda n: n in (2, 3)), counts)
     if phrase is not None:
         text = surface[phrase]
         lead = tag if tag and tag.lower() not in text.lower() else None
+        if phrase[-1] in _KIND_NOUNS and len(phrase) == 2:
+            # "autograd function" is a fragment: whose functions, and several of them
+            # ("MXFP8 MoE training autograd functions"), led by the tag even when it is
+            # the area, since the area is what the functions belong to.
+            whole = " ".join(case_word(w) for w in all_tags[-1].split()) if all_tags \
+                else _usable_area(areas)
+            lead = lead or (whole if whole and _fold(whole) not in _fold(text) else None)
+            text = _plural(text) if _several(phrase, seqs) else text
         if found := trim(f"{lead} {text}" if lead else text, MAX_WORDS):
             return found
     word = best(lambda n: n == 1)
     if tag and word is not None and word[0] not in tag.lower():
         return trim(f"{tag} {surface[word]}", MAX_WORDS)
     area = _usable_area(areas)
-    # "SPMD types enablement": a word every title has, or a kind-of-work noun most have.
-    if word is not None and area and _fold(word[0]) not in _fold(area) and \
-            (counts[word] == len(titles) or word[0] in words().nouns):
-        return f"{area} {surface[word]}"
+    if word is None or word[0] in words().nouns:
+        return f"{area} {surface[word]}" if word is not None and area and \
+            _fold(word[0]) not in _fold(area) else None  # "SPMD types enablement"
+    if counts[word] < len(titles):
+        return None
+    # A word every title names, qualified by the area unless it holds it ("Float8Linear"),
+    # and told with the kind of work most titles do ("Qualcomm quantizer fixes").
+    holds = area is not None and (_fold(area) in _fold(word[0]) or _fold(word[0]) in _fold(area))
+    thing = f"{area} {surface[word]}" if area and not holds else surface[word]
+    if base_verb(word[0]):  # "Models generate": a kind of work after it reads as a verb
+        same = _fold(word[0])[:5] == _fold(area or "")[:5]
+        return thing if area and not holds and not same else None  # "Quantization quantize"
+    # Alone, only a word written as a name ("PyTorch", "NVFP4") names a thing.
+    qualified = bool(area) and not holds
+    if qualified or word[0] != surface[word] or any(c.isdigit() for c in word[0]):
+        return _with_kind(thing, titles) or (thing if qualified else None)
     return None
+
+
+# Generic programming nouns: a shared phrase ending on one names a kind of thing, not
+# which ("autograd function"), so it is led by the tag or area it belongs to.
+_KIND_NOUNS = frozenset({"function", "class", "kernel", "op", "operator", "module", "test",
+                         "config", "method", "helper", "wrapper", "script", "layout",
+                         "tensor", "pass", "hook", "api"})
+_TOPIC = re.compile(r"^([\w][\w -]{1,30}):\s")
+
+
+def _topic_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
+    """A "docs update: …" topic every title opens on is the theme's concept ("docs update",
+    not "README to docs", the words two of its parts share); a one-word topic is told with
+    the kind of work ("gptq: rename …" x3 -> "GPTQ clean-up")."""
+    found = {m.group(1).strip().lower() if (m := _TOPIC.match(
+        re.sub(r"^(?:\s*\[[^\]]*\])+\s*", "", PART.sub("", t)))) else None for t in titles}
+    if len(found) != 1 or None in found:
+        return None
+    topic = " ".join(case_word(w) for w in str(found.pop()).split())
+    if len(topic.split()) > 1:
+        return topic
+    return _with_kind(topic, titles)  # "mx: …" alone names no concept
+
+
+def _with_kind(thing: str, titles: Sequence[str]) -> str | None:
+    """"Float8Linear clean-up", "NVFP4 fixes": a thing every title names, told with the
+    kind of work most do when that kind is specific to it; "X features" or "X tests and
+    tooling" says no more than X, and a move is not a clean-up of where it goes, nor a
+    dropped "X support" a clean-up of X."""
+    actions = [parse_title(t) for t in titles]
+    # Dropping "PyTorch 2.7 support" does not clean PyTorch up: the object is the support.
+    kind = _main_kind([a for a in actions if a.verb != "move" and not (
+        a.verb == "remove" and "support" in a.obj.lower().split())], len(titles))
+    return f"{thing} {words().kind_names[kind]}" if kind in _THING_KINDS else None
+
+
+def _main_kind(actions: Sequence[Action], total: int) -> str | None:
+    """The kind of work most of `total` titles do, if it has a name."""
+    kinds = Counter(kind_of(a) for a in actions)
+    kind, n = kinds.most_common(1)[0] if kinds else ("", 0)
+    return kind if n >= KIND_SHARE * total and kind in words().kind_names else None
+
+
+_THING_KINDS = ("correctness", "cleanup")
+
+
+def _plural(text: str) -> str:
+    return text + ("es" if re.search(r"(?:s|x|z|ch|sh)$", text) else "s")
+
+
+def _extend(phrase: tuple[str, ...] | None,
+            counts: Mapping[tuple[str, ...], int]) -> tuple[str, ...] | None:
+    """The shared phrase with the word before it that the same titles share: "kernel and
+    interface" -> "fallback kernel and interface"; never a verb or participle ("based low
+    bit quantization")."""
+    if phrase is None:
+        return None
+    longer = sorted(g for g, n in counts.items() if len(g) == len(phrase) + 1 and
+                    g[1:] == phrase and n == counts[phrase] and not g[0].endswith("ed")
+                    and not base_verb(g[0]))
+    return longer[0] if longer else phrase
+
+
+def _several(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]]) -> bool:
+    """Whether titles name different things of the phrase's kind ("a2a dispatch autograd
+    function", "unpermute autograd function"), not one told twice."""
+    n = len(phrase)
+    before = {ws[i - 1] for ws in seqs for i in range(1, len(ws) - n + 1)
+              if tuple(ws[i:i + n]) == phrase and ws[i - 1] not in STOPWORDS}
+    return len(before) > 1
 
 
 def _kind_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
     """"RL fixes": the area and the kind of work, when most titles do the same kind;
     documentation is a name on its own ("documentation updates")."""
-    kinds = Counter(kind_of(parse_title(t)) for t in titles)
-    kind, n = kinds.most_common(1)[0]
-    if n < KIND_SHARE * len(titles) or kind not in words().kind_names:
+    kind = _main_kind([parse_title(t) for t in titles], len(titles))
+    if kind is None:
         return None
     area = _usable_area(areas)
     if kind == "documentation" or area is None:
