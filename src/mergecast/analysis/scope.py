@@ -24,6 +24,7 @@ from typing import Any
 
 from ..models import Change, FileStatus, Scope
 from .language import speak_identifier
+from .text import stem
 
 TINY = 10  # lines: at or under this (in TINY_FILES at most) a change is "a four-line fix"
 TINY_FILES = 4
@@ -115,13 +116,9 @@ def is_new_thing(change: Change, name: str) -> bool:
     if not added or total == 0 or \
             sum(f.additions or 0 for f in added) <= MAIN_FILE * total:
         return False
-    said = {_stem(w) for w in re.findall(r"[a-z][a-z0-9]{2,}", name.lower())}
-    return any(_stem(part) in said for f in added
+    said = {stem(w) for w in re.findall(r"[a-z][a-z0-9]{2,}", name.lower())}
+    return any(stem(part) in said for f in added
                for part in re.split(r"[/_.\-]+", f.path.lower()) if len(part) > 2)
-
-
-def _stem(word: str) -> str:
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def _name(path: str) -> str:

@@ -175,7 +175,8 @@ def split_identifier(word: str) -> list[str]:
     return parts
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
+    """A plural's singular, close enough to match a word with its plural ("kernels")."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -192,7 +193,7 @@ def _word_terms(word: str) -> tuple[str, ...]:
     for p in parts:
         if len(p) < 2 or p in STOPWORDS or p.isdigit():
             continue
-        out.append(_stem(p))
+        out.append(stem(p))
     return tuple(out)
 
 
