@@ -215,13 +215,11 @@ def _noun_action(text: str) -> Action:
         return Action(verb="", lemma="", obj=as_name(lower_first(text)) or lower_first(text))
     noun = next((w.lower() for w in ws if w.lower() in nouns), "")
     lemma = words().noun_verbs.get(noun) or words().say[cls]
-    if noun in words().noun_verbs and any(w.lower() in _SPEED_WORDS for w in ws):
+    if noun in words().noun_verbs and any(w.lower() in words().speed_words for w in ws):
         cls, lemma = "speed", words().say["speed"]  # "perf improvements for X"
     return Action(verb=cls, lemma=lemma, obj=("for " if cls == "support" else "") +
                   _object(obj))
 
-
-_SPEED_WORDS = frozenset(("perf", "performance", "speed", "latency", "throughput"))
 
 
 def kind_of(action: Action) -> str:
