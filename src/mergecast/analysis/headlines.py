@@ -202,7 +202,7 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
     if phrase is not None:
         text = surface[phrase]
         lead = tag if tag and tag.lower() not in text.lower() else None
-        if phrase[-1] in _KIND_NOUNS and len(phrase) == 2:
+        if phrase[-1] in words().kind_nouns and len(phrase) == 2:
             # "autograd function" is a fragment: whose functions, and several of them
             # ("MXFP8 MoE training autograd functions"), led by the tag even when it is
             # the area, since the area is what the functions belong to.
@@ -235,11 +235,6 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
     return None
 
 
-# Generic programming nouns: a shared phrase ending on one names a kind of thing, not
-# which ("autograd function"), so it is led by the tag or area it belongs to.
-_KIND_NOUNS = frozenset({"function", "class", "kernel", "op", "operator", "module", "test",
-                         "config", "method", "helper", "wrapper", "script", "layout",
-                         "tensor", "pass", "hook", "api"})
 _TOPIC = re.compile(r"^([\w][\w -]{1,30}):\s")
 
 

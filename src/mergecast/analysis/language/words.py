@@ -40,6 +40,7 @@ class Words:
     named_nouns: frozenset[str]  # "README typos": fixes README typos, not README
     noun_verbs: Mapping[str, str]  # "improvements" -> "improve": said with its own verb
     speed_words: frozenset[str]  # "perf improvements": a noun verb that is a speed-up
+    kind_nouns: frozenset[str]  # "function", "kernel": a kind of thing, not which one
     verb_class: Mapping[str, str]  # verb -> its class
     merged: frozenset[str]  # verbs told with their class's verb
     say: Mapping[str, str]  # class -> the verb a group of it is told with
@@ -76,6 +77,7 @@ def words() -> Words:
         named_nouns=frozenset(lang["noun_titles"]["named"]),
         noun_verbs=dict(lang["noun_titles"]["verbs"]),
         speed_words=frozenset(lang["noun_titles"]["speed"]),
+        kind_nouns=frozenset(w["kind_nouns"]),
         verb_class={v: cls for cls, spec in verbs.items() for v in spec["words"]},
         merged=frozenset(v for spec in verbs.values() for v in spec["merge"]),
         say={cls: spec["say"] for cls, spec in verbs.items()},
