@@ -67,6 +67,12 @@ from mergecast.analysis.language import (
     ("README typos", "fix", "fix", "README typos", ""),
     ("Minor fix checkpoint doc", "fix", "fix", "checkpoint doc", ""),
     ("Small fixes to docs", "fix", "fix", "docs", ""),
+    # A fix named by nothing but its size fixes an issue of that size, not "minor".
+    ("minor fix", "fix", "fix", "a minor issue", ""),
+    ("A few fixes", "fix", "fix", "a few issues", ""),
+    ("Misc fixes", "fix", "fix", "various issues", ""),
+    ("int4 fixes and improvements", "", "", "int4 fixes and improvements", ""),
+    ("fixes to hqq in normal int4 class", "fix", "fix", "hqq in normal int4 class", ""),
     ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
     # An improvement is told by its own verb, and by what it is for when it says so.
     ("SAM2 AMG cli and other QoL improvements", "change", "improve",

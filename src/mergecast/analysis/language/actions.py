@@ -79,6 +79,8 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
             any(w.lower() in words().auxiliaries and _said(w, title)
                 for w in _main_clause(ws)[1:4]):
         lemma = None  # "scaled bias rowwise linear", "batch configs should …": no verb
+    if len(ws) > 2 and ws[0].lower() in ("fixes", "cleanups") and ws[1].lower() in ("to", "for"):
+        lemma = None  # "fixes to hqq in int4": a noun, what is fixed follows "to"
     if lemma is None or len(ws) < 2:
         found = _noun_action(" ".join(ws) or text)
         if not found.lemma and hint is not None:
@@ -184,12 +186,36 @@ def _verb_list(ws: Sequence[str], i: int) -> bool:
 _NOUN_LINKS = ("for", "of", "to", "in", "on")
 
 
+def _sized_fix(ws: Sequence[str]) -> Action | None:
+    """ "Minor fix", "a few fixes": a fix named by nothing but its size fixes an issue of
+    that size; the size is not the thing fixed ("fixes minor" is false)."""
+    noun = ws[-1].lower() if ws else ""
+    size = [w.lower() for w in ws[:-1]]
+    article = size[:1] == ["a"]
+    size = size[1:] if article else size
+    if words().nouns.get(noun) != "fix" or not size or \
+            any(w not in words().fix_sizes for w in size):
+        return None
+    said = ("a " if article and size[0] == "few" else "") + \
+        " ".join(words().fix_sizes[w] for w in size)
+    plural = noun.endswith("es") or size[-1] in ("few", "several", "various", "some")
+    obj = f"{said} issues" if plural else f"{'an' if said[0] in 'aeiou' else 'a'} {said} issue"
+    return Action(verb="fix", lemma=words().say["fix"], obj=obj)
+
+
 def _noun_action(text: str) -> Action:
     ws = text.split()
     nouns = words().nouns
     # "Globs in their own module with their tests": a noun after a possessive ends a
     # phrase, it does not head the title ("tests Globs" is false).
     inside = any(w.lower() in _INSIDE for w in ws[:-1])
+    if (sized := _sized_fix(ws)) is not None:
+        return sized
+    if len(ws) >= 4 and ws[-2].lower() == "and" and ws[-1].lower() in nouns and \
+            ws[-3].lower() in nouns:
+        # "int4 fixes and improvements" names two kinds of work on one thing: said whole,
+        # never "changing int4 fixes".
+        return Action(verb="", lemma="", obj=lower_first(text))
     if len(ws) >= 2 and ws[-1].lower() in nouns and not inside and \
             ws[-2].lower() not in _NOUN_LINKS:  # ("small fixes to docs" fixes the docs)
         cls, obj = nouns[ws[-1].lower()], " ".join(

@@ -38,6 +38,7 @@ class Words:
     whole_nouns: frozenset[str]  # "X support for Y": the whole phrase is what is added
     modifier_nouns: frozenset[str]  # "X fix for Y": fixes X for Y
     named_nouns: frozenset[str]  # "README typos": fixes README typos, not README
+    fix_sizes: dict[str, str]  # "minor fix": fixes a minor issue; "misc" said "various"
     noun_verbs: Mapping[str, str]  # "improvements" -> "improve": said with its own verb
     speed_words: frozenset[str]  # "perf improvements": a noun verb that is a speed-up
     kind_nouns: frozenset[str]  # "function", "kernel": a kind of thing, not which one
@@ -75,6 +76,8 @@ def words() -> Words:
         whole_nouns=frozenset(lang["noun_titles"]["whole"]),
         modifier_nouns=frozenset(lang["noun_titles"]["modifier"]),
         named_nouns=frozenset(lang["noun_titles"]["named"]),
+        fix_sizes={w: lang["noun_titles"]["size_said"].get(w, w)
+                   for w in lang["noun_titles"]["sizes"]},
         noun_verbs=dict(lang["noun_titles"]["verbs"]),
         speed_words=frozenset(lang["noun_titles"]["speed"]),
         kind_nouns=frozenset(w["kind_nouns"]),
