@@ -155,7 +155,7 @@ def digits_handle_digest() -> m.Digest:
 
 @pytest.mark.parametrize("text", [
     "liangel-02 landed PR 3910, adding a weight sync check.",
-    "In brief, liangel-02 merged PR 3910, adding a weight sync check.",
+    "Also today, liangel-02 merged PR 3910, adding a weight sync check.",
     "Also today, liangel-02's PR 3910 adds a weight sync check.",
 ])
 def test_digits_of_a_known_handle_are_no_count(text):

@@ -82,7 +82,7 @@ class Lookup:
     def say(self, group: str, key: str, salt: int = 0, /, **values: Any) -> str:
         """A phrase for this episode; in weekly mode a `weekly_<key>` variant wins.
         `salt`: which of several items of one kind this is (the second brief theme, the
-        second PR's steps), so they are not all worded alike ("In brief, … In brief, …")."""
+        second PR's steps), so they are not all worded alike ("Also today, … Also today, …")."""
         options = self.variants(group, key)
         start = (self.seed + salt + zlib.crc32(f"{group}.{key}".encode())) % len(options)
         text = ""

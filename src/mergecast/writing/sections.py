@@ -164,7 +164,10 @@ def roundups(x: Lookup, plan: Plan) -> list[Part]:
             # Beside two items, only a sentence that names its PR says whose it is.
             if len(items) > 1 and f"PR {c.ref.pr} " not in c.text:
                 continue
-            x.add(part, c.text, (c.ref.pr,) if c.ref.pr is not None else (), optional=True,
+            text = c.text
+            if len(items) == 1 and cites == [c.ref.pr] and text.startswith(f"PR {c.ref.pr} "):
+                text = f"{x.say('area', 'again')} {text[len(f'PR {c.ref.pr} '):]}"
+            x.add(part, text, (c.ref.pr,) if c.ref.pr is not None else (), optional=True,
                   weight=-10)
         if part.lines:
             parts.append(part)
