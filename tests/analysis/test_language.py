@@ -197,6 +197,11 @@ def test_names_are_trimmed_and_cased():
     assert trim("subjects told as they", 10) == "subjects told"
     assert shorten("one two three four of", 18) == "one two three four"
     assert shorten("A" * 80, 70) == ""
+    # A cut that leaves "to <verb>" without what the verb acts on drops the purpose too;
+    # an uncut name keeps its own ("to run" ends the title).
+    assert shorten("IntxOpaqueTensor to replace PackedInt8DynamicActivationIntxWeightLayout "
+                   "in AQT", 45) == "IntxOpaqueTensor"
+    assert trim("an option to specify what to run", 9) == "an option to specify what to run"
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"
     assert title_case("switching to vllm v2 engine for rfc 2408") == \
         "Switching to vLLM v2 Engine for RFC 2408"

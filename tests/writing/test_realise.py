@@ -151,6 +151,10 @@ def test_lower_case_letters_before_a_digit_are_spelled_and_take_their_article():
     assert told("Add fp8 conversion kernel") == ["adds an fp8 conversion kernel"]
     assert told("Add bf16 path") == ["adds a bf16 path"]
     assert told("Add llama3 model") == ["adds a llama3 model"]
+    # A word with no vowel is letters too; what follows "without" is not the head noun.
+    assert told("Add lr scheduler") == ["adds an lr scheduler"]
+    assert told("Reject lr_scheduler loads without optimizer") == \
+        ["rejects LR scheduler loads without optimizer"]
 
 
 def test_a_brief_theme_named_by_an_action_is_told_as_that_action():

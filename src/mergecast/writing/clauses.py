@@ -162,7 +162,8 @@ def article(obj: str, verb: str = "add") -> str:
         return obj
     first = ws[0]
     # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
-    spelled = first[:2].isupper() or bool(re.match(r"[b-df-hj-np-tv-z]+\d", first.lower()))
+    # A lower-case word with no vowel at all ("lr", "tp") is letters too.
+    spelled = first[:2].isupper() or bool(re.match(r"[b-df-hj-np-tv-z]+(?:\d|$)", first.lower()))
     vowel = first[:1].lower() in "aeiou" if not spelled else \
         first[:1].upper() in "AEFHILMNORSX"  # letters said with a vowel: "an EP pass"
     # Spelling is not sound: "a unit test", "a one-off", "an hour" ([effects] sounds).
@@ -175,7 +176,8 @@ def article(obj: str, verb: str = "add") -> str:
 
 
 _PREPOSITIONS = frozenset("in on for to from with by of into via at under over across "
-                          "between when".split())
+                          "between when without within after before during through against "
+                          "per if while unless until".split())
 
 
 def _determiners() -> frozenset[str]:

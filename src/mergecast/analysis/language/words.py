@@ -315,6 +315,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
                        for x in ws[:aux]):
         ws = ws[:aux]  # (not "… contiguous when they are views": that clause belongs)
     ws = _subject(ws)
+    whole = len(ws)
     if len(ws) > limit and not (why and _purpose_fits(ws, limit)):
         low = [x.lower() for x in ws]
         w = words()
@@ -337,9 +338,19 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
         ws.pop()
         if ws[-1].lower() in ("and", "or"):
             ws.pop()
+    if len(ws) < whole:
+        ws = _purposeless(ws)
     if len(ws) == 1 and is_tail_word(ws[0]):
         return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
+
+
+def _purposeless(ws: list[str]) -> list[str]:
+    """A cut name ending on "to <verb>" lost what the verb acts on ("IntxOpaqueTensor to
+    replace"): the purpose goes with it."""
+    if len(ws) > 2 and ws[-2].lower() == "to" and base_verb(ws[-1]) == ws[-1].lower():
+        return ws[:-2]
+    return ws
 
 
 def _purpose_fits(ws: list[str], limit: int) -> bool:
@@ -379,6 +390,7 @@ def shorten(text: str, limit: int) -> str:
     ws = text[: limit + 1].split()[:-1] if text[limit:limit + 1] != " " else text[:limit].split()
     while ws and is_tail_word(ws[-1]):
         ws.pop()
+    ws = _purposeless(ws)
     return " ".join(ws).rstrip(",;:")
 
 
