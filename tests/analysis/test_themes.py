@@ -90,6 +90,19 @@ def test_commits_without_pr_numbers_are_units():
     assert d.counts.commits == 1 and d.counts.prs == 1
 
 
+def test_changes_with_no_area_group_only_on_the_same_title_and_file():
+    from analysis_builders import commit
+
+    readme = files("README.md")
+    d = digest([commit("a" * 40, "Update README.md", files=readme),
+                commit("b" * 40, "Update README.md", files=readme),
+                commit("c" * 40, "Describe the install steps", files=readme),
+                commit("d" * 40, "Update README.md", files=files("NOTES.md"))])
+    assert all(not t.areas for t in d.themes)
+    assert sorted(t.commits for t in d.themes) == [
+        ("a" * 40, "b" * 40), ("c" * 40,), ("d" * 40,)]
+
+
 def test_headline_is_drawn_from_shared_title_words():
     titles = ["[android] Vulkan shaders for row reductions",
               "[android] Vulkan shaders for windowed reductions",

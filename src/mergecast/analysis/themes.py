@@ -1,7 +1,9 @@
 """Themes: units (stacks and single changes) grouped by area and similarity, then ranked.
 
 Grouping: two units join when they share an area and either their TF-IDF centroids are
-similar (GROUP_SIM), they reference the same issue, or they touch the same file. A theme
+similar (GROUP_SIM), they reference the same issue, or they touch the same file. Units
+with no area join only on the same issue, or on nearly the same title (SAME_SIM) and a
+file in common. A theme
 holds at most one stack and MAX_UNITS units, so single-link chains cannot swallow a day.
 
 Score: the table of rules `_RULES`, each adding a weight and a reason to `why` (size,
@@ -26,6 +28,7 @@ from .reverts import reland_title
 from .similarity import Vector, candidate_pairs, cosine
 
 GROUP_SIM = 0.3
+SAME_SIM = 0.8  # units with no area: nearly the same title, and a file in common
 MAX_UNITS = 12
 FULL_COMPARE = 40
 NOISE_FACTOR = 0.25
@@ -85,10 +88,9 @@ def _union_find_groups(units: Sequence[Unit], area_of_unit: Sequence[str]) -> li
 
     buckets: dict[str, list[int]] = {}
     for i, area in enumerate(area_of_unit):
-        if area:
-            buckets.setdefault(area, []).append(i)
+        buckets.setdefault(area, []).append(i)
     scored: list[tuple[float, int, int]] = []
-    for members in buckets.values():
+    for area, members in buckets.items():
         if len(members) <= FULL_COMPARE:
             cands = [(a, b) for x, a in enumerate(members) for b in members[x + 1:]]
         else:
@@ -99,6 +101,10 @@ def _union_find_groups(units: Sequence[Unit], area_of_unit: Sequence[str]) -> li
             sim = cosine(units[a].vector, units[b].vector)
             if units[a].issues & units[b].issues:
                 sim = max(sim, 1.0)
+            elif not area:
+                # No area says they belong together: only the same file and nearly the
+                # same title do ("Update README.md" twice is one theme, not two namesakes).
+                sim = sim if sim >= SAME_SIM and _shared_file(units[a], units[b]) else 0.0
             elif _shared_file(units[a], units[b]):
                 sim = max(sim, GROUP_SIM)
             if sim >= GROUP_SIM:
