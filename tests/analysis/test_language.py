@@ -73,6 +73,11 @@ from mergecast.analysis.language import (
     ("Misc fixes", "fix", "fix", "various issues", ""),
     ("int4 fixes and improvements", "", "", "int4 fixes and improvements", ""),
     ("fixes to hqq in normal int4 class", "fix", "fix", "hqq in normal int4 class", ""),
+    # An arrow with no verb switches one thing to another.
+    ("[mxfp8 moe training] _permute_bf16 -> permute_and_pad", "move", "switch",
+     "permute BF16", "to permute and pad"),
+    ("Adam -> AdamW for the LLaMA recipe", "move", "switch", "Adam",
+     "to AdamW for the LLaMA recipe"),
     ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
     # An improvement is told by its own verb, and by what it is for when it says so.
     ("SAM2 AMG cli and other QoL improvements", "change", "improve",

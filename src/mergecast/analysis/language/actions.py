@@ -28,6 +28,7 @@ _TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+
 
 
 _AREA = re.compile(r"^\s*([A-Za-z][A-Za-z0-9-]*):\s")
+_ARROW = re.compile(r"->|=>|→")
 _PREPOSITIONS = frozenset("on in for to from with via by at under across".split())
 
 
@@ -79,6 +80,11 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
             any(w.lower() in words().auxiliaries and _said(w, title)
                 for w in _main_clause(ws)[1:4]):
         lemma = None  # "scaled bias rowwise linear", "batch configs should …": no verb
+    if lemma is None and len(_ARROW.findall(title)) == 1 and " to " in text and \
+            not text.lower().startswith("to "):
+        # "_permute_bf16 -> permute_and_pad": an arrow with no verb switches one to the other
+        kept = re.search(rf"(?<!\w){re.escape(ws[0])}(?!\w)", title)  # "Adam -> AdamW"
+        return _action(title, f"Switch {text if kept else lower_first(text)}", cut_second)
     if len(ws) > 2 and ws[0].lower() in ("fixes", "cleanups") and ws[1].lower() in ("to", "for"):
         lemma = None  # "fixes to hqq in int4": a noun, what is fixed follows "to"
     if lemma is None or len(ws) < 2:
