@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Any
 
 from ..text import strip_markup
 from .readings import hyphenated, is_method, said_in_full
@@ -137,16 +138,22 @@ def split_prefix(title: str) -> tuple[str | None, str]:
 # "init when FSDP > n_kv_heads": an operator between two names is said as words
 # ([comparisons] in language.toml), never dropped to leave "when FSDP n kv heads".
 # (A tag-like "</marker>" is markup for the boundary to deal with, not a comparison.)
-_COMPARISON = re.compile(r"(</?[A-Za-z][\w-]*>)|(?<=\w)\s*(>=|<=|==|!=|>|<)\s*(?=\w)")
+_COMPARISON = re.compile(r"(</?[A-Za-z][\w-]*>)|(?<=\w)\s*(>=|<=|==|!=|>|<)\s*(?=\w)"
+                         r"(v?\d+\.\d[\w.]*\b)?")
 
 
 @functools.cache
-def _comparisons() -> dict[str, str]:
+def _comparisons() -> dict[str, Any]:
     return dict(_load("language.toml")["comparisons"])
 
 
 def _compared(m: re.Match[str]) -> str:
-    return m.group(1) or f" {_comparisons()[m.group(2)]} "
+    if m.group(1):
+        return m.group(1)
+    said = _comparisons()
+    if m.group(3) and m.group(2) in said["versions"]:  # "torch >= 2.11": "torch 2.11 and later"
+        return " " + said["versions"][m.group(2)].format(v=m.group(3)) + " "
+    return f" {said[m.group(2)]} {m.group(3) or ''}"
 
 
 @functools.lru_cache(maxsize=50_000)
