@@ -78,6 +78,13 @@ from mergecast.analysis.language import (
      "permute BF16", "to permute and pad"),
     ("Adam -> AdamW for the LLaMA recipe", "move", "switch", "Adam",
      "to AdamW for the LLaMA recipe"),
+    # A title naming a problem fixes it; a tag can say the kind of work; "Faster X" speeds
+    # X up; a verb written last still acts on what comes before it.
+    ("Wrong token count in validation", "fix", "fix", "wrong token count in validation", ""),
+    ("[hotfix] malformed docstring", "fix", "fix", "malformed docstring", ""),
+    ("Faster doc mask for flex flash", "speed", "speed up", "doc mask for flex flash", ""),
+    ("[CI] XPU binary build enable", "enable", "enable", "XPU binary build", ""),
+    ("Docs update", "change", "update", "docs", ""),
     ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
     # An improvement is told by its own verb, and by what it is for when it says so.
     ("SAM2 AMG cli and other QoL improvements", "change", "improve",

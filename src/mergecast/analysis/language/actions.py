@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from ...models import Action
-from ..text import strip_markup
+from ..text import strip_markup, title_tags
 from .readings import hindered, revert_of
 from .statements import Subject, covers, lists, names_work, read_subject, said_list
 from .titles import SYMBOL, clean_title, sentence_case
@@ -61,6 +61,9 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         return Action(verb="change", lemma=undone[0], obj=lower_first(name_of(inner, True)))
     typed = _TYPE.match(SYMBOL.sub(" ", strip_markup(title)))
     hint = words().types.get(typed.group(1).lower()) if typed else None
+    if hint is None:  # "[hotfix] malformed docstring" is a fix as much as "fix: …" is
+        hint = next((words().types[t.lower()] for t in title_tags(title)
+                     if t.lower() in words().types), None)
     prefix = _PREFIX_WORDS.match(SYMBOL.sub(" ", strip_markup(title)))
     where = prefix.group(1).split() if prefix else []
     scope = _scope(where, text)
@@ -217,6 +220,13 @@ def _noun_action(text: str) -> Action:
     inside = any(w.lower() in _INSIDE for w in ws[:-1])
     if (sized := _sized_fix(ws)) is not None:
         return sized
+    first = ws[0].lower() if ws else ""
+    if len(ws) >= 2 and first in words().problems:
+        # "Wrong token count in validation": a title naming a problem fixes it
+        return Action(verb="fix", lemma=words().say["fix"], obj=lower_first(text))
+    if len(ws) >= 2 and first in words().lead_adjectives:
+        cls = words().lead_adjectives[first]  # "Faster doc mask": speeds up the doc mask
+        return Action(verb=cls, lemma=words().say[cls], obj=" ".join(ws[1:]))
     if len(ws) >= 4 and ws[-2].lower() == "and" and ws[-1].lower() in nouns and \
             ws[-3].lower() in nouns:
         # "int4 fixes and improvements" names two kinds of work on one thing: said whole,
@@ -243,6 +253,10 @@ def _noun_action(text: str) -> Action:
                      or w.lower() not in words().generic), 0)) \
             and ws[i].lower() in words().modifier_nouns and len(ws) > i + 1:
         cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 1:])  # "minor fix checkpoint doc"
+    elif len(ws) >= 2 and ws[-1].lower() in words().trailing_verbs and \
+            (lemma := base_verb(ws[-1])) is not None:
+        # "XPU binary build enable": the verb comes last, what it acts on first
+        return Action(verb=verb_class(lemma), lemma=lemma, obj=lower_first(" ".join(ws[:-1])))
     else:  # (no leading "to"/"for": "turns to to X", "touches on for X")
         return Action(verb="", lemma="", obj=as_name(lower_first(text)) or lower_first(text))
     noun = next((w.lower() for w in ws if w.lower() in nouns), "")

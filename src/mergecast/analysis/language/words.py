@@ -39,6 +39,9 @@ class Words:
     modifier_nouns: frozenset[str]  # "X fix for Y": fixes X for Y
     named_nouns: frozenset[str]  # "README typos": fixes README typos, not README
     fix_sizes: dict[str, str]  # "minor fix": fixes a minor issue; "misc" said "various"
+    problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
+    lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
+    trailing_verbs: frozenset[str]  # "XPU binary build enable": enables the build
     noun_verbs: Mapping[str, str]  # "improvements" -> "improve": said with its own verb
     speed_words: frozenset[str]  # "perf improvements": a noun verb that is a speed-up
     kind_nouns: frozenset[str]  # "function", "kernel": a kind of thing, not which one
@@ -78,6 +81,9 @@ def words() -> Words:
         named_nouns=frozenset(lang["noun_titles"]["named"]),
         fix_sizes={w: lang["noun_titles"]["size_said"].get(w, w)
                    for w in lang["noun_titles"]["sizes"]},
+        problems=frozenset(lang["noun_titles"]["problems"]),
+        lead_adjectives=dict(lang["noun_titles"]["leads"]),
+        trailing_verbs=frozenset(lang["noun_titles"]["trailing"]),
         noun_verbs=dict(lang["noun_titles"]["verbs"]),
         speed_words=frozenset(lang["noun_titles"]["speed"]),
         kind_nouns=frozenset(w["kind_nouns"]),
