@@ -164,6 +164,10 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
     ("Is not in the nightly and is being reverted for now.", []),
     ("Which handles imports more efficiently and avoids accidental failures.", []),
     ("Hope to land this before the conference starts next week.", []),
+    # A change log's past-tense line is what the change does; a test plan's is not.
+    ("Updated the places where the decorators are called.",
+     [("detail", "PR 12 updates the places where the decorators are called.")]),
+    ("Tested with the nightly build on two GPUs.", []),
     # A sentence typed in haste, lower case and without a full stop.
     ("increase the dynamo cache size limit so that all tests can run",
      [("benefit", "PR 12 increases the dynamo cache size limit so that all tests can run.")]),

@@ -159,11 +159,20 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     if first.lower() == third_person(verb) and nxt not in cues().subject_next and \
             base_verb(nxt) != nxt:  # "Adds a compiler pass", not "Traces now show"
         return f"{who} {first.lower()} {rest}"
+    if first.lower().endswith("ed") and first.lower() != verb and nxt not in _AFTER_PARTICIPLE \
+            and verb not in cues().checked and third_person(verb) in cues().this_does:
+        # "Added a fix to the subclass …", "Updated the places where …": a change log's
+        # line, said of the change ("PR 12 adds a fix …")
+        return f"{who} {third_person(verb)} {rest}"
     if first.lower().endswith("ed") and (rest.split(" ", 1)[0].lower() in (
             "with", "by", "in", "into", "from", "for", "to", "as", "on")
             or verb in cues().checked):
         return None  # "Bundled with the pass, runs …", "Tested locally …": no subject
     return sentence
+
+
+# A participle before these is no change log's verb: "Bundled with the pass, …".
+_AFTER_PARTICIPLE = frozenset("with by in into from for to as on at when if".split())
 
 
 def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
