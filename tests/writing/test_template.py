@@ -279,3 +279,12 @@ def test_a_summary_names_one_author_s_whole_stack_as_one():
 def test_a_window_of_bots_changes_says_so_and_the_verb_agrees(counts, said):
     digest = dataclasses.replace(empty_digest(), counts=counts)
     assert write(digest, allow_empty=True).summary == said
+
+
+def test_two_top_stories_from_the_same_person_name_them_once():
+    digest = rich_digest()
+    second = dataclasses.replace(digest.themes[1], authors=digest.themes[0].authors)
+    digest = dataclasses.replace(digest, themes=(digest.themes[0], second, *digest.themes[2:]))
+    summary = write(digest).summary
+    assert summary.count("kovacs47") == 1, summary
+    assert "b7r2n" not in summary

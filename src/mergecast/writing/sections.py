@@ -438,9 +438,9 @@ def summary(x: Lookup, plan: Plan) -> str:
     options: list[str] = []
     if len(lead) == 2:
         (a, who_a), (b, who_b) = lead
-        shapes = x.variants("summary", "two")
+        shapes = x.variants("summary", "two" if who_a != who_b else "two_same")
         work = plan.signal.work[0][0] if plan.signal.work else "change"
-        if work != "change" and all(t.work == work for t in plan.themes[:2]):
+        if work != "change" and who_a != who_b and all(t.work == work for t in plan.themes[:2]):
             shapes += x.variants("summary", "work")
         start = x.seed % len(shapes)
         options += [v.format(a=a, who_a=who_a, b=b, who_b=who_b,
