@@ -199,8 +199,9 @@ def measure(script: Script, digest: Digest) -> EpisodeEffects:
         if section.kind not in _TOLD_IN:
             continue
         for s in section.sentences:
-            if s.text.startswith(section.heading):
+            if s.text.rstrip(".") == section.heading:
                 continue  # "First theme: <name>." names a theme; effects come after it
+                # ("Also today, ada landed PR 12, …" under the heading "Also today" tells one)
             for n in s.cites:
                 citing.setdefault(n, []).append(s.text)
     for c in digest.changes:
