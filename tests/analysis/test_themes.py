@@ -118,6 +118,10 @@ def test_is_noise():
     assert is_noise(pr(1, "Bump numpy from 1.2 to 1.3"))
     assert is_noise(pr(1, "Words", files=files("docs/x.rst", ".github/a.yml")))
     assert not is_noise(pr(1, "Fix cache eviction", files=files("src/cache.py", "docs/x.md")))
+    # A title that calls itself minor and names nothing else leads no day; one that
+    # names what it fixes is real work.
+    assert is_noise(pr(1, "minor fix", files=files("src/train.py")))
+    assert not is_noise(pr(1, "small fix for the loader", files=files("src/train.py")))
 
 
 def test_single_headline_is_a_short_noun_phrase_of_its_title():

@@ -168,6 +168,7 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
     ("Updated the places where the decorators are called.",
      [("detail", "PR 12 updates the places where the decorators are called.")]),
     ("Tested with the nightly build on two GPUs.", []),
+    ("After fixing the tokenizer size the training works fine.", []),
     # A sentence typed in haste, lower case and without a full stop.
     ("increase the dynamo cache size limit so that all tests can run",
      [("benefit", "PR 12 increases the dynamo cache size limit so that all tests can run.")]),

@@ -147,7 +147,7 @@ def test_a_revert_of_an_internal_id_is_told_without_reading_the_id():
 def welcome_day() -> m.Digest:
     """A first-time contributor's day with two left-overs no theme or area tells."""
     changes = (pr(801, "Add a retry budget to the uploader", "ada", body=""),
-               pr(802, "Lint the test folder", "newcomer"),
+               pr(802, "Cache the parsed config for the test runner", "newcomer"),
                pr(803, "Fix a compiler warning in the loader", "omar"))
     themes = (m.Theme(1, "uploader retry budget", "single", ("ada",), ("Uploader",), (801,),
                       (), None, 3.0, ("big",)),)

@@ -288,3 +288,20 @@ def test_two_top_stories_from_the_same_person_name_them_once():
     summary = write(digest).summary
     assert summary.count("kovacs47") == 1, summary
     assert "b7r2n" not in summary
+
+
+def test_a_lone_newcomers_housekeeping_is_said_with_the_welcome_not_as_a_theme():
+    changes = [pr(1494, "minor fix", "shoufa"),
+               pr(1509, "All-reduce the token count before logging", "runame",
+                  body="Currently the token count is only logged locally."),
+               pr(1512, "Make the recipe name more generic", "vkuzo")]
+    deep = WINDOW.since - dt.timedelta(days=400)
+    digest = build_digest(changes, WINDOW, areas=AreasConfig(),
+                          earlier_authors={"runame", "vkuzo"}, history_since=deep)
+    assert digest.first_time_contributors == ("shoufa",)
+    script = write(digest)
+    said = [s.text for sec in script.sections for s in sec.sentences]
+    assert "Worth noting: a warm welcome to first-time contributor shoufa, whose PR 1494 " \
+        "fixes a minor issue." in said, said
+    assert not any(sec.kind == "theme" and 1494 in s.cites for sec in script.sections
+                   for s in sec.sentences)

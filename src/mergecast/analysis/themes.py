@@ -37,7 +37,9 @@ _NOISE_TITLE = re.compile(
     r"\b(typos?|spelling|bump|version bump|whitespace|lint(?:ing)?|formatting|"
     r"update (?:the )?(?:readme|docs?|changelog|release dates?|copyright)|"
     r"fix (?:a )?(?:broken )?link)\b"
-    r"|^\s*\[(?:ci|cd|docs?|typo|nit)\]|^\s*(?:docs?|ci|chore|build\(deps\))\s*[:(]",
+    r"|^\s*\[(?:ci|cd|docs?|typo|nit)\]|^\s*(?:docs?|ci|chore|build\(deps\))\s*[:(]"
+    # A title that calls itself minor and names nothing else ("minor fix") leads no day.
+    r"|^\s*(?:a\s+)?(?:minor|small|tiny|trivial|misc|some)\s+(?:fix(?:es)?|nits?)\W*$",
     re.I,
 )
 _NOISE_PATH = re.compile(

@@ -133,5 +133,8 @@ class Plan:
     duplicates: tuple[DuplicatePlan, ...] = ()
     chains: tuple[RevertChain, ...] = ()
     first_timers: tuple[str, ...] = ()
+    # A lone first-time contributor's one change that nothing else tells: said with the
+    # welcome ("… Shoufa Chen, whose PR 1494 fixes a minor issue").
+    welcomed: tuple[Action, ...] = ()
     notes: tuple[Action, ...] = ()  # left-over changes worth one line each
     watch: Watch | None = None

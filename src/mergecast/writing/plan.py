@@ -27,6 +27,7 @@ from ..analysis.language import (
     words,
 )
 from ..analysis.scope import is_new_thing, scope_of
+from ..analysis.themes import is_noise
 from ..models import (
     Action,
     ChainStep,
@@ -104,6 +105,15 @@ def by_change(actions: Sequence[Action]) -> list[tuple[Action, ...]]:
     return out
 
 
+def _welcomed(digest: Digest) -> Change | None:
+    """A lone first-time contributor's one change when it is housekeeping ("minor fix",
+    a README typo): it leads no theme, and the welcome says what it does."""
+    newcomers = digest.first_time_contributors
+    theirs = [c for c in digest.changes if len(newcomers) == 1
+              and c.author.handle == newcomers[0] and c.number is not None]
+    return theirs[0] if len(theirs) == 1 and is_noise(theirs[0]) else None
+
+
 def says_something(a: Action) -> bool:
     """A title of only generic words ("Update", "fix tests") tells a listener nothing; the
     page's coverage list still has it."""
@@ -117,8 +127,11 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     """The plan of one episode. `accept` vets sentences lifted from descriptions (the
     writer passes its fact check, so nothing unsupported is even planned)."""
     by_sha = {c.sha: c for c in digest.changes if c.sha}
-    # A theme of nothing but reverts is told once, as a revert chain, not as a theme.
-    kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t)]
+    welcome = _welcomed(digest)
+    # A theme of nothing but reverts is told once, as a revert chain, not as a theme; a
+    # newcomer's one small change is told with the welcome.
+    kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t)
+            and (welcome is None or t.prs != (welcome.number,))]
     themes = _full_first(_series(digest, tuple(_theme(digest, by_sha, t, i, accept)
                                                for i, t in enumerate(kept[:max_themes], 1))))
     told: set[int] = {n for t in themes for n in t.prs}
@@ -135,11 +148,16 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     rest = [c for c in digest.changes if not is_revert(c)
             and (c.number not in told if c.number is not None else c.sha not in told_shas)]
     rest.sort(key=lambda c: (-c.lines_changed, c.number or 0, c.sha or ""))
+    rest = [c for c in rest if c is not welcome]
+    # Said with the welcome even when generic: "whose PR 1494 fixes a minor issue".
+    welcomed = tuple(dataclasses.replace(a, ref=Ref(pr=welcome.number, sha=welcome.sha))
+                     for a in parse_actions(welcome.title) if a.lemma and a.obj) \
+        if welcome is not None else ()
     return Plan(
         show=show, day=day, weekly=weekly, mood=_mood(digest),
         signal=Signal(_work(themes, roundups), digest.counts), themes=themes,
         roundups=roundups, duplicates=duplicates, chains=chains,
-        first_timers=digest.first_time_contributors,
+        first_timers=digest.first_time_contributors, welcomed=welcomed,
         notes=tuple(a for c in [c for c in rest if says_something(action(c))][:NOTES]
                     for a in actions(c)),
         watch=_watch(digest, themes),
