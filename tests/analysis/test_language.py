@@ -85,6 +85,10 @@ from mergecast.analysis.language import (
     ("Faster doc mask for flex flash", "speed", "speed up", "doc mask for flex flash", ""),
     ("[CI] XPU binary build enable", "enable", "enable", "XPU binary build", ""),
     ("Docs update", "change", "update", "docs", ""),
+    # A noun title's verb comes from its own noun, not the first noun in it; a size word
+    # before it is not the object.
+    ("minor README updates", "change", "update", "README", ""),
+    ("Updates to the loader", "change", "update", "the loader", ""),
     ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
     # An improvement is told by its own verb, and by what it is for when it says so.
     ("SAM2 AMG cli and other QoL improvements", "change", "improve",

@@ -88,7 +88,8 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         # "_permute_bf16 -> permute_and_pad": an arrow with no verb switches one to the other
         kept = re.search(rf"(?<!\w){re.escape(ws[0])}(?!\w)", title)  # "Adam -> AdamW"
         return _action(title, f"Switch {text if kept else lower_first(text)}", cut_second)
-    if len(ws) > 2 and ws[0].lower() in ("fixes", "cleanups") and ws[1].lower() in ("to", "for"):
+    if len(ws) > 2 and ws[0].lower() in words().nouns and ws[0].lower().endswith("s") and \
+            ws[1].lower() in ("to", "for"):
         lemma = None  # "fixes to hqq in int4": a noun, what is fixed follows "to"
     if lemma is None or len(ws) < 2:
         found = _noun_action(" ".join(ws) or text)
@@ -234,12 +235,16 @@ def _noun_action(text: str) -> Action:
         return Action(verb="", lemma="", obj=lower_first(text))
     if len(ws) >= 2 and ws[-1].lower() in nouns and not inside and \
             ws[-2].lower() not in _NOUN_LINKS:  # ("small fixes to docs" fixes the docs)
-        cls, obj = nouns[ws[-1].lower()], " ".join(
-            ws if ws[-1].lower() in words().named_nouns else ws[:-1])
+        kept = ws if ws[-1].lower() in words().named_nouns else ws[:-1]
+        while len(kept) > 1 and kept[0].lower() in words().fix_sizes:
+            kept = kept[1:]  # "minor README updates" update the README, not "minor README"
+        noun = ws[-1].lower()
+        cls, obj = nouns[noun], lower_first(" ".join(kept))
         obj = obj[4:] if obj.lower().startswith("for ") and cls == "support" else obj
     elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
                      and ws[i + 1].lower() in _NOUN_LINKS), None)) is not None:
-        cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 2:])  # "minor fixes to the loader"
+        noun = ws[i].lower()
+        cls, obj = nouns[noun], " ".join(ws[i + 2:])  # "minor fixes to the loader"
         if ws[i + 1].lower() == "to" and base_verb(ws[i + 2]) == ws[i + 2].lower() and \
                 len(ws) > i + 3:  # "Some improvement to make X work": it makes X work
             return _action(text, " ".join(ws[i + 2:]))
@@ -252,14 +257,14 @@ def _noun_action(text: str) -> Action:
     elif (i := next((i for i, w in enumerate(ws[:2]) if w.lower() in words().modifier_nouns
                      or w.lower() not in words().generic), 0)) \
             and ws[i].lower() in words().modifier_nouns and len(ws) > i + 1:
-        cls, obj = nouns[ws[i].lower()], " ".join(ws[i + 1:])  # "minor fix checkpoint doc"
+        noun = ws[i].lower()
+        cls, obj = nouns[noun], " ".join(ws[i + 1:])  # "minor fix checkpoint doc"
     elif len(ws) >= 2 and ws[-1].lower() in words().trailing_verbs and \
             (lemma := base_verb(ws[-1])) is not None:
         # "XPU binary build enable": the verb comes last, what it acts on first
         return Action(verb=verb_class(lemma), lemma=lemma, obj=lower_first(" ".join(ws[:-1])))
     else:  # (no leading "to"/"for": "turns to to X", "touches on for X")
         return Action(verb="", lemma="", obj=as_name(lower_first(text)) or lower_first(text))
-    noun = next((w.lower() for w in ws if w.lower() in nouns), "")
     lemma = words().noun_verbs.get(noun) or words().say[cls]
     if noun in words().noun_verbs and any(w.lower() in words().speed_words for w in ws):
         cls, lemma = "speed", words().say["speed"]  # "perf improvements for X"
