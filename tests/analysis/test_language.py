@@ -89,6 +89,8 @@ from mergecast.analysis.language import (
     # before it is not the object.
     ("minor README updates", "change", "update", "README", ""),
     ("Updates to the loader", "change", "update", "the loader", ""),
+    # A branch name as the title is said as its words.
+    ("fix-ci", "fix", "fix", "CI", ""),
     ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
     # An improvement is told by its own verb, and by what it is for when it says so.
     ("SAM2 AMG cli and other QoL improvements", "change", "improve",
