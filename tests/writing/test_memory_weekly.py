@@ -132,3 +132,17 @@ def test_weekly_forces_the_template_writer_and_checks_the_week_id() -> None:
     assert script.writer == "template" and "weekly recap" in script.sections[0].text
     with pytest.raises(InputError, match="expected an ISO week id like 2026-W30, got '2026-11'"):
         write(weekly_digest(), weekly="2026-11")
+
+
+def test_a_weekly_recaps_brief_themes_are_this_weeks_not_todays() -> None:
+    change = pr(3911, "Add a weight sync check", "liangel-02")
+    brief = m.Theme(3, "weight sync check", "single", ("liangel-02",), ("RL",), (3911,), (),
+                    None, 2.0, ("single",))
+    digest = dataclasses.replace(rich_digest(extra=[change]),
+                                 themes=rich_digest().themes[:2] + (brief,))
+    for week in ("2026-W11", "2026-W12", "2026-W13"):
+        script = write(digest, weekly=week)
+        told = [sec for sec in script.sections if any(3911 in s.cites for s in sec.sentences)]
+        assert told and all(sec.heading == "Also this week" for sec in told), told
+        assert not any("today" in s.text.lower() for sec in script.sections
+                       for s in sec.sentences), script.transcript
