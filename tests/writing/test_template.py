@@ -305,3 +305,11 @@ def test_a_lone_newcomers_housekeeping_is_said_with_the_welcome_not_as_a_theme()
         "fixes a minor issue." in said, said
     assert not any(sec.kind == "theme" and 1494 in s.cites for sec in script.sections
                    for s in sec.sentences)
+
+
+def test_a_title_of_two_stories_with_the_same_verb_says_it_once():
+    d = rich_digest()
+    named = tuple(dataclasses.replace(t, headline=h) for t, h in zip(
+        d.themes, ["fixing the tile planner", "fixing retry budgets"], strict=False))
+    title = write(dataclasses.replace(d, themes=named + d.themes[2:])).title
+    assert title == "Fixing the Tile Planner and Retry Budgets", title

@@ -377,7 +377,12 @@ def title(x: Lookup, plan: Plan) -> str:
 def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     a, top = heads[0], plan.themes[0]
     bank: list[str] = []
-    if len(heads) > 1:
+    verb, _, rest_a = a.partition(" ")
+    if len(heads) > 1 and verb.endswith("ing") and heads[1].startswith(f"{verb} ") and rest_a:
+        # "Fixing Doc" and "Fixing LR Scheduling": the verb is said once
+        bank += [f"{verb} {rest_a} and {heads[1][len(verb) + 1:]}".replace("{", "{{")
+                 .replace("}", "}}")]
+    elif len(heads) > 1:
         bank += x.variants("title", "two")
     s = top.stack
     if s is not None and s.in_window >= 3 and s.in_window == (s.declared_size or s.in_window):
