@@ -104,6 +104,11 @@ def test_changes_with_no_area_group_only_on_the_same_title_and_file():
 
 
 def test_headline_is_drawn_from_shared_title_words():
+    # A noun that names the work whole, after the shared words in most titles, stays.
+    assert headline(["Add parameter_name support to the int4 transform",
+                     "Add parameter_name support to the int8 transform",
+                     "Fix the intx transform to use parameter_name properly"]) == \
+        "parameter name support"
     titles = ["[android] Vulkan shaders for row reductions",
               "[android] Vulkan shaders for windowed reductions",
               "[android] Cumsum via Vulkan shaders"]

@@ -201,6 +201,8 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
     phrase = _extend(best(lambda n: n in (2, 3)), counts)
     if phrase is not None:
         text = surface[phrase]
+        if (noun := _named_noun(phrase, seqs, need)) is not None:
+            text = f"{text} {noun}"  # "parameter name support", not just "parameter name"
         lead = tag if tag and tag.lower() not in text.lower() else None
         if phrase[-1] in words().kind_nouns and len(phrase) == 2:
             # "autograd function" is a fragment: whose functions, and several of them
@@ -289,6 +291,18 @@ def _extend(phrase: tuple[str, ...] | None,
                     g[1:] == phrase and n == counts[phrase] and not g[0].endswith("ed")
                     and not base_verb(g[0]))
     return longer[0] if longer else phrase
+
+
+def _named_noun(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]],
+                need: int) -> str | None:
+    """The noun most titles put after the phrase when it names the work whole ("support",
+    "tests": [noun_titles] whole): "Add parameter_name support to X" x3 is about
+    parameter name support."""
+    n = len(phrase)
+    after = Counter(ws[i + n] for ws in seqs for i in range(len(ws) - n)
+                    if tuple(ws[i:i + n]) == phrase)
+    found = [w for w, k in after.items() if k >= need and w in words().whole_nouns]
+    return found[0] if len(found) == 1 else None
 
 
 def _several(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]]) -> bool:
