@@ -313,3 +313,15 @@ def test_a_title_of_two_stories_with_the_same_verb_says_it_once():
         d.themes, ["fixing the tile planner", "fixing retry budgets"], strict=False))
     title = write(dataclasses.replace(d, themes=named + d.themes[2:])).title
     assert title == "Fixing the Tile Planner and Retry Budgets", title
+
+
+def test_a_pair_found_by_similar_descriptions_claims_no_topic_and_a_repost_is_not_a_third():
+    d = rich_digest()
+    a, b = d.duplicates[0].prs
+    why = "similar problem statements (similarity 0.17; shared terms: nccl, error)"
+    pairs = (m.Duplicate((a, b), why, "problem", ("nccl", "error")),
+             m.Duplicate((584040, b), why, "problem", ("nccl", "error")))
+    script = write(dataclasses.replace(d, duplicates=pairs))
+    said = [s.text for sec in script.sections if sec.kind == "duplicates" for s in sec.sentences]
+    assert said[0] == f"Two separate PRs, {a} and {b}, describe similar problems.", said
+    assert not any("584040" in s for s in said), said

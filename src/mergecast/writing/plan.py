@@ -34,6 +34,7 @@ from ..models import (
     Change,
     Claim,
     Digest,
+    Duplicate,
     DuplicatePlan,
     Plan,
     Ref,
@@ -140,7 +141,7 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     told_shas = {s for t in themes for s in t.commits}
     chains = digest.chains or _chains_from_pairs(digest)
     told |= {r.pr for ch in chains for r in (ch.original, *(s.ref for s in ch.steps)) if r.pr}
-    duplicates = tuple(_duplicate(digest, d.prs, d.evidence) for d in digest.duplicates[:2])
+    duplicates = tuple(_duplicate(digest, d.prs, d.evidence) for d in _distinct(digest)[:2])
     told |= {n for d in duplicates for n in d.prs}
     roundups = _roundups(digest, by_sha, told, told_shas, accept)
     told |= {a.ref.pr for r in roundups for a in r.items if a.ref and a.ref.pr}
@@ -397,6 +398,17 @@ def _why(c: Change, a: Action, accept: Accept) -> Claim | None:
     found = [x for x in claims(c.body, Ref(pr=c.number, sha=c.sha), accept=accept, limit=4)
              if not _repeats(_content(x.text), title, 0.6)]
     return best(found, "problem") or best(found, "benefit") or next(iter(found), None)
+
+
+def _distinct(d: Digest) -> list[Duplicate]:
+    """Duplicate pairs, less a pair that shares a PR with one already kept on the very same
+    evidence: its other PR is the same description posted again, not a third effort."""
+    kept: list[Duplicate] = []
+    for dup in d.duplicates:
+        if not any(set(dup.prs) & set(k.prs) and (dup.evidence, dup.shared, dup.why) ==
+                   (k.evidence, k.shared, k.why) for k in kept):
+            kept.append(dup)
+    return kept
 
 
 def _duplicate(d: Digest, prs: tuple[int, int], evidence: str) -> DuplicatePlan:

@@ -233,9 +233,13 @@ def duplicates(x: Lookup, plan: Plan) -> Part | None:
         a, b = d.prs
         evidence = x.say("duplicates", d.evidence).lower() if d.evidence in (
             "issue", "title", "files") else ""
-        topic = trim(d.topic, 8)
+        # Similar descriptions alone show a shared problem, not that both do what one
+        # title says: no topic is claimed for them.
+        topic = trim(d.topic, 8) if d.evidence != "problem" else ""
         text = x.say("duplicates", "pair", a=a, b=b, topic=topic, evidence=evidence)
-        if not topic or not x.add(part, text, (a, b)):
+        if d.evidence == "problem":
+            x.add(part, x.say("duplicates", "pair_problem", a=a, b=b), (a, b))
+        elif not topic or not x.add(part, text, (a, b)):
             x.add(part, x.say("duplicates", "pair_plain", a=a, b=b, evidence=evidence), (a, b))
         if len(d.authors) == 2:
             x.add(part, x.say("duplicates", "two_authors", author_a=d.authors[0],
