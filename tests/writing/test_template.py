@@ -325,3 +325,13 @@ def test_a_pair_found_by_similar_descriptions_claims_no_topic_and_a_repost_is_no
     said = [s.text for sec in script.sections if sec.kind == "duplicates" for s in sec.sentences]
     assert said[0] == f"Two separate PRs, {a} and {b}, describe similar problems.", said
     assert not any("584040" in s for s in said), said
+
+
+def test_a_title_never_joins_a_name_with_its_own_and_by_another_and():
+    d = rich_digest()
+    for day in range(1, 8):
+        named = tuple(dataclasses.replace(t, headline=h) for t, h in zip(
+            d.themes, ["flight recorder", "x86 and sbsa binaries"], strict=False))
+        title = write(dataclasses.replace(d, themes=named + d.themes[2:]),
+                      day=DAY + dt.timedelta(days=day)).title
+        assert title.lower().count(" and ") <= 1, title

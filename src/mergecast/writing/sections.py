@@ -382,12 +382,15 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     a, top = heads[0], plan.themes[0]
     bank: list[str] = []
     verb, _, rest_a = a.partition(" ")
-    if len(heads) > 1 and verb.endswith("ing") and heads[1].startswith(f"{verb} ") and rest_a:
+    # A name with its own "and" is never joined by another: "X and Y and Z" reads as three.
+    joined = len(heads) > 1 and any(" and " in f" {h.lower()} " for h in heads[:2])
+    if len(heads) > 1 and verb.endswith("ing") and heads[1].startswith(f"{verb} ") and \
+            rest_a and not joined:
         # "Fixing Doc" and "Fixing LR Scheduling": the verb is said once
         bank += [f"{verb} {rest_a} and {heads[1][len(verb) + 1:]}".replace("{", "{{")
                  .replace("}", "}}")]
     elif len(heads) > 1:
-        bank += x.variants("title", "two")
+        bank += [v for v in x.variants("title", "two") if not joined or "} and {" not in v]
     s = top.stack
     if s is not None and s.in_window >= 3 and s.in_window == (s.declared_size or s.in_window):
         bank += [v for v in x.variants("title", "parts")
