@@ -286,5 +286,5 @@ def test_a_brief_themes_two_actions_are_told_in_one_breath():
     told = [s for sec in write(dataclasses.replace(d, changes=changes)).sections
             for s in sec.sentences if 584097 in s.cites]
     assert [(s.text, s.cites) for s in told] == [
-        ("marisol31 landed PR 584097, using Vulkan shaders for windowed reductions "
-         "and banning the CPU fallback.", (584097,))]
+        ("In other work, marisol31 landed PR 584097, using Vulkan shaders for windowed "
+         "reductions and banning the CPU fallback.", (584097,))]

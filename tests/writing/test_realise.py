@@ -143,7 +143,8 @@ def test_a_brief_theme_by_a_handle_ending_in_digits_names_them_first():
                                                2.0, ("single",)),))
     script = write_script(digest, show="Widget", day=DAY, writing=WRITING, lexicon={}, llm=LLM)
     said = [s.text for sec in script.sections for s in sec.sentences if 3910 in s.cites]
-    assert any(re.match(r"(Also today, )?liangel-02 (landed|merged) PR 3910, adding a weight "
+    assert any(re.match(r"(In other work, |Also today, )?liangel-02 (landed|merged) PR 3910, "
+                        r"adding a weight "
                         r"sync check\.$", s) for s in said), said
 
 
@@ -198,5 +199,5 @@ def test_items_of_one_kind_are_not_all_worded_alike():
     values = {"who": "ada", "status": "landed", "effect": "adding a cache"}
     first, second = (x.say("theme", "brief", i, pr=12, **values) for i in (1, 2))
     assert first != second
-    assert {first, second} == {"ada landed PR 12, adding a cache.",
+    assert {first, second} == {"In other work, ada landed PR 12, adding a cache.",
                                "Also today, ada landed PR 12, adding a cache."}
