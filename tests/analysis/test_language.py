@@ -91,6 +91,11 @@ from mergecast.analysis.language import (
     ("Updates to the loader", "change", "update", "the loader", ""),
     # A branch name as the title is said as its words.
     ("fix-ci", "fix", "fix", "CI", ""),
+    # A leading "default" says when; a known misspelling is said as meant.
+    ("default disable heavy memory profiling", "remove", "disable", "heavy memory profiling",
+     "by default"),
+    ("seperate training termination from training loop", "refactor", "separate",
+     "training termination from training loop", ""),
     ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
     # An improvement is told by its own verb, and by what it is for when it says so.
     ("SAM2 AMG cli and other QoL improvements", "change", "improve",

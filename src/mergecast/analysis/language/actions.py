@@ -81,6 +81,8 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     adverb = ""
     if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
         adverb, ws = ws[0].lower(), ws[1:]
+    elif len(ws) > 2 and ws[0].lower() == "default" and base_verb(ws[1]) == ws[1].lower():
+        adverb, ws = "by default", ws[1:]  # "default disable heavy profiling"
     lemma = base_verb(ws[0]) if ws else None
     if negated and lemma is None and ws[0].isalpha():
         lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"

@@ -353,9 +353,11 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
 
 def _purposeless(ws: list[str]) -> list[str]:
     """A cut name ending on "to <verb>" lost what the verb acts on ("IntxOpaqueTensor to
-    replace"): the purpose goes with it."""
+    replace"): the purpose goes with it, and any function word left at the end."""
     if len(ws) > 2 and ws[-2].lower() == "to" and base_verb(ws[-1]) == ws[-1].lower():
-        return ws[:-2]
+        ws = ws[:-2]
+        while len(ws) > 1 and is_tail_word(ws[-1]):
+            ws = ws[:-1]
     return ws
 
 
