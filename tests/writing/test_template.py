@@ -335,3 +335,23 @@ def test_a_title_never_joins_a_name_with_its_own_and_by_another_and():
         title = write(dataclasses.replace(d, themes=named + d.themes[2:]),
                       day=DAY + dt.timedelta(days=day)).title
         assert title.lower().count(" and ") <= 1, title
+
+
+def test_a_theme_sentence_on_the_pr_the_one_before_opened_on_says_the_same_pr():
+    from mergecast.writing.phrases import Lookup
+    from mergecast.writing.template import _same_subject
+
+    said = ["PR 12 keeps the cache warm.", "PR 12 also drops stale entries.",
+            "PR 12 logs each eviction.", "PR 12 adds a size limit.", "PR 13 fixes the key."]
+    sec = m.Section("theme", "First theme: the cache", tuple(
+        m.Sentence(t, t, (int(t.split()[1]),)) for t in said))
+    other = m.Section("area", "On Docs", (m.Sentence("PR 12 adds docs.", "", (12,)),))
+    script = m.Script(show="Widget", date=DAY, title="T", summary="S", writer="template",
+                      sections=(sec, other))
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    out = _same_subject(x, script)
+    assert [s.text for s in out.sections[0].sentences] == [
+        "PR 12 keeps the cache warm.", "The same PR also drops stale entries.",
+        "PR 12 logs each eviction.", "The same PR adds a size limit.", "PR 13 fixes the key."]
+    assert out.sections[0].sentences[1].spoken == "The same P R also drops stale entries."
+    assert out.sections[1] == other  # only a theme's sentences lean on the one before

@@ -124,8 +124,11 @@ class Lookup:
             if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
                 text = cap(said) if text[:1].isupper() else said
                 self.expanded |= spelled
-        return Line(text, normalise(self._names_said(text), self.lexicon), tuple(cites),
-                    optional, weight, origin)
+        return Line(text, self.spoken(text), tuple(cites), optional, weight, origin)
+
+    def spoken(self, text: str) -> str:
+        """How a checked line's text is said: names as the lexicon says them."""
+        return normalise(self._names_said(text), self.lexicon)
 
     def _names_said(self, text: str) -> str:
         for written, said in self.inverted.items():

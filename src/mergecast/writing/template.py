@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 from collections.abc import Callable, Mapping
 
 from ..analysis.text import clean_body
@@ -106,7 +107,32 @@ def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingCon
             Sentence(ln.text, ln.spoken, ln.cites, origin=ln.origin) for ln in p.lines))
             for p in parts),
     )
-    return supported(script, digest)[0]
+    return _same_subject(x, supported(script, digest)[0])
+
+
+_PR_SUBJECT = re.compile(r"^PR (\d+) (?=[a-z])")
+SAME_SUBJECT = "The same PR"
+
+
+def _same_subject(x: Lookup, script: Script) -> Script:
+    """A theme's sentence that opens on the PR the sentence before it opened on says "The
+    same PR …" (at most twice an episode), not "PR 192280 … PR 192280 …". Done on the
+    final, checked script, so the sentence it leans on is surely said."""
+    used = 0
+    out = []
+    for sec in script.sections:
+        kept: list[Sentence] = []
+        for s in sec.sentences:
+            m = _PR_SUBJECT.match(s.text)
+            before = _PR_SUBJECT.match(kept[-1].text) if kept else None
+            if sec.kind == "theme" and m and before and m.group(1) == before.group(1) \
+                    and used < 2:
+                text = f"{SAME_SUBJECT} {s.text[m.end():]}"
+                s = dataclasses.replace(s, text=text, spoken=x.spoken(text))
+                used += 1
+            kept.append(s)
+        out.append(dataclasses.replace(sec, sentences=tuple(kept)))
+    return dataclasses.replace(script, sections=tuple(out))
 
 
 def _undescribed(digest: Digest) -> bool:
