@@ -308,14 +308,11 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
     """First-time contributors and a left-over or two; "Worth noting" is said once."""
     part = Part("notes", x.say("headings", "notes"), rank=10)
     firsts = list(plan.first_timers)
-    theirs = plan.welcomed[0] if plan.welcomed else None
-    effect = told(plan.welcomed) if theirs is not None else ""
-    welcomed = False
-    if effect and theirs is not None and theirs.ref is not None:
-        pr = theirs.ref.pr
-        key = "first_timer_pr" if pr is not None else "first_timer_commit"
-        welcomed = x.add(part, x.say("notes", key, handle=firsts[0], pr=pr, effect=effect),
-                         (pr,) if pr is not None else (), optional=True)
+    # The plan welcomes only a PR (a change with a number), so there is no commit wording.
+    pr = plan.welcomed[0].ref.pr if plan.welcomed and plan.welcomed[0].ref else None
+    welcomed = pr is not None and bool(effect := told(plan.welcomed)) and x.add(
+        part, x.say("notes", "first_timer_pr", handle=firsts[0], pr=pr, effect=effect), (pr,),
+        optional=True)
     if firsts and not welcomed:
         x.add(part, x.say("notes", "first_timers", handles=join_words(firsts[:4]),
                           contributors="contributor" if len(firsts) == 1 else "contributors"),

@@ -111,7 +111,6 @@ def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingCon
 
 
 _PR_SUBJECT = re.compile(r"^PR (\d+) (?=[a-z])")
-SAME_SUBJECT = "The same PR"
 
 
 def _same_subject(x: Lookup, script: Script) -> Script:
@@ -127,7 +126,7 @@ def _same_subject(x: Lookup, script: Script) -> Script:
             before = _PR_SUBJECT.match(kept[-1].text) if kept else None
             if sec.kind == "theme" and m and before and m.group(1) == before.group(1) \
                     and used < 2:
-                text = f"{SAME_SUBJECT} {s.text[m.end():]}"
+                text = f"{x.say('theme', 'same_subject')} {s.text[m.end():]}"
                 s = dataclasses.replace(s, text=text, spoken=x.spoken(text))
                 used += 1
             kept.append(s)

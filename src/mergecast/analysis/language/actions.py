@@ -56,11 +56,11 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     ws = text.split()
     if not ws:
         return Action(verb="", lemma="", obj="")
-    if len(ws) == 1 and re.fullmatch(r"[a-z]+(?:[-_][a-z0-9]+)+", ws[0]) and \
-            base_verb(re.split(r"[-_]", ws[0])[0]):
+    parts = re.split(r"[-_]", ws[0]) if len(ws) == 1 else []
+    if len(parts) > 1 and re.fullmatch(r"[a-z]+(?:[-_][a-z0-9]+)+", ws[0]) and \
+            base_verb(parts[0]):
         # A branch name as the title ("fix-ci", "update_readme"): its words, said apart
-        return _action(title, " ".join(case_word(w) for w in re.split(r"[-_]", ws[0])),
-                       cut_second)
+        return _action(title, " ".join(case_word(w) for w in parts), cut_second)
     if (undone := revert_of(text)) and (inner := _action(undone[1], undone[1])).lemma:
         # "back out Add X" undoes adding X: "backing out adding X"
         return Action(verb="change", lemma=undone[0], obj=lower_first(name_of(inner, True)))
