@@ -93,3 +93,9 @@ def test_speech_markup_is_markup():
             '</amazon:effect><mstts:express-as style="sad">x</mstts:express-as></speak> now')
     assert " ".join(strip_markup(text).split()) == "Fix slow 12 hi x now"
     assert strip_markup("List<int> stays") == "List<int> stays"  # code, not a tag
+
+
+def test_clean_body_keeps_a_reference_that_opens_a_line():
+    # "#3595 is …" names a PR; only "# Title" and "##Title" are headings.
+    assert clean_body("#3595 is merged to wrong base\n## Notes\nKept.") == \
+        "#3595 is merged to wrong base\nNotes\nKept."

@@ -82,6 +82,23 @@ def test_list_items_are_steps_and_their_lead_in_is_not_prose():
     assert all(a.ref == REF for a in found)
 
 
+def test_this_in_a_list_item_points_at_the_item_not_the_change():
+    # The item's "This" is token-in/token-out, not PR 12: never "PR 12 is the standard".
+    body = ("This PR does three things:\n- Changes the generator to receive tokens "
+            "(token-in/token-out). This is the standard in RL training and avoids "
+            "retokenization of texts.\n- Adds generation metrics to the output.")
+    assert said(body) == []
+    assert said("This is the standard way to shard the optimizer state now.") == [
+        ("benefit", "PR 12 is the standard way to shard the optimizer state now.")]
+
+
+def test_a_heading_is_no_part_of_the_sentence_under_it():
+    body = ("## High-level Goal\nA rotation of the values alone is a tradeoff between "
+            "runtime and quality.\n\n## Test Plan\nThe suite passes on every rank.")
+    assert said(body) == [("detail", "A rotation of the values alone is a tradeoff between "
+                                     "runtime and quality.")]
+
+
 def test_a_label_says_which_slot_a_sentence_fills():
     assert said("Root cause: The joint graph mixed forward and backward collectives.") == [
         ("problem", "The joint graph mixed forward and backward collectives.")]

@@ -122,7 +122,8 @@ def clean_body(text: str) -> str:
         line = _LINK.sub(r"\1", line)
         line = _URL.sub("", line)
         line = _HTML_TAG.sub("", line)
-        line = re.sub(r"^\s*#{1,6}\s*", "", line)
+        # "#3595 is merged to wrong base" opens on a reference, not a heading.
+        line = re.sub(r"^\s*#{1,6}(?!\d)\s*", "", line)
         out.append(line.rstrip())
     cleaned = "\n".join(out)
     cleaned = re.sub(r"\n{3,}", "\n\n", cleaned)

@@ -44,6 +44,16 @@ _GAP = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 _BOLD_STOP = re.compile(r"([.!?])(\*\*|__)(?=\s)")
 
 
+_HEADING = re.compile(r"(?m)^[ \t]*#{1,6}[ \t]+\S.*$")
+
+
+def _heading(m: re.Match[str]) -> str:
+    """A heading that is no label and ends no section ("## High-level Goal") heads the
+    prose under it; it is no part of its first sentence, and is not said."""
+    line = m.group(0)
+    return line if cues().heading.match(line) or cues().section_end.match(line) else ""
+
+
 _TICKED = re.compile(r"(?m)^(\s*[-*]\s+)\[[xX]\]\s+(\w+)")
 
 
@@ -52,6 +62,7 @@ def _prose(body: str) -> str:
     # item like any other; the rest of a checklist ("- [x] tests added") is a form's.
     body = _TICKED.sub(lambda m: m.group(1) + m.group(2) if base_verb(m.group(2))
                        else m.group(0), body)
+    body = _HEADING.sub(_heading, body)
     text = clean_body(body)
     # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
     text = cues().heading.sub(r"\1:", text)
@@ -100,8 +111,12 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
         # "**Weights are probabilities.** A weight of 3 …": a bold lead-in that is a
         # sentence of its own ends at its full stop, not at the closing marks.
         prose = _BOLD_STOP.sub(r"\2\1", prose)
-        for raw in (SPLIT.split(prose) if prose else []) + stated:
-            said = standalone(raw, ref, first=opening)
+        told = [(raw, opening and i == 0) for i, raw in enumerate(SPLIT.split(prose))] \
+            if prose else []
+        # A list item's sentence is never the description's opening: its "This is …"
+        # points at the item ("token-in/token-out … This is the standard"), not the change.
+        for raw, first in told + [(x, False) for x in stated]:
+            said = standalone(raw, ref, first=first)
             opening = False
             if said is None or not accept(said, ref):
                 continue
