@@ -108,7 +108,7 @@ def test_a_sentence_title_is_named_by_its_subject(title, name):
     ("Explain why the loader needs a lock around the shared buffer",
      "explaining why the loader needs a lock"),
     # A one-word noun used as a verb is said as the phrasal verb it stands for.
-    ("Cleanup cudagraph when training finishes to avoid nccl hang", "cleaning up cudagraph"),
+    ("Cleanup cudagraph when training finishes to avoid nccl hang", "cleaning up CUDA graph"),
 ])
 def test_a_name_keeps_its_clause_whole_and_its_verb_speakable(title, name):
     assert single_headline(title) == name

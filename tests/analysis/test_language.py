@@ -47,7 +47,7 @@ from mergecast.analysis.language import (
     ("Minor fixes to the loader", "fix", "fix", "the loader", ""),
     ("Fix model max sequence length and check the batcher", "fix", "fix",
      "model max sequence length", ""),
-    ("Redefine lr scheduler behavior", "change", "redefine", "lr scheduler behavior", ""),
+    ("Redefine lr scheduler behavior", "change", "redefine", "LR scheduler behavior", ""),
     ("int4 sparse marlin tensor", "", "", "int4 sparse marlin tensor", ""),
     # A participle that is an adjective, a title that states: no verb.
     ("scaled bias rowwise linear", "", "", "scaled bias rowwise linear", ""),
@@ -58,7 +58,7 @@ from mergecast.analysis.language import (
     # What comes before a noun title's noun is part of the claim.
     ("CUDAGraph support for SimpleFSDP and TP", "add", "add",
      "CUDAGraph support for SimpleFSDP and TP", ""),
-    ("weight tying fix for qwen3", "fix", "fix", "weight tying for qwen3", ""),
+    ("weight tying fix for qwen3", "fix", "fix", "weight tying for Qwen3", ""),
     # An auxiliary inside a "why …" clause leaves the title's verb a verb.
     ("[BE][doc] explain why float8 needs to be distributed aware", "document", "explain",
      "why float8 needs to be distributed aware", ""),
@@ -72,7 +72,7 @@ from mergecast.analysis.language import (
     ("A few fixes", "fix", "fix", "a few issues", ""),
     ("Misc fixes", "fix", "fix", "various issues", ""),
     ("int4 fixes and improvements", "", "", "int4 fixes and improvements", ""),
-    ("fixes to hqq in normal int4 class", "fix", "fix", "hqq in normal int4 class", ""),
+    ("fixes to hqq in normal int4 class", "fix", "fix", "HQQ in normal int4 class", ""),
     # An arrow with no verb switches one thing to another.
     ("[mxfp8 moe training] _permute_bf16 -> permute_and_pad", "move", "switch",
      "permute BF16", "to permute and pad"),
@@ -99,14 +99,14 @@ from mergecast.analysis.language import (
     ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
     # An improvement is told by its own verb, and by what it is for when it says so.
     ("SAM2 AMG cli and other QoL improvements", "change", "improve",
-     "SAM2 AMG cli and other QoL", ""),
+     "SAM2 AMG CLI and other QoL", ""),
     ("perf improvements for float8", "speed", "speed up", "float8", ""),
     ("Some improvement to make autoquant work with Mixtral", "change", "make",
      "autoquant work with Mixtral", ""),
     ("Add superblock to sparse/prototype", "add", "add", "superblock to sparse prototype", ""),
     # Tests or benchmarks named with what they are: what is added, whole.
     ("Additional regression tests for cpu-only", "add", "add",
-     "additional regression tests for cpu-only", ""),
+     "additional regression tests for CPU-only", ""),
     ("Initial commit of float8nocompile prototype", "", "",
      "the first version of float8nocompile prototype", ""),
     ("Swap in faster uint6 bitpacking function", "change", "swap in",
@@ -124,7 +124,7 @@ def test_negation_and_names():
     assert a.negated and a.lemma == "count"
     assert name_of(a) == "no longer counting MoE tokens during warmup"
     assert name_of(parse_title("Add float8 training")) == "float8 training"
-    assert name_of(parse_title("Fix NaN in sdpa")) == "fixing NaN in sdpa"
+    assert name_of(parse_title("Fix NaN in sdpa")) == "fixing NaN in SDPA"
     assert name_of(parse_title("Support int8 weights")) == "support for int8 weights"
 
 
@@ -134,6 +134,11 @@ def test_negation_and_names():
     ("compute_slice", "compute slice"),
     ("torch.distributed.checkpoint.state_dict_saver", "checkpoint state dict saver"),
     ("TORCH_NCCL_ASYNC_ERROR_HANDLING", "TORCH NCCL ASYNC ERROR HANDLING"),
+    # A model's point version typed with an underscore; not a pair of digits ("2:4").
+    ("qwen3_5", "Qwen3.5"),
+    ("qwen3_vl", "Qwen3 VL"),
+    ("int4_2_4", "int4 2 4"),
+    ("sm_90", "sm 90"),
 ])
 def test_identifiers_are_said_as_words(token, said):
     assert speak_identifier(token) == said

@@ -145,7 +145,7 @@ def test_single_headline_is_a_short_noun_phrase_of_its_title():
         "[Reland][PT2E] Add Inductor fusion passes of float8 qconv for X8…":
             "relanding Inductor fusion passes of float8 qconv",
         'Revert "[X86] Re-enable some inductor-related test cases"':
-            "a revert of re-enabling some inductor-related test cases",
+            "a revert of re-enabling some Inductor-related test cases",
         "Add support for copy_ for plain layout": "support for copy for plain layout",
     }
     for title, expected in cases.items():

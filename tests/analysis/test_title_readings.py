@@ -41,8 +41,16 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
 
 @pytest.mark.parametrize(("title", "name"), [
     # "back out X" undoes X, whatever X's own verb.
-    ("back out Add triton as a dep", "backing out adding triton as a dependency"),
+    ("back out Add triton as a dep", "backing out adding Triton as a dependency"),
     ("Backout Fix flaky loader test", "backing out fixing flaky loader test"),
+    # A re-land lands the same thing again: its own verb, not "re-landing Enable X".
+    ('Re-land "Enable bucketing pass in precompile path" (#3107)',
+     "re-landing bucketing pass in precompile path"),
+    ('Re-land "Add INT8 SDPA path for CPU"', "re-landing INT8 SDPA path for CPU"),
+    ('Re-land "Fix flaky loader test"', "re-landing fixing flaky loader test"),
+    # A word the lexicon writes in capitals is written so in a title's plain words too.
+    ("[cpu-offloading] Implement prefetching for cpu offloading pass",
+     "prefetching for CPU offloading pass"),
     # "is" and "has" inside an identifier are no finite verbs.
     ("rename is_train to has_train in TrainerConfig",
      "renaming is train to has train in TrainerConfig"),

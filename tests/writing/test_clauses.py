@@ -32,7 +32,7 @@ def told(title: str) -> str:
     ("Better support for MoE", "adds support for MoE"),  # a generic opener is no claim
     ("Support int8 weights", "adds support for int8 weights"),
     # "<X> fix for <Y>" fixes X for Y.
-    ("weight tying fix for qwen3", "fixes weight tying for qwen3"),
+    ("weight tying fix for qwen3", "fixes weight tying for Qwen3"),
     ("Minor fixes to the loader", "fixes the loader"),
     # A verb before a clause keeps the whole clause, auxiliary and all.
     ("[BE][doc] explain why float8 needs to be distributed aware",
@@ -43,13 +43,13 @@ def told(title: str) -> str:
     ("bug fix: don't swallow OutOfMemoryError when the snapshot is enabled",
      "stops swallowing OutOfMemoryError when the snapshot is enabled"),
     # Verbs added to the lexicon (language.toml [verbs.change]).
-    ("Shorten nccl comm timeout", "shortens nccl comm timeout"),
+    ("Shorten nccl comm timeout", "shortens NCCL comm timeout"),
     ("Fill missing options in toml file with argparse defaults",
-     "fills missing options in toml file with argparse defaults"),
+     "fills missing options in TOML file with argparse defaults"),
     ("[BE] dump compile trace to CI output for debugging",
      "dumps compile trace to CI output for debugging"),
     # A prefix naming where ("mxfp8 moe:") is said; one naming an action or docs is not.
-    ("mxfp8 moe: enable ep=1", "enables ep 1 in MXFP8 MoE"),
+    ("mxfp8 moe: enable ep=1", "enables EP 1 in MXFP8 MoE"),
     ("float8 inference: fix bmm semantics", "fixes bmm semantics in float8 inference"),
     ("[rl] Fix CI: Synchronize bitwise parity test teardown",
      "synchronizes bitwise parity test teardown"),
@@ -118,6 +118,7 @@ _WORD = st.sampled_from(["cache", "float8", "loader", "MoE", "the", "for", "to",
 
 @given(st.lists(_WORD, min_size=1, max_size=9))
 @example(["Move", "cache", "to", "when"])  # "moves cache to when": a move to a function word
+@example(["Move", "cache", "to", "cache", "when"])  # "moves cache to cache when": a cut title
 @example(["float8", "tests", "in", "tests", "float8"])  # "tests tests float8"
 @example(["float8", "float8", "training:", "cache"])  # a word typed twice
 @example(["float8", "the", "to", "cache", "the"])  # a cut purpose leaves no "the" behind

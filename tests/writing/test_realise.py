@@ -149,11 +149,14 @@ def test_a_brief_theme_by_a_handle_ending_in_digits_names_them_first():
 
 
 def test_lower_case_letters_before_a_digit_are_spelled_and_take_their_article():
-    assert told("Add fp8 conversion kernel") == ["adds an fp8 conversion kernel"]
-    assert told("Add bf16 path") == ["adds a bf16 path"]
+    assert told("Add sm90 conversion kernel") == ["adds an sm90 conversion kernel"]
+    assert told("Add h100 path") == ["adds an h100 path"]
     assert told("Add llama3 model") == ["adds a llama3 model"]
     # A word with no vowel is letters too; what follows "without" is not the head noun.
-    assert told("Add lr scheduler") == ["adds an lr scheduler"]
+    assert told("Add rms scheduler") == ["adds an rms scheduler"]
+    # A word the lexicon writes in capitals is written so in any title ("bf16" -> "BF16").
+    assert told("Add bf16 path") == ["adds a BF16 path"]
+    assert told("Add lr scheduler") == ["adds an LR scheduler"]
     assert told("Reject lr_scheduler loads without optimizer") == \
         ["rejects LR scheduler loads without optimizer"]
 

@@ -25,7 +25,7 @@ def told(title: str) -> str:
     # A method in ticks: never "enables cache to for float8 linear".
     ("Enable `cache.to` for float8 linear", "enables the cache's to method for float8 linear"),
     # "back out X" is a revert of X, told with X's own verb.
-    ("back out Add triton as a dep", "backs out adding triton as a dependency"),
+    ("back out Add triton as a dep", "backs out adding Triton as a dependency"),
     # An identifier holding "is"/"has" does not stop "rename X to Y" being read.
     ("rename is_train to has_train in TrainerConfig",
      "renames is train to has train in TrainerConfig"),

@@ -19,6 +19,7 @@ from .words import (
     base_verb,
     case_word,
     gerund,
+    is_tail_word,
     lower_first,
     verb_class,
     words,
@@ -61,9 +62,20 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
             base_verb(parts[0]):
         # A branch name as the title ("fix-ci", "update_readme"): its words, said apart
         return _action(title, " ".join(case_word(w) for w in parts), cut_second)
+    # "prefetching for cpu offloading" is written "CPU" as in any name; not inside a path
+    # or a dotted name ("torch.cpu").
+    text = _PLAIN_WORD.sub(lambda m: case_word(m.group(0)), text)
+    ws = text.split()
     if (undone := revert_of(text)) and (inner := _action(undone[1], undone[1])).lemma:
         # "back out Add X" undoes adding X: "backing out adding X"
         return Action(verb="change", lemma=undone[0], obj=lower_first(name_of(inner, True)))
+    if len(ws) > 2 and base_verb(ws[0]) in ("re-land", "reland") and base_verb(ws[1]) and \
+            (inner := _action(title, " ".join(ws[1:]))).lemma:
+        # 'Re-land "Add INT8 SDPA path"' lands the same thing again: "re-landing INT8 SDPA
+        # path", not "re-landing Add INT8 SDPA path"
+        said = " ".join(x for x in (inner.obj, inner.qualifier) if x) \
+            if inner.lemma in _OBJECT_VERBS | {"enable"} else lower_first(name_of(inner, True))
+        return Action(verb="change", lemma=base_verb(ws[0]) or "", obj=said)
     typed = _TYPE.match(SYMBOL.sub(" ", strip_markup(title)))
     hint = words().types.get(typed.group(1).lower()) if typed else None
     if hint is None:  # "[hotfix] malformed docstring" is a fix as much as "fix: …" is
@@ -123,6 +135,10 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     obj, qualifier = " ".join(rest[:cut]), ""
     if cls in ("move", "rename") or lemma in ("convert", "switch"):
         head, sep, tail = obj.rpartition(" to ")
+        ends = tail.split()
+        while len(ends) > 1 and is_tail_word(ends[-1]):
+            ends.pop()  # "to disk when" is a cut title: "to disk"
+        tail = " ".join(ends)
         if sep and head and tail and (tail.split()[0].lower() not in words().function
                                       or not _said(tail.split()[0], title)):
             obj, qualifier = head, "to " + tail
@@ -141,6 +157,9 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     qualifier = " ".join(x for x in (qualifier, adverb, scope) if x)
     return Action(verb=cls, lemma=lemma, obj=_object(hindered(obj, lemma)),
                   qualifier=qualifier, negated=negated)
+
+
+_PLAIN_WORD = re.compile(r"(?<![\w./`])[a-z][a-z0-9]*(?![\w./`])")
 
 
 def _said(word: str, title: str) -> bool:
