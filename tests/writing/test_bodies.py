@@ -89,7 +89,19 @@ def test_this_in_a_list_item_points_at_the_item_not_the_change():
             "retokenization of texts.\n- Adds generation metrics to the output.")
     assert said(body) == []
     assert said("This is the standard way to shard the optimizer state now.") == [
-        ("benefit", "PR 12 is the standard way to shard the optimizer state now.")]
+        ("detail", "PR 12 is the standard way to shard the optimizer state now.")]
+
+
+@pytest.mark.parametrize(("body", "kind"), [
+    # What the change does is a detail, whatever cue words it holds ("instead of", "allow").
+    ("This PR migrates the linear layer to the native kernel instead of the wrapper.", "detail"),
+    ("This PR does not allow the replicate degree to be negative anymore.", "detail"),
+    # Its verb is the gain, or a clause says what the doing is for.
+    ("This PR avoids a second copy of the weights during the load.", "benefit"),
+    ("This PR enables meta init for the model to avoid running out of memory.", "benefit"),
+])
+def test_what_a_change_does_is_its_payoff_only_when_it_says_so(body, kind):
+    assert [k for k, _ in said(body)] == [kind]
 
 
 def test_a_heading_is_no_part_of_the_sentence_under_it():
@@ -224,7 +236,7 @@ def test_sentences_a_reviewer_wrote_in_haste_are_read(body, expected):
     ("The cache was keyed on the device index.\n\nFix by reading the index from the "
      "placeholder metadata instead of the config.",
      [("problem", "The cache was keyed on the device index."),
-      ("benefit", "PR 12 reads the index from the placeholder metadata instead of the config.")]),
+      ("detail", "PR 12 reads the index from the placeholder metadata instead of the config.")]),
 ])
 def test_measured_effects_and_names_are_read_not_dropped(body, expected):
     assert said(body) == expected
@@ -283,7 +295,7 @@ def test_ticked_actions_and_labelled_items_are_steps_but_a_form_is_not():
     ("The titled composability issue was fixed by the second commit.", []),
     # An author's slip after "This PR" is not repeated.
     ("This PR change the checkpoint manager to call GC when a save happens.",
-     [("benefit", "PR 12 changes the checkpoint manager to call GC when a save happens.")]),
+     [("detail", "PR 12 changes the checkpoint manager to call GC when a save happens.")]),
 ])
 def test_a_sentence_leaning_on_the_title_is_said_only_as_the_change(body, expected):
     assert said(body) == expected
@@ -428,7 +440,7 @@ def test_alternatives_are_said_and_what_cannot_be_said_is_not(body, expected):
     # "allows us to" has a plain rewrite; "This diff" is an exported change's word for itself.
     ("This PR adds the `FluxStateDictAdapter`, allowing us to convert checkpoints to and "
      "from HF.",
-     [("detail", "PR 12 adds the flux state dict adapter, making it possible to convert "
+     [("benefit", "PR 12 adds the flux state dict adapter, making it possible to convert "
                  "checkpoints to and from HF.")]),
     ("This diff adds bias support for the lowbit kernels and their quantizer.",
      [("detail", "PR 12 adds bias support for the lowbit kernels and their quantizer.")]),

@@ -26,15 +26,22 @@ def _labelled(raw: str) -> str:
     return cues().labels[m.group(1).lower()] if m else ""
 
 
+_BEFORE_VERB = frozenset("will would should can also now then further".split())
+
+
 def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
     if label:
         return label
     if measured(sentence) and not cues().problem.search(sentence):
         return "benefit"  # "PR 12 gives a 3x gain": a figure is what the change buys
+    if rewritten:
+        # "PR 12 migrates X to Y instead of Z" is what it does; "PR 12 will prevent errors"
+        # and "PR 12 moves X to allow Y" say what that buys.
+        ws = [w for w in sentence.split()[2:] if w.lower() not in _BEFORE_VERB]
+        gain = bool(ws) and (base_verb(ws[0]) or "") in cues().gains
+        return "benefit" if gain or cues().purpose.search(sentence) else "detail"
     if cues().benefit.search(sentence) and not cues().past.search(sentence):
         return "benefit"  # "PR 12 will prevent errors …" as much as "Runs no longer …"
-    if rewritten:
-        return "detail"
     if cues().problem.search(sentence):
         return "problem"
     return "detail"

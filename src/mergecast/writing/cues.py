@@ -54,6 +54,8 @@ class Cues:
     this_own: frozenset[str]
     problem: re.Pattern[str]
     benefit: re.Pattern[str]
+    gains: frozenset[str]  # verbs whose doing is the payoff: "PR 12 avoids …"
+    purpose: re.Pattern[str]  # a clause saying what a change's doing is for
     outcome: re.Pattern[str]
     contrast: re.Pattern[str]
     cause: re.Pattern[str]
@@ -101,6 +103,7 @@ def cues() -> Cues:
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
         this_own=frozenset(d["this"]["own"]),
         problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
+        gains=frozenset(cues["gains"]), purpose=_any(cues["purpose"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
         cause=_any(cues["cause"]), past=_any(cues["past"]),
         noise_item=re.compile("|".join(drop["patterns"]["items"]), re.I),
