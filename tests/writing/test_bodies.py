@@ -104,6 +104,25 @@ def test_what_a_change_does_is_its_payoff_only_when_it_says_so(body, kind):
     assert [k for k, _ in said(body)] == [kind]
 
 
+@pytest.mark.parametrize(("body", "kind"), [
+    # The old state, told in the past, is what the change fixes.
+    ("The routing table was rebuilt on every step of the loop.", "problem"),
+    # A present "not" or "only" alone is how the change works, not what was wrong.
+    ("By default the loader keeps the stock settings and does not override them.", "detail"),
+    ("The loader only reads the shards it owns, but the index covered every shard.",
+     "problem"),
+])
+def test_a_problem_is_a_past_state_or_a_failure_not_any_negation(body, kind):
+    assert [k for k, _ in said(body)] == [kind]
+
+
+def test_a_reason_with_no_main_clause_and_a_dashed_label_are_read_as_written():
+    assert said("As both were doing the same expert routing prep.") == []
+    assert said("Problem - The trainer dropped the last batch of every epoch.") == [
+        ("problem", "The trainer dropped the last batch of every epoch.")]
+    assert said("See title; the vLLM nightly renamed the sampler APIs.") == []
+
+
 def test_a_heading_is_no_part_of_the_sentence_under_it():
     body = ("## High-level Goal\nA rotation of the values alone is a tradeoff between "
             "runtime and quality.\n\n## Test Plan\nThe suite passes on every rank.")
@@ -156,8 +175,8 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
     # A link in parentheses goes whole, so the sentence around it stays a sentence.
     ("Adding the graph pass (https://example.invalid/pull/2050)\nwould require custom logic "
      "in the trainer's close method.",
-     [("problem", "Adding the graph pass would require custom logic in the trainer's close "
-                  "method.")]),
+     [("detail", "Adding the graph pass would require custom logic in the trainer's close "
+                 "method.")]),
     # A lead-in that points back is taken off; the fact after it stands alone.
     ("As a result the LM head was silently quantized to fp8 instead of bf16.",
      [("problem", "The LM head was silently quantized to fp8 instead of bf16.")]),
@@ -219,7 +238,7 @@ def test_sentences_a_reviewer_wrote_in_haste_are_read(body, expected):
     ("The kernel is rewritten to better handle ragged batches (e.g. PrivateUse1 devices).",
      [("detail", "The kernel is rewritten to better handle ragged batches.")]),
     ("Backends that treat linear as a leaf op (e.g.\nXLA) are not covered by the policy.",
-     [("problem", "Backends that treat linear as a leaf op are not covered by the policy.")]),
+     [("detail", "Backends that treat linear as a leaf op are not covered by the policy.")]),
     # A name opening a sentence is its subject, said in its own case; a file as the place
     # goes with its "in".
     ("`state_dict()` now refreshes only the hook outputs in `model.py`, so buffers stay put.",
@@ -376,7 +395,7 @@ def test_a_class_name_is_said_as_its_words(body, expected):
     # A bold lead-in that is a sentence ends at its own full stop.
     ("**Weights are sampling probabilities, not pass multipliers.** A weight of 3.0 means "
      "the source is drawn about three times as often.",
-     [("problem", "Weights are sampling probabilities, not pass multipliers."),
+     [("detail", "Weights are sampling probabilities, not pass multipliers."),
       ("detail", "A weight of 3.0 means the source is drawn about three times as often.")]),
     # "att" is "as titled".
     ("att, no logic changes in the quantize path at all.", []),

@@ -26,13 +26,20 @@ def _labelled(raw: str) -> str:
     return cues().labels[m.group(1).lower()] if m else ""
 
 
+def _problem(sentence: str, weak: bool = False) -> bool:
+    """Whether a sentence states a problem; with `weak`, whether any problem word is in it."""
+    c = cues()
+    return bool(c.problem.search(sentence)) or bool(c.problem_weak.search(sentence)) and (
+        weak or bool(c.contrast.search(sentence)))
+
+
 _BEFORE_VERB = frozenset("will would should can also now then further".split())
 
 
 def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
     if label:
         return label
-    if measured(sentence) and not cues().problem.search(sentence):
+    if measured(sentence) and not _problem(sentence, weak=True):
         return "benefit"  # "PR 12 gives a 3x gain": a figure is what the change buys
     if rewritten:
         # "PR 12 migrates X to Y instead of Z" is what it does; "PR 12 will prevent errors"
@@ -42,7 +49,7 @@ def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
         return "benefit" if gain or cues().purpose.search(sentence) else "detail"
     if cues().benefit.search(sentence) and not cues().past.search(sentence):
         return "benefit"  # "PR 12 will prevent errors …" as much as "Runs no longer …"
-    if cues().problem.search(sentence):
+    if _problem(sentence):
         return "problem"
     return "detail"
 

@@ -53,6 +53,7 @@ class Cues:
     this_first: frozenset[str]
     this_own: frozenset[str]
     problem: re.Pattern[str]
+    problem_weak: re.Pattern[str]
     benefit: re.Pattern[str]
     gains: frozenset[str]  # verbs whose doing is the payoff: "PR 12 avoids …"
     purpose: re.Pattern[str]  # a clause saying what a change's doing is for
@@ -76,7 +77,7 @@ def cues() -> Cues:
         section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*)$"),
         label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
                                                                         reverse=True))
-                         + r")\s*:\s*(?=[A-Z0-9`])", re.I),
+                         + r")(?:\s*:|\s+-)\s*(?=[A-Z0-9`])", re.I),
         bare_label=re.compile(r"^(?:" + "|".join(re.escape(k) for k in prose["bare_labels"])
                               + r")\s+(?=[A-Z][a-z]|`)", re.I),
         heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
@@ -99,10 +100,11 @@ def cues() -> Cues:
         per=frozenset(w.lower() for w in d["alternatives"]["per"]),
         names=dict(sorted(d["names"].items(), key=lambda kv: -len(kv[0]))),
         titled=re.compile(r"^(?:" + "|".join(re.escape(p) for p in drop["titled"])
-                          + r")\b\s*[,:.]?\s*", re.I),
+                          + r")\b\s*[,:;.]?\s*", re.I),
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
         this_own=frozenset(d["this"]["own"]),
-        problem=_any(cues["problem"]), benefit=_any(cues["benefit"]),
+        problem=_any(cues["problem"]), problem_weak=_any(cues["problem_weak"]),
+        benefit=_any(cues["benefit"]),
         gains=frozenset(cues["gains"]), purpose=_any(cues["purpose"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
         cause=_any(cues["cause"]), past=_any(cues["past"]),
