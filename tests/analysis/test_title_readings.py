@@ -48,6 +48,10 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
      "re-landing bucketing pass in precompile path"),
     ('Re-land "Add INT8 SDPA path for CPU"', "re-landing INT8 SDPA path for CPU"),
     ('Re-land "Fix flaky loader test"', "re-landing fixing flaky loader test"),
+    # Terms the lexicon knows, split by slashes, are a list wherever they stand.
+    ("construct NF4Tensor from bf16/fp16/fp32", "constructing NF4Tensor from BF16, FP16 and FP32"),
+    ("Add cuda/rocm CI", "CUDA and ROCm CI"),
+    ("Fix destory of the process group at exit", "fixing destroy of the process group at exit"),
     # A word the lexicon writes in capitals is written so in a title's plain words too.
     ("[cpu-offloading] Implement prefetching for cpu offloading pass",
      "prefetching for CPU offloading pass"),

@@ -219,6 +219,9 @@ def clean_title(title: str) -> str:
 
 def _word_list(m: re.Match[str]) -> str:
     parts = m.group(1).split("/")
+    if len(parts) > 1 and all(p in words().case for p in parts):
+        # "from bf16/fp16/fp32": terms the lexicon knows are a list, never a folder
+        return ", ".join(case_word(p) for p in parts[:-1]) + " and " + case_word(parts[-1])
     if _PLACE.search(m.string[:m.start()]) or (  # "out of torchao/kernel" is a place: a path
             _TO_PLACE.search(m.string[:m.start()]) and all(p.isalpha() and p.islower()
                                                            for p in parts)):
