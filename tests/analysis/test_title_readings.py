@@ -48,6 +48,13 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
      "re-landing bucketing pass in precompile path"),
     ('Re-land "Add INT8 SDPA path for CPU"', "re-landing INT8 SDPA path for CPU"),
     ('Re-land "Fix flaky loader test"', "re-landing fixing flaky loader test"),
+    # Two verbs on one object are both said; a clause after "ensure" is not cut at its "is".
+    ("Fix and re-enable the flaky loader tests", "fixing and re-enabling the flaky loader tests"),
+    ("create and add timing decorator to generators",
+     "creating and adding timing decorator to generators"),
+    ("[PP] Ensure loss is visible on console for users",
+     "ensuring loss is visible on console for users"),
+    ("Make sure the cache is flushed on exit", "making sure the cache is flushed on exit"),
     # Terms the lexicon knows, split by slashes, are a list wherever they stand.
     ("construct NF4Tensor from bf16/fp16/fp32", "constructing NF4Tensor from BF16, FP16 and FP32"),
     ("Add cuda/rocm CI", "CUDA and ROCm CI"),

@@ -148,6 +148,12 @@ def test_a_brief_theme_by_a_handle_ending_in_digits_names_them_first():
                         r"sync check\.$", s) for s in said), said
 
 
+def test_two_verbs_on_one_object_are_both_inflected():
+    assert told("Add and remove hooks") == ["adds and removes hooks"]
+    assert told("Save and load the optimizer state", ing=True) == [
+        "saving and loading the optimizer state"]
+
+
 def test_lower_case_letters_before_a_digit_are_spelled_and_take_their_article():
     assert told("Add sm90 conversion kernel") == ["adds an sm90 conversion kernel"]
     assert told("Add h100 path") == ["adds an h100 path"]

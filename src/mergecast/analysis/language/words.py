@@ -35,6 +35,7 @@ class Words:
     auxiliaries: frozenset[str]  # "X should have Y": a title that states, not orders
     name_verbs: frozenset[str]
     subordinators: frozenset[str]  # words that open a clause inside a title ("why", "when")
+    clause_verbs: frozenset[str]  # verbs whose object is a clause ("ensure X is Y")
     whole_nouns: frozenset[str]  # "X support for Y": the whole phrase is what is added
     modifier_nouns: frozenset[str]  # "X fix for Y": fixes X for Y
     named_nouns: frozenset[str]  # "README typos": fixes README typos, not README
@@ -76,6 +77,7 @@ def words() -> Words:
         finite=frozenset(w["finite"]), adjectives=frozenset(w["adjectives"]),
         auxiliaries=frozenset(w["auxiliaries"]),
         name_verbs=frozenset(w["name_verbs"]), subordinators=frozenset(w["subordinators"]),
+        clause_verbs=frozenset(w["clause_verbs"]),
         whole_nouns=frozenset(lang["noun_titles"]["whole"]),
         modifier_nouns=frozenset(lang["noun_titles"]["modifier"]),
         named_nouns=frozenset(lang["noun_titles"]["named"]),
@@ -169,7 +171,10 @@ def verb_class(verb: str) -> str:
 
 
 def third_person(verb: str) -> str:
-    """"fix" -> "fixes", "apply" -> "applies", "speed up" -> "speeds up"."""
+    """"fix" -> "fixes", "apply" -> "applies", "speed up" -> "speeds up"; "fix and re-enable"
+    -> "fixes and re-enables"."""
+    if " and " in verb:
+        return " and ".join(third_person(v) for v in verb.split(" and "))
     w = words()
     head, sep, rest = w.compounds.get(verb, verb).partition(" ")
     if head in w.third:
@@ -185,6 +190,8 @@ def third_person(verb: str) -> str:
 
 def gerund(verb: str) -> str:
     """"make" -> "making", "stop" -> "stopping", "speed up" -> "speeding up"."""
+    if " and " in verb:
+        return " and ".join(gerund(v) for v in verb.split(" and "))
     head, sep, rest = words().compounds.get(verb, verb).partition(" ")
     if head in words().double:
         ing = head + head[-1] + "ing"
@@ -318,6 +325,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
     # "batch invariant configs should have max …" names "batch invariant configs".
     aux = next((i for i in range(2, len(ws)) if ws[i].lower() in words().auxiliaries), None)
     if aux and not any(x.lower() in words().subordinators or x.lower() in _WH
+                       or (base_verb(x) or x.lower()) in words().clause_verbs
                        for x in ws[:aux]):
         ws = ws[:aux]  # (not "… contiguous when they are views": that clause belongs)
     ws = _subject(ws)
