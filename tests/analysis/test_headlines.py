@@ -45,6 +45,16 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     assert headline(titles, areas=areas) == name
 
 
+@pytest.mark.parametrize(("title", "areas", "name"), [
+    (["Add reductions"], ("mps",), "MPS reductions"),
+    # a name of its own needs no area; a folder named in the plural follows the name
+    (["Add AOPerModuleConfig"], ("quantization",), "AOPerModuleConfig"),
+    (["[models] optimizer"], ("models",), "optimizer in Models"),
+])
+def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
+    assert headline(title, areas=areas) == name
+
+
 @pytest.mark.parametrize(("title", "name"), [
     ("Do Not Count MoE Tokens During", "no longer counting MoE tokens"),
     ("Split the loader off", "splitting off the loader"),

@@ -327,11 +327,15 @@ def _kind_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
 
 
 def _qualify(name: str, areas: Sequence[str]) -> str:
-    """A one-word name gets its area in front: "reductions" -> "MPS reductions"."""
+    """A one-word name gets its area: "reductions" -> "MPS reductions"; a folder named
+    in the plural follows it ("optimizer in Models", not "Models optimizer"). A name of
+    its own ("AOPerModuleConfig", "QAT") needs no area."""
     area = _usable_area(areas)
-    if area is None or len(name.split()) > 1 or _fold(area) in _fold(name):
+    if area is None or len(name.split()) > 1 or _fold(area) in _fold(name) or \
+            any(c.isupper() for c in name[1:]) or "(" in name:
         return name
-    return f"{area} {name}"
+    plural = area.endswith("s") and area.lower() not in words().case and " " not in area
+    return f"{name} in {area}" if plural else f"{area} {name}"
 
 
 def _usable_area(areas: Sequence[str]) -> str | None:
