@@ -50,6 +50,8 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     # a name of its own needs no area; a folder named in the plural follows the name
     (["Add AOPerModuleConfig"], ("quantization",), "AOPerModuleConfig"),
     (["[models] optimizer"], ("models",), "optimizer in Models"),
+    (["Shorten nccl comm timeout and enable flight recorder dumping",
+      "Separate timeout during init and training"], ("parallelisms",), "timeout in Parallelisms"),
 ])
 def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     assert headline(title, areas=areas) == name

@@ -307,6 +307,15 @@ def test_a_lone_newcomers_housekeeping_is_said_with_the_welcome_not_as_a_theme()
                    for s in sec.sentences)
 
 
+def test_a_day_of_only_a_newcomers_housekeeping_is_summed_up_by_the_newcomer():
+    deep = WINDOW.since - dt.timedelta(days=400)
+    digest = build_digest([pr(590, "minor fix", "samsja")], WINDOW, areas=AreasConfig(),
+                          earlier_authors={"vkuzo"}, history_since=deep)
+    script = write(digest)
+    assert script.title == "A Quiet Day"
+    assert script.summary == "A quiet day, with a first contribution from samsja."
+
+
 def test_a_title_of_two_stories_with_the_same_verb_says_it_once():
     d = rich_digest()
     named = tuple(dataclasses.replace(t, headline=h) for t, h in zip(

@@ -219,21 +219,22 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
         return trim(f"{tag} {surface[word]}", MAX_WORDS)
     area = _usable_area(areas)
     if word is None or word[0] in words().nouns:
-        return f"{area} {surface[word]}" if word is not None and area and \
+        return _in_area(surface[word], area) if word is not None and area and \
             _fold(word[0]) not in _fold(area) else None  # "SPMD types enablement"
     if counts[word] < len(titles):
         return None
     # A word every title names, qualified by the area unless it holds it ("Float8Linear"),
     # and told with the kind of work most titles do ("Qualcomm quantizer fixes").
     holds = area is not None and (_fold(area) in _fold(word[0]) or _fold(word[0]) in _fold(area))
-    thing = f"{area} {surface[word]}" if area and not holds else surface[word]
+    qualified = area is not None and not holds
     if base_verb(word[0]):  # "Models generate": a kind of work after it reads as a verb
         same = _fold(word[0])[:5] == _fold(area or "")[:5]
-        return thing if area and not holds and not same else None  # "Quantization quantize"
+        # ("Quantization quantize")
+        return _in_area(surface[word], area) if area and qualified and not same else None
     # Alone, only a word written as a name ("PyTorch", "NVFP4") names a thing.
-    qualified = bool(area) and not holds
     if qualified or word[0] != surface[word] or any(c.isdigit() for c in word[0]):
-        return _with_kind(thing, titles) or (thing if qualified else None)
+        thing = _with_kind(surface[word], titles) or (surface[word] if qualified else None)
+        return _in_area(thing, area) if thing and area and qualified else thing
     return None
 
 
@@ -334,6 +335,11 @@ def _qualify(name: str, areas: Sequence[str]) -> str:
     if area is None or len(name.split()) > 1 or _fold(area) in _fold(name) or \
             any(c.isupper() for c in name[1:]) or "(" in name:
         return name
+    return _in_area(name, area)
+
+
+def _in_area(name: str, area: str) -> str:
+    """ "MPS reductions"; a folder named in the plural follows: "timeout in Parallelisms"."""
     plural = area.endswith("s") and area.lower() not in words().case and " " not in area
     return f"{name} in {area}" if plural else f"{area} {name}"
 

@@ -440,6 +440,9 @@ def summary(x: Lookup, plan: Plan) -> str:
     k = plan.signal.counts
     totals = cap(_totals(x, k))
     if not plan.themes:
+        if k.changes and plan.first_timers:  # the day's news is a newcomer, not its totals
+            text = x.say("summary", "quiet_welcome", handle=plan.first_timers[0])
+            return text if x.grounded(text) else totals
         return x.say("summary", "quiet") if not k.changes else totals
     lead = [(concept(x, t), who(t) if plan.weekly else _whose(t))
             for t in plan.themes[: 3 if plan.weekly else 2]]
