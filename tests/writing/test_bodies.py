@@ -123,6 +123,18 @@ def test_a_reason_with_no_main_clause_and_a_dashed_label_are_read_as_written():
     assert said("See title; the vLLM nightly renamed the sampler APIs.") == []
 
 
+def test_a_short_line_after_a_list_item_is_no_part_of_it():
+    body = ("Issues\n- Whenever the cache was cleared the tracker would crash\n"
+            "Tracker Mult Issues\n- Enables more flags")
+    assert said(body) == [("problem", "Whenever the cache was cleared the tracker would crash.")]
+    # A line wrapped by its writer's editor goes on with its item.
+    wrapped = ("- Whenever the cache was cleared during a streamed run, the tracker\n"
+               "  would crash on the next frame it saw")
+    assert said(wrapped) == [("problem", "Whenever the cache was cleared during a streamed "
+                                         "run, the tracker would crash on the next frame it "
+                                         "saw.")]
+
+
 def test_a_heading_is_no_part_of_the_sentence_under_it():
     body = ("## High-level Goal\nA rotation of the values alone is a tradeoff between "
             "runtime and quality.\n\n## Test Plan\nThe suite passes on every rank.")

@@ -161,17 +161,31 @@ def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
     for paragraph in text.split("\n\n"):
         prose: list[str] = []
         items: list[str] = []
+        last = ""  # the line before, as written
         for line in paragraph.split("\n"):
             if _ITEM.match(line):
                 if prose and not prose[-1].rstrip().endswith((".", "!")) and not items:
                     prose.pop()  # "New behavior:" leans on the list it introduces
                 items.append(" ".join(_ITEM.sub("", line).split()))
-            elif items:
+            elif items and _wrapped(last, line):
                 items[-1] += " " + " ".join(line.split())  # a wrapped line of the item
             else:
                 prose.append(line)
+            last = line
         out.append((" ".join(" ".join(prose).split()), items))
     return out
+
+
+WRAP_WIDTH = 66  # a line this long may have been wrapped by its writer's editor
+
+
+def _wrapped(before: str, line: str) -> bool:
+    """Whether a line goes on with the list item above it: indented under it, opening in
+    lower case, or after a line long enough to have been wrapped. "AAS Track mult issues"
+    after a short item is a line of its own."""
+    stripped = line.lstrip()
+    return line[:1].isspace() or not stripped[:1].isupper() or \
+        len(before.rstrip()) >= WRAP_WIDTH or before.rstrip().endswith((",", "(", "-"))
 
 
 def _sentence(item: str) -> str:
