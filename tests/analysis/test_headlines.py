@@ -58,6 +58,18 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
 
 
 @pytest.mark.parametrize(("title", "name"), [
+    # what a "make" title makes X is its point: kept when the name is cut
+    ("[moe training] make compile vs triton for dim0 cast configurable",
+     "making compile versus Triton configurable"),
+    ("Make float8 optional", "making float8 optional"),
+    # a cut name never ends on an adjective whose noun was cut off
+    ("make the default dtype of the grouped gemm scales float32", "making the default dtype"),
+])
+def test_a_cut_name_keeps_what_it_is_about(title, name):
+    assert single_headline(title) == name
+
+
+@pytest.mark.parametrize(("title", "name"), [
     ("Do Not Count MoE Tokens During", "no longer counting MoE tokens"),
     ("Split the loader off", "splitting off the loader"),
     ("Add run_llama_train.sh options", "the run llama train options"),

@@ -41,7 +41,13 @@ KIND_SHARE = 0.6  # a theme whose titles share nothing is named by its work when
 def single_headline(title: str) -> str:
     """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
     -> "float8 training"; "Revert "X"" -> "a revert of X")."""
-    phrase = as_name(trim(name_of(parse_title(title)), MAX_WORDS))
+    action = parse_title(title)
+    phrase = as_name(trim(name_of(action), MAX_WORDS))
+    if action.lemma == "make" and (end := _complement(action.obj)) and \
+            not phrase.endswith(end) and len(action.obj.split()) > 2:
+        # "make compile vs triton for dim0 cast configurable": cut, it would name "making
+        # compile vs Triton"; what it is made is the point
+        phrase = f"{trim(phrase, MAX_WORDS - 1)} {end}"
     undo = re.match(r'^\s*(?:\[\s*)?(revert|reland)\b', title, re.I)
     if phrase and undo:
         verb = undo.group(1).lower()
@@ -121,6 +127,12 @@ def _fewer(name: str) -> str:
     kept = [" ".join(i.split()[1:]) if base_verb(i.split()[0]) and len(i.split()) > 1 else i
             for i in items[:2] if i]
     return " and ".join(kept) if len(kept) == 2 else name
+
+
+def _complement(obj: str) -> str | None:
+    """What "make X Y" makes X: a closing "configurable", "optional", "deterministic"."""
+    last = obj.split()[-1].lower() if obj.split() else ""
+    return last if re.fullmatch(r"\w+(?:able|ible|al|ic|ive|ent|ant)", last) else None
 
 
 def _noun(name: str) -> str:
