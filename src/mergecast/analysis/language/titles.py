@@ -70,7 +70,7 @@ LONGEST_WORD = 30
 # (A CamelCase class name is said in words however long: "Float8ActInt4WeightQATQuantizer".)
 _CAMEL = r"[A-Z][a-z0-9]+(?:[A-Z]+[a-z0-9]*){2,}(?!\S)"
 _LONG_WORD = re.compile(rf"(?<!\S)(?!{_CAMEL})[^\s]{{{LONGEST_WORD + 1},}}")
-_AMPERSAND = re.compile(r"(?<=[a-z]{2})&(?=[a-z]{2})")
+_AMPERSAND = re.compile(r"(?<=[a-z]{2})&(?=[a-z]{2})|(?<=\w)\s+&\s+(?=\w)")
 _DASH = re.compile(r"\s+[–—]+\s+")
 SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
 _DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
@@ -188,7 +188,7 @@ def clean_title(title: str) -> str:
         if t == before:
             break
     t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
-    t = _AMPERSAND.sub(" and ", t)  # "tops&pct" is two things
+    t = _AMPERSAND.sub(" and ", t)  # "tops&pct" and "iter & data" are two things
     t = TICKS.sub(r"\1", t)
     t = CALL.sub(r"\1", t)
     if "#" in t or _PR_WORD.search(t):  # the reference patterns are the slow ones
