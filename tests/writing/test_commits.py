@@ -28,8 +28,9 @@ def test_commit_only_day_names_authors_counts_and_work() -> None:
     assert "First theme: evicting old entries. Ivy Zhou landed three commits, adding a size " \
         "limit setting, then documenting the eviction policy." in first.text
     assert "least recently used entries" in first.text  # from the cleaned commit body
-    # Nothing to tell beyond its title: one sentence by what it does, not a theme.
-    assert second.text == "omar landed a commit speeding up tokenizing of long lines."
+    # Nothing to tell beyond its title: one sentence by what it does, not a theme, opening
+    # on a turn so it is not heard as part of the theme before it.
+    assert second.text == "Also today, omar landed a commit speeding up tokenizing of long lines."
     assert any(s.kind == "area" and "typo in the README" in s.text for s in script.sections)
     everything = " ".join([script.title, script.summary, script.transcript,
                            *(s.spoken for s in script.sections)])
@@ -62,7 +63,7 @@ def test_mixed_day_tells_prs_and_bare_commits() -> None:
         WRITING, max_themes=4), lexicon={}, llm=LLM)
     second, fourth = themes(script)[1], themes(script)[3]
     assert "two linked PRs, 584064 and 584073" in second.text
-    assert fourth.text == "Ivy Zhou landed a commit pinning the compiler version."
+    assert fourth.text == "Also today, Ivy Zhou landed a commit pinning the compiler version."
 
 
 def test_fact_check_vouches_for_commit_counts_only_from_the_digest() -> None:

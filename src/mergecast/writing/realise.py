@@ -349,7 +349,7 @@ def brief_part(x: Lookup, t: ThemePlan) -> Part:
         told = x.add(part, x.say("theme", "brief", t.index, pr=t.prs[0], **values),
                      t.prs)
     else:
-        told = x.add(part, x.say("theme", "brief_commit", **values))
+        told = x.add(part, x.say("theme", "brief_commit", t.index, **values))
     if told:  # what its files say, after it ("The change is a four-line fix in …")
         part.lines += scope(x, t)
     return part
