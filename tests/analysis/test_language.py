@@ -14,6 +14,7 @@ from mergecast.analysis.language import (
     gerund,
     has_verb,
     kind_of,
+    lower_first,
     name_of,
     parse_title,
     shorten,
@@ -281,3 +282,9 @@ def test_a_merge_that_says_what_it_merges_is_told_by_that():
     # The demo told "the commits also merge h17: a title's second action …".
     assert clean_title("Merge h17 (round 5): add a scope slot") == "add a scope slot"
     assert clean_title("Merge branch 'main' into feature") == "Merge branch main into feature"
+
+
+def test_lower_first_keeps_a_name_the_text_writes_with_its_capital():
+    assert lower_first("The cache was keyed on the rank") == "the cache was keyed on the rank"
+    assert lower_first("Hadamard on V alone sits between full Hadamard and none") == \
+        "Hadamard on V alone sits between full Hadamard and none"

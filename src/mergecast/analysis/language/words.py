@@ -205,9 +205,12 @@ def gerund(verb: str) -> str:
 
 
 def lower_first(text: str) -> str:
-    """"The cache" -> "the cache"; "MPS kernels" and "I/O" stay as they are."""
+    """"The cache" -> "the cache"; "MPS kernels" and "I/O" stay as they are, and so does a
+    name the text writes with its capital later on ("Hadamard on V … full Hadamard")."""
     first = text.split(" ", 1)[0]
-    if len(first) > 1 and first[0].isupper() and first[1:].islower():
+    if len(first) > 1 and first[0].isupper() and first[1:].islower() and \
+            (first.lower() in words().function
+             or not re.search(rf"\s{re.escape(first)}\b", text[len(first):])):
         return first.lower() + text[len(first):]
     if len(first) == 1 and first.isupper() and first != "I":
         return first.lower() + text[1:]
