@@ -184,6 +184,8 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     # Shorthand said in full; "&" inside a word pair is "and", a name like AT&T stays.
     ("Add gemm tops&pct achievable mem bw", "Add gemm tops and percent achievable memory bandwidth"),
     ("show avg iter & data loading times", "show average iter and data loading times"),
+    # "--" between words is a dash, not two symbols to read out.
+    ("add performance -- infra metrics", "add performance - infra metrics"),
     ("Support AT&T modems", "Support AT&T modems"),
 ])
 def test_clean_title(title, cleaned):

@@ -163,6 +163,8 @@ def test_lower_case_letters_before_a_digit_are_spelled_and_take_their_article():
     # A word the lexicon writes in capitals is written so in any title ("bf16" -> "BF16").
     assert told("Add bf16 path") == ["adds a BF16 path"]
     assert told("Add lr scheduler") == ["adds an LR scheduler"]
+    # A word in capitals said as a word is no spelling: "a README", not "an README".
+    assert told("Add README") == ["adds a README"]
     assert told("Reject lr_scheduler loads without optimizer") == \
         ["rejects LR scheduler loads without optimizer"]
 

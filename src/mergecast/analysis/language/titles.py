@@ -71,7 +71,7 @@ LONGEST_WORD = 30
 _CAMEL = r"[A-Z][a-z0-9]+(?:[A-Z]+[a-z0-9]*){2,}(?!\S)"
 _LONG_WORD = re.compile(rf"(?<!\S)(?!{_CAMEL})[^\s]{{{LONGEST_WORD + 1},}}")
 _AMPERSAND = re.compile(r"(?<=[a-z]{2})&(?=[a-z]{2})|(?<=\w)\s+&\s+(?=\w)")
-_DASH = re.compile(r"\s+[–—]+\s+")
+_DASH = re.compile(r"\s+(?:[–—]+|--)\s+")
 SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
 _DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
 _DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
