@@ -135,6 +135,14 @@ def test_a_short_line_after_a_list_item_is_no_part_of_it():
                                          "saw.")]
 
 
+def test_a_line_with_no_finite_verb_is_no_sentence():
+    # "the supported" is an adjective and "for the time being" no verb: a fragment.
+    assert said("For the supported arch list, keeping in sync with 13.2 for the time being.") \
+        == []
+    assert said("The loader has been rewritten to stream shards from disk.") == [
+        ("detail", "The loader has been rewritten to stream shards from disk.")]
+
+
 def test_a_heading_is_no_part_of_the_sentence_under_it():
     body = ("## High-level Goal\nA rotation of the values alone is a tradeoff between "
             "runtime and quality.\n\n## Test Plan\nThe suite passes on every rank.")

@@ -149,16 +149,22 @@ _DETERMINERS = frozenset("the a an this that these those its their his her our y
                          "no some any all".split())
 
 
+# Forms of "be" that carry no tense alone: "for the time being" is no verb.
+_NON_FINITE = frozenset({"be", "been", "being"})
+
+
 def has_verb(ws: list[str]) -> bool:
     """Whether words carry a finite verb: an auxiliary, an irregular past, a past or
     third-person form of a verb the lexicon knows, or any -ed past."""
     for i, w in enumerate(ws):
         low = w.lower().strip(",.;:")
-        if low in words().finite:
+        if low in words().finite and low not in _NON_FINITE:
             return True
         after = ws[i - 1].lower() if i else ""
-        if len(low) > 4 and low.endswith("ed") and after not in _DETERMINERS:
-            return True  # "it failed", not "the supported list"
+        if low.endswith("ed") and after in _DETERMINERS:
+            continue  # "the supported list": an adjective
+        if len(low) > 4 and low.endswith("ed"):
+            return True  # "it failed"
         if (v := base_verb(low)) and low != v and not low.endswith("ing"):
             return True
         if v and low == v and after.endswith("s") and after not in _DETERMINERS:
