@@ -119,6 +119,16 @@ def test_weekly_title_keeps_three_themes_when_they_fit() -> None:
     assert script.title == "Weekly Recap - Cleanup, Correctness, and a Faster Checkpoint Writer"
 
 
+def test_a_weekly_summary_keeps_a_name_s_own_capitals() -> None:
+    d = weekly_digest()
+    named = (dataclasses.replace(d.themes[0], headline="AutoParallel trace integration"),
+             *d.themes[1:])
+    script = write(dataclasses.replace(d, themes=named), weekly="2026-W11", minutes=3.5,
+                   max_themes=4)
+    assert script.summary.startswith("The week's top themes were AutoParallel trace "
+                                     "integration"), script.summary
+
+
 def test_weekly_recap_lands_within_fifteen_percent_of_three_and_a_half_minutes() -> None:
     cfg = dataclasses.replace(WRITING, minutes=3.5, max_themes=4)
     low, high = bounds(cfg)

@@ -144,6 +144,14 @@ def test_a_revert_of_an_internal_id_is_told_without_reading_the_id():
     assert section(write(d), "reverts") == "PR 584200 reverted an earlier commit."
 
 
+def test_a_revert_known_only_by_its_own_title_is_not_called_one_commit():
+    # "Revert precompile PRs (#3107, #3178) to fix CI" undid two PRs, not "an earlier commit".
+    chain = m.RevertChain(m.Ref(sha="a" * 40), "precompile PRs to fix CI", None,
+                          (m.ChainStep("revert", m.Ref(pr=584200)),))
+    d = dataclasses.replace(rich_digest(), chains=(chain,), reverts=(), relands=())
+    assert section(write(d), "reverts") == "PR 584200 reverted precompile PRs to fix CI."
+
+
 def welcome_day() -> m.Digest:
     """A first-time contributor's day with two left-overs no theme or area tells."""
     changes = (pr(801, "Add a retry budget to the uploader", "ada", body=""),

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..analysis.language import (
     clean_title,
+    lower_first,
     name_of,
     parse_title,
     pronoun,
@@ -449,7 +450,7 @@ def summary(x: Lookup, plan: Plan) -> str:
     if plan.weekly:
         while lead:
             items = [x.say("summary", "item", headline=h, who=a) for h, a in lead]
-            items = [i[:1].lower() + i[1:] if i[1:2].islower() else i for i in items]
+            items = [lower_first(i) for i in items]  # "AutoParallel …" keeps its capital
             text = x.say("summary", "weekly", items=join_words(items))
             if x.grounded(text):
                 return text
