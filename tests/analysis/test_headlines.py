@@ -64,6 +64,10 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     ("Make float8 optional", "making float8 optional"),
     # a cut name never ends on an adjective whose noun was cut off
     ("make the default dtype of the grouped gemm scales float32", "making the default dtype"),
+    # an added thing whose name opens on a verb-like word, with a place it goes to, is
+    # said as the adding it is ("the benchmark numbers to dashboard" read as a thing)
+    ("Add benchmark numbers to dashboard", "adding benchmark numbers to dashboard"),
+    ("Add reduce_range to avoid overflow in int8 tensor", "the reduce range to avoid overflow"),
 ])
 def test_a_cut_name_keeps_what_it_is_about(title, name):
     assert single_headline(title) == name

@@ -43,6 +43,13 @@ def single_headline(title: str) -> str:
     -> "float8 training"; "Revert "X"" -> "a revert of X")."""
     action = parse_title(title)
     phrase = as_name(trim(name_of(action), MAX_WORDS))
+    ws = phrase.split()
+    if len(ws) > 2 and base_verb(ws[0]) == ws[0].lower() and name_of(action) != \
+            name_of(action, True) and (m := re.search(r"\bto\s+(\w+)", phrase)) and \
+            not base_verb(m.group(1)):
+        # "Add benchmark numbers to dashboard": a name opening on a verb-like word reads
+        # as an order; with a place to go to it is said as the adding it is
+        phrase = as_name(trim(name_of(action, True), MAX_WORDS))
     if action.lemma == "make" and (end := _complement(action.obj)) and \
             not phrase.endswith(end) and len(action.obj.split()) > 2:
         # "make compile vs triton for dim0 cast configurable": cut, it would name "making
