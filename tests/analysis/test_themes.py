@@ -193,3 +193,19 @@ def test_a_stack_is_named_by_what_its_base_part_starts_not_by_a_late_detail():
         "making process-abort on timeout and error configurable"
     assert headline(["Add a test for torch compile", *titles[1:]], stack=True) == \
         "giving each backend its own Options"  # a test around the work names no stack
+
+
+def test_a_stack_is_named_by_its_own_parts_not_by_a_change_grouped_with_it():
+    # A fix by the same author to the same file joins the theme, but is no part of the
+    # stack: its title named the stack and credited it with the fix.
+    parts = (401, 402, 403)
+    model = files("models/deepseek/model.py", add=40, delete=5)
+    stack = [pr(n, t, author="kewen", body=ghstack(n, *parts), files=model)
+             for n, t in zip(parts, ("Write out the output splits of all-to-all-v",
+                                     "Simplify token grouping before expert processing",
+                                     "Let MoEs share symmetric memory across layers"),
+                             strict=True)]
+    extra = pr(399, "Fix pipeline stage sharding", author="kewen", files=model)
+    top = digest([extra, *stack]).themes[0]
+    assert top.kind == "stack" and 399 in top.prs, top
+    assert "sharding" not in top.headline, top.headline

@@ -245,9 +245,12 @@ def _theme(
         why.append(f"docs/CI/bump-only work (x{NOISE_FACTOR}, ranked last)")
     kind = (ThemeKind.STACK if stack is not None
             else ThemeKind.CLUSTER if len(members) > 1 else ThemeKind.SINGLE)
+    # A stack is named by its own parts: a change grouped with it (same author, same
+    # files) is told as related, and its title would credit the stack with its work.
+    parts = [c for c in changes if stack is not None and c.number in stack.declared]
     theme = Theme(
         rank=0, kind=kind,
-        headline=headline([c.title for c in changes], day_titles, areas=area_list,
+        headline=headline([c.title for c in parts or changes], day_titles, areas=area_list,
                           stack=stack is not None),
         authors=_authors(changes, stack), areas=area_list, prs=facts.prs,
         commits=facts.commits, stack=stack, score=round(score, 2), why=tuple(why),

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..analysis.language import (
     clean_title,
+    has_verb,
     lower_first,
     name_of,
     parse_title,
@@ -390,7 +391,9 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     elif len(heads) > 1:
         bank += [v for v in x.variants("title", "two") if not joined or "} and {" not in v]
     s = top.stack
-    if s is not None and s.in_window >= 3 and s.in_window == (s.declared_size or s.in_window):
+    # "X Lands in Four Parts" needs a name, not a statement ("Kernel Writes Out Splits").
+    if s is not None and s.in_window >= 3 and s.in_window == (s.declared_size or s.in_window) \
+            and not has_verb(a.split()):
         bank += [v for v in x.variants("title", "parts")
                  if top.status == "landed" or "Lands" not in v]
     kinds = [t.work for t in plan.themes if t.work not in ("change", "")]
