@@ -212,3 +212,13 @@ def test_items_of_one_kind_are_not_all_worded_alike():
     assert first != second
     assert {first, second} == {"In other work, ada landed PR 12, adding a cache.",
                                "Also today, ada landed PR 12, adding a cache."}
+
+
+def test_an_acronym_spelled_out_takes_the_article_of_its_words():
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    line = x.line("The stack also disables an FSDP bucketing pass.")
+    assert line is not None
+    assert line.text == "The stack also disables a fully sharded data parallel (FSDP) bucketing pass."
+    line = x.line("PR 7 adds a MoE router for the vision model.")
+    assert line is not None
+    assert line.text == "PR 7 adds a mixture-of-experts (MoE) router for the vision model."

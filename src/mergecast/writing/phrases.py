@@ -157,7 +157,27 @@ class Lookup:
             spelled.add(acronym)
             said = words().expand[acronym]
             return acronym if said.lower() in text.lower() else f"{said} ({acronym})"
-        return _acronyms().sub(one, text), spelled
+        expanded = _acronyms().sub(one, text)
+        for acronym in spelled:  # "an FSDP pass" is "a fully sharded … (FSDP) pass"
+            said = words().expand[acronym]
+            found = re.search(rf"\b([Aa])n? (?={re.escape(said)} \({re.escape(acronym)}\))",
+                              expanded)
+            if found:
+                expanded = expanded[:found.start()] + _article(found.group(1), said) + \
+                    expanded[found.end():]
+        return expanded, spelled
+
+
+def _article(a: str, word: str) -> str:
+    """ "a " or "an " (keeping the capital of `a`) for a spoken word, by its sound."""
+    sounds = phrases()["effects"]
+    low = word.lower()
+    vowel = low[:1] in "aeiou"
+    if any(low.startswith(p) for p in sounds["said_with_consonant"]):
+        vowel = False
+    elif any(low.startswith(p) for p in sounds["said_with_vowel"]):
+        vowel = True
+    return a + ("n " if vowel else " ")
 
 
 def _fill(raw: str, values: Mapping[str, Any]) -> str:
