@@ -143,6 +143,17 @@ def test_a_line_with_no_finite_verb_is_no_sentence():
         ("detail", "The loader has been rewritten to stream shards from disk.")]
 
 
+@pytest.mark.parametrize("body", [
+    "Not totally sure which fits the goals better, so opening this change to discuss.",
+    "Squash and Merge button will not work for this change.",
+    "Until then, CI on this change will fail with the shadow-node device asserts.",
+    "Need more investigation but this change unblocks the nightly for now.",
+    "Note this change only supports int8 dynamic quant, will need to test float8 later.",
+])
+def test_the_reviews_own_business_is_not_said(body):
+    assert said(body) == []
+
+
 def test_a_heading_is_no_part_of_the_sentence_under_it():
     body = ("## High-level Goal\nA rotation of the values alone is a tradeoff between "
             "runtime and quality.\n\n## Test Plan\nThe suite passes on every rank.")
