@@ -48,6 +48,8 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
      "re-landing bucketing pass in precompile path"),
     ('Re-land "Add INT8 SDPA path for CPU"', "re-landing INT8 SDPA path for CPU"),
     ('Re-land "Fix flaky loader test"', "re-landing fixing flaky loader test"),
+    # An irregular past opening a title is its verb.
+    ("made some stylistic changes to apply_dp", "making some stylistic changes to apply DP"),
     # Two verbs on one object are both said; a clause after "ensure" is not cut at its "is".
     ("Fix and re-enable the flaky loader tests", "fixing and re-enabling the flaky loader tests"),
     ("create and add timing decorator to generators",

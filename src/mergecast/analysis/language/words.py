@@ -54,6 +54,7 @@ class Words:
     objects: Mapping[str, str]  # an object's first word -> kind of work
     double: frozenset[str]
     third: Mapping[str, str]
+    past: Mapping[str, str]  # irregular past -> base: "made" -> "make"
     compounds: Mapping[str, str]  # "cleanup" used as a verb -> "clean up"
     particles: frozenset[str]
     phrasal: frozenset[str]
@@ -95,7 +96,7 @@ def words() -> Words:
         kind={cls: spec["kind"] for cls, spec in verbs.items()},
         nouns=dict(lang["nouns"]),
         objects={o: kind for kind, objs in lang["objects"].items() for o in objs},
-        double=frozenset(inf["double"]), third=dict(inf["third"]),
+        double=frozenset(inf["double"]), third=dict(inf["third"]), past=dict(inf["past"]),
         compounds=dict(inf["compounds"]),
         particles=frozenset(inf["particles"]), phrasal=frozenset(inf["phrasal"]),
         kind_names=dict(lang["kinds"]), types=dict(lang["types"]), expand=dict(lex["expand"]),
@@ -119,6 +120,8 @@ def base_verb(word: str) -> str | None:
     for form, base in words().third.items():
         if low == base and form in known:
             return form
+    if (irregular := words().past.get(low)) and irregular in known:
+        return irregular  # "made some stylistic changes" makes them
     for cut, add in (("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"),
                      ("d", ""), ("ing", ""), ("ing", "e")):
         if low.endswith(cut) and (stem := low[: -len(cut)] + add) in known:
