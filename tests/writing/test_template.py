@@ -22,6 +22,8 @@ from mergecast.analysis.digest import build_digest
 from mergecast.config import AreasConfig
 from mergecast.errors import EmptyWindowError
 from mergecast.writing import write_script
+from mergecast.writing.phrases import Lookup
+from mergecast.writing.sections import _work_phrase
 
 
 def write(digest: m.Digest, day: dt.date = DAY, **writing: object) -> m.Script:
@@ -47,6 +49,25 @@ def test_sections_are_present_and_in_order():
     assert signal.startswith("Today's signal is ")  # the phrase bank, chosen by the date
     assert "feature work in Inductor, with bug fixing in Distributed" in signal  # kinds, where
     assert "convolution tile planning, backend" not in signal  # not a list of headlines
+
+
+def test_the_signal_points_at_the_biggest_stack_by_a_name_not_a_statement():
+    assert "kovacs47's eleven-part stack on convolution tile planning." in \
+        section(write(rich_digest()), "signal").text
+    d = rich_digest()
+    stated = (dataclasses.replace(d.themes[0], headline="the tile planner writes out splits"),
+              *d.themes[1:])
+    signal = section(write(dataclasses.replace(d, themes=stated)), "signal").text
+    assert "kovacs47's eleven-part stack." in signal and " on the tile" not in signal, signal
+
+
+def test_a_kind_of_work_that_names_its_place_does_not_say_it_again():
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    assert _work_phrase(x, "documentation", ["Docs"], 1, 1) in ("docs updates",
+                                                                 "documentation work")
+    assert _work_phrase(x, "infrastructure", ["Tests"], 0, 1) in ("test and tooling work",
+                                                                  "infrastructure work in Tests")
+    assert _work_phrase(x, "capability", ["Inductor"], 0, 1).endswith(" in Inductor")
 
 
 def test_greeting_names_show_and_date_in_words_and_varies_by_date():

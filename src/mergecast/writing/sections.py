@@ -76,8 +76,17 @@ def _work_phrase(x: Lookup, kind: str, areas: Sequence[str | None], salt: int,
     said = x.pick("work", kind if kind in ("capability", "performance", "correctness",
                                            "cleanup", "infrastructure", "documentation")
                   else "change", salt)
-    named = [a for a in dict.fromkeys(areas) if a][:most]
+    # "docs updates in Docs", "test and tooling work in Tests": the kind names the place
+    named = [a for a in dict.fromkeys(areas) if a and not _names_place(said, a)][:most]
     return f"{said} in {join_words(named)}" if named else said
+
+
+def _names_place(kind: str, area: str) -> bool:
+    """Whether a kind of work already says its place: "docs" in "documentation work"."""
+    said = re.findall(r"[a-z]+", kind.lower())
+    place = [w.rstrip("s") for w in re.findall(r"[a-z]+", area.lower())]
+    return bool(place) and all(len(p) >= 3 and any(w.startswith(p) for w in said)
+                               for p in place)
 
 
 def work_phrases(x: Lookup, plan: Plan) -> list[str]:
@@ -128,8 +137,11 @@ def signal(x: Lookup, plan: Plan, lead: Line | None = None) -> Part:
         s = top.stack
         size = f"{number_words(s.declared_size or s.in_window)}-part stack"
         # No cites: the theme tells (and links) the stack; the signal only points at it.
-        x.add(part, x.say("signal", "biggest", who=top.authors[0], size=size,
-                          concept=concept(x, top)), optional=True)
+        named = concept(x, top)
+        # "a stack on <name>"; a name that is a statement ("kernel writes out splits") is
+        # no topic to be on: the theme says it
+        x.add(part, x.say("signal", "biggest_plain" if has_verb(named.split()) else "biggest",
+                          who=top.authors[0], size=size, concept=named), optional=True)
     elif len(part.lines) == 1 and plan.mood != "light" and part.lines[0].text != totals:
         x.add(part, totals, optional=True)
     return part
