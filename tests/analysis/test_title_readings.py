@@ -48,6 +48,9 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
      "re-landing bucketing pass in precompile path"),
     ('Re-land "Add INT8 SDPA path for CPU"', "re-landing INT8 SDPA path for CPU"),
     ('Re-land "Fix flaky loader test"', "re-landing fixing flaky loader test"),
+    # A size after the thing fixed: "a minor async TP issue", never "fixing async TP minor".
+    ("async tp minor fix", "fixing a minor async TP issue"),
+    ("docs minor fixes", "fixing minor docs issues"),
     # An irregular past opening a title is its verb.
     ("made some stylistic changes to apply_dp", "making some stylistic changes to apply DP"),
     # Two verbs on one object are both said; a clause after "ensure" is not cut at its "is".

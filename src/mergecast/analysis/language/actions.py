@@ -230,6 +230,16 @@ def _sized_fix(ws: Sequence[str]) -> Action | None:
     """ "Minor fix", "a few fixes": a fix named by nothing but its size fixes an issue of
     that size; the size is not the thing fixed ("fixes minor" is false)."""
     noun = ws[-1].lower() if ws else ""
+    at = next((i for i, w in enumerate(ws[:-1]) if w.lower() in words().fix_sizes), None)
+    if at and noun in ("fix", "fixes") and \
+            all(w.lower() in words().fix_sizes for w in ws[at:-1]) and \
+            all(w.lower() not in words().function for w in ws[:at]):
+        # "async tp minor fix": a minor fix of async TP, "fixing a minor async TP issue"
+        how = " ".join(words().fix_sizes[w.lower()] for w in ws[at:-1])
+        thing = " ".join(ws[:at])
+        obj = f"{how} {thing} issues" if noun == "fixes" else \
+            f"{'an' if how[0] in 'aeiou' else 'a'} {how} {thing} issue"
+        return Action(verb="fix", lemma=words().say["fix"], obj=obj)
     size = [w.lower() for w in ws[:-1]]
     article = size[:1] == ["a"]
     size = size[1:] if article else size
