@@ -19,7 +19,7 @@ from ..analysis.language import (
 )
 from ..models import Action
 from .numbers import join_words
-from .phrases import phrases
+from .phrases import phrases, vowel_sound
 
 LIST_ITEMS = 4  # objects named in one list
 OBJECT_WORDS = 18  # words all of a list's objects take at most (the first is said whole)
@@ -164,15 +164,7 @@ def article(obj: str, verb: str = "add") -> str:
     # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
     # A lower-case word with no vowel at all ("lr", "tp") is letters too.
     spelled = first[:2].isupper() or bool(re.match(r"[b-df-hj-np-tv-z]+(?:\d|$)", first.lower()))
-    vowel = first[:1].lower() in "aeiou" if not spelled else \
-        first[:1].upper() in "AEFHILMNORSX"  # letters said with a vowel: "an EP pass"
-    # Spelling is not sound: "a unit test", "a one-off", "an hour" ([effects] sounds).
-    sounds = phrases()["effects"]
-    if any(first.lower().startswith(p) for p in sounds["said_with_consonant"]):
-        vowel = False
-    elif any(first.lower().startswith(p) for p in sounds["said_with_vowel"]):
-        vowel = True
-    return ("an " if vowel else "a ") + obj
+    return ("an " if vowel_sound(first, spelled) else "a ") + obj
 
 
 _PREPOSITIONS = frozenset("in on for to from with by of into via at under over across "

@@ -168,16 +168,23 @@ class Lookup:
         return expanded, spelled
 
 
+def vowel_sound(word: str, spelled: bool = False) -> bool:
+    """Whether a word is said opening on a vowel, so it takes "an": by its first letter, or
+    by the letter's name when it is `spelled` ("an EP pass"), then by how it sounds ("a
+    unit test", "an hour", "a README": [effects] sounds)."""
+    low = word.lower()
+    vowel = low[:1] in "aeiou" if not spelled else word[:1].upper() in "AEFHILMNORSX"
+    sounds = phrases()["effects"]
+    if any(low.startswith(p) for p in sounds["said_with_consonant"]):
+        return False
+    if any(low.startswith(p) for p in sounds["said_with_vowel"]):
+        return True
+    return vowel
+
+
 def _article(a: str, word: str) -> str:
     """ "a " or "an " (keeping the capital of `a`) for a spoken word, by its sound."""
-    sounds = phrases()["effects"]
-    low = word.lower()
-    vowel = low[:1] in "aeiou"
-    if any(low.startswith(p) for p in sounds["said_with_consonant"]):
-        vowel = False
-    elif any(low.startswith(p) for p in sounds["said_with_vowel"]):
-        vowel = True
-    return a + ("n " if vowel else " ")
+    return a + ("n " if vowel_sound(word) else " ")
 
 
 def _fill(raw: str, values: Mapping[str, Any]) -> str:
