@@ -51,6 +51,8 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     # A size after the thing fixed: "a minor async TP issue", never "fixing async TP minor".
     ("async tp minor fix", "fixing a minor async TP issue"),
     ("docs minor fixes", "fixing minor docs issues"),
+    # A verb-like first word before a finite verb is the subject: no order "inits includes".
+    ("Init includes the first train step", "init includes the first train step"),
     # An irregular past opening a title is its verb.
     ("made some stylistic changes to apply_dp", "making some stylistic changes to apply DP"),
     # Two verbs on one object are both said; a clause after "ensure" is not cut at its "is".

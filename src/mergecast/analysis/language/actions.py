@@ -100,8 +100,11 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
     if ws and ws[0].lower() in words().adjectives or lemma not in words().clause_verbs and \
             any(w.lower() in words().auxiliaries and _said(w, title)
-                for w in _main_clause(ws)[1:4]):
-        lemma = None  # "scaled bias rowwise linear", "batch configs should …": no verb
+                for w in _main_clause(ws)[1:4]) or \
+            len(ws) > 2 and ws[1].lower() in words().finite and _said(ws[1], title):
+        # "scaled bias rowwise linear", "batch configs should …", "Init includes the first
+        # step": no verb, the first word is the subject
+        lemma = None
     if lemma is None and len(_ARROW.findall(title)) == 1 and " to " in text and \
             not text.lower().startswith("to "):
         # "_permute_bf16 -> permute_and_pad": an arrow with no verb switches one to the other
