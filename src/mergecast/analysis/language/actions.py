@@ -239,10 +239,7 @@ def _sized_fix(ws: Sequence[str]) -> Action | None:
             all(w.lower() not in words().function for w in ws[:at]):
         # "async tp minor fix": a minor fix of async TP, "fixing a minor async TP issue"
         how = " ".join(words().fix_sizes[w.lower()] for w in ws[at:-1])
-        thing = " ".join(ws[:at])
-        obj = f"{how} {thing} issues" if noun == "fixes" else \
-            f"{'an' if how[0] in 'aeiou' else 'a'} {how} {thing} issue"
-        return Action(verb="fix", lemma=words().say["fix"], obj=obj)
+        return _issues(f"{how} {' '.join(ws[:at])}", noun == "fixes")
     size = [w.lower() for w in ws[:-1]]
     article = size[:1] == ["a"]
     size = size[1:] if article else size
@@ -251,7 +248,12 @@ def _sized_fix(ws: Sequence[str]) -> Action | None:
         return None
     said = ("a " if article and size[0] == "few" else "") + \
         " ".join(words().fix_sizes[w] for w in size)
-    plural = noun.endswith("es") or size[-1] in ("few", "several", "various", "some")
+    return _issues(said, noun.endswith("es") or size[-1] in ("few", "several", "various",
+                                                            "some"))
+
+
+def _issues(said: str, plural: bool) -> Action:
+    """Fixing "a minor issue", "various issues": what a fix named by its size fixes."""
     obj = f"{said} issues" if plural else f"{'an' if said[0] in 'aeiou' else 'a'} {said} issue"
     return Action(verb="fix", lemma=words().say["fix"], obj=obj)
 
