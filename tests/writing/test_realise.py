@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from writing_builders import DAY, LLM, WINDOW, WRITING, pr, rich_digest
 
@@ -98,6 +98,7 @@ _DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.I)
 
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.tuples(TITLE, BODY), min_size=1, max_size=6))
+@example([("Add to - for", "")])  # "adding to.": a dash left the cut object its "to"
 def test_no_sentence_has_an_empty_slot_a_doubled_word_or_an_unbalanced_quote(prs):
     changes = [pr(300 + i, title, f"dev{i % 3}", body=body)
                for i, (title, body) in enumerate(prs)]

@@ -358,7 +358,8 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
     # title said" keeps its verb.
     passive = not any(x.lower() in _WH or x.lower() in ("that", "who") for x in ws)
     while len(ws) > 1 and not _wh_clause_end(ws) and (
-            is_tail_word(ws[-1]) or ws[-1].lower().endswith(("'s", "’s")) or (
+            is_tail_word(ws[-1]) or ws[-1].lower().endswith(("'s", "’s")) or
+            not any(c.isalnum() for c in ws[-1]) or (
             len(ws) < whole and ws[-1].lower() in words().adjectives) or (
             len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1])) or (
             passive and len(ws) > 2 and ws[-1].lower() in _name_tails())):
