@@ -60,6 +60,13 @@ from mergecast.analysis.language import (
     ("CUDAGraph support for SimpleFSDP and TP", "add", "add",
      "CUDAGraph support for SimpleFSDP and TP", ""),
     ("weight tying fix for qwen3", "fix", "fix", "weight tying for Qwen3", ""),
+    # How big, how many or how lasting a fix is, is not what it fixes; a capital only
+    # because the title opens on it is no name.
+    ("Tiny fix for an import in Llama generator script", "fix", "fix",
+     "an import in Llama generator script", ""),
+    ("Two small fixes in inference example", "fix", "fix", "inference example", ""),
+    ("Temporary fix for QAT quantizer", "fix", "fix", "QAT quantizer", ""),
+    ("Checkpoint fixes for torch compile", "fix", "fix", "checkpoint for torch compile", ""),
     # An auxiliary inside a "why …" clause leaves the title's verb a verb.
     ("[BE][doc] explain why float8 needs to be distributed aware", "document", "explain",
      "why float8 needs to be distributed aware", ""),

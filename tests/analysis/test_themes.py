@@ -113,6 +113,11 @@ def test_headline_is_drawn_from_shared_title_words():
               "[android] Vulkan shaders for windowed reductions",
               "[android] Cumsum via Vulkan shaders"]
     assert headline(titles, areas=("android",)) == "Vulkan shaders"
+    # A capital only because a title opens on it is no name; one written inside another
+    # title ("via Vulkan shaders" above) is.
+    assert headline(["Flight recorder for backends without native support",
+                     "[c10d] Dump the flight recorder trace when a collective fails"],
+                    stack=True) == "flight recorder"
     assert headline(["[c10d] Give each backend its own Options"]) == \
         "giving each backend its own Options"
     assert headline(["Alpha thing", "Beta stuff"], stack=True) == "alpha thing"  # the base

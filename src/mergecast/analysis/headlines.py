@@ -24,6 +24,7 @@ from .language import (
     clean_title,
     expand_term,
     kind_of,
+    lower_first,
     name_of,
     parse_title,
     sentence_case,
@@ -179,11 +180,15 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
     counts: Counter[tuple[str, ...]] = Counter()
     surface: dict[tuple[str, ...], str] = {}
     seqs: list[list[str]] = []
-    for t in titles:
-        # A "config migration: smoothquant" topic counts as words here: it is often the
-        # very thing the titles share.
-        ws = title_words(sentence_case(clean_title(re.sub(r"^([\w -]{3,30}):\s", r"\1 ",
-                                                          PART.sub("", t)))))
+    # A "config migration: smoothquant" topic counts as words here: it is often the very
+    # thing the titles share.
+    cleaned = [sentence_case(clean_title(re.sub(r"^([\w -]{3,30}):\s", r"\1 ",
+                                                PART.sub("", t)))) for t in titles]
+    # A capital only because a title opens on it is no name ("Flight recorder for …"), unless
+    # another title writes the word so inside it ("Vulkan shaders" … "Cumsum via Vulkan").
+    names = {w for c in cleaned for w in c.split()[1:] if w[:1].isupper()}
+    for t, text in zip(titles, cleaned, strict=True):
+        ws = title_words(text if text.split(" ", 1)[0] in names else lower_first(text))
         if ws and base_verb(ws[0]):
             ws = ws[1:]  # the imperative verb is not part of any name
         seqs.append([w.lower() for w in ws])

@@ -293,12 +293,15 @@ def _noun_action(text: str) -> Action:
         if ws[i + 1].lower() == "to" and base_verb(ws[i + 2]) == ws[i + 2].lower() and \
                 len(ws) > i + 3:  # "Some improvement to make X work": it makes X work
             return _action(text, " ".join(ws[i + 2:]))
-        head = [w for w in ws[:i] if w.lower() not in words().generic]
+        # "Tiny fix for an import", "Two small fixes in X": how big, how many or how
+        # lasting a fix is says nothing of what it fixes.
+        head = [w for w in ws[:i] if w.lower() not in words().generic | words().fix_sizes.keys()
+                | words().fix_qualifiers]
         if head and ws[i].lower() in words().whole_nouns:
             # "CUDAGraph support for SimpleFSDP" adds CUDAGraph support, not just support
             return Action(verb="add", lemma="add", obj=lower_first(" ".join(ws)))
         if head and ws[i].lower() in words().modifier_nouns:
-            obj = " ".join(ws[:i] + ws[i + 1:])  # "weight tying fix for qwen3" fixes tying
+            obj = lower_first(" ".join(head + ws[i + 1:]))  # "weight tying fix for qwen3"
     elif (i := next((i for i, w in enumerate(ws[:2]) if w.lower() in words().modifier_nouns
                      or w.lower() not in words().generic), 0)) \
             and ws[i].lower() in words().modifier_nouns and len(ws) > i + 1:

@@ -40,6 +40,7 @@ class Words:
     modifier_nouns: frozenset[str]  # "X fix for Y": fixes X for Y
     named_nouns: frozenset[str]  # "README typos": fixes README typos, not README
     fix_sizes: dict[str, str]  # "minor fix": fixes a minor issue; "misc" said "various"
+    fix_qualifiers: frozenset[str]  # "temporary fix for X" fixes X
     problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
     lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
     trailing_verbs: frozenset[str]  # "XPU binary build enable": enables the build
@@ -84,6 +85,7 @@ def words() -> Words:
         named_nouns=frozenset(lang["noun_titles"]["named"]),
         fix_sizes={w: lang["noun_titles"]["size_said"].get(w, w)
                    for w in lang["noun_titles"]["sizes"]},
+        fix_qualifiers=frozenset(lang["noun_titles"]["qualifiers"]),
         problems=frozenset(lang["noun_titles"]["problems"]),
         lead_adjectives=dict(lang["noun_titles"]["leads"]),
         trailing_verbs=frozenset(lang["noun_titles"]["trailing"]),
