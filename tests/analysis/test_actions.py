@@ -26,6 +26,9 @@ def said(title: str) -> list[tuple[str, str, str]]:
      [("add", "DPRequestRouter", ""), ("use", "DPRequestRouter in generator", "")]),
     ("use warmup steps for lr scheduler, ban steps == -1",
      [("use", "warmup steps for LR scheduler", ""), ("ban", "steps -1", "")]),
+    # A participle capitalised in one action is plain when another writes it plain.
+    ("Enable Fused qkv by default and enable fused gate_up in RL",
+     [("enable", "fused QKV by default", ""), ("enable", "fused gate up in RL", "")]),
     ("Make float8 optional and add MX support",
      [("make", "float8 optional", ""), ("add", "MX support", "")]),
     ("Add meta_init, enable it as default init process",

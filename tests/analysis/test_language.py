@@ -67,6 +67,13 @@ from mergecast.analysis.language import (
     ("Two small fixes in inference example", "fix", "fix", "inference example", ""),
     ("Temporary fix for QAT quantizer", "fix", "fix", "QAT quantizer", ""),
     ("Checkpoint fixes for torch compile", "fix", "fix", "checkpoint for torch compile", ""),
+    # A capital inside a title: the lexicon's way of writing the word, or plain for a
+    # participle the title also writes plain; a class name stays.
+    ("Fix Readme", "fix", "fix", "README", ""),
+    ("Enable Fused qkv by default and enable fused gate_up", "enable", "enable",
+     "fused QKV by default", ""),
+    ("Move Linear and ScaledBiasRowwiseLinear into common linear", "move", "move",
+     "Linear and ScaledBiasRowwiseLinear into common linear", ""),
     # An auxiliary inside a "why …" clause leaves the title's verb a verb.
     ("[BE][doc] explain why float8 needs to be distributed aware", "document", "explain",
      "why float8 needs to be distributed aware", ""),

@@ -65,6 +65,7 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     # "prefetching for cpu offloading" is written "CPU" as in any name; not inside a path
     # or a dotted name ("torch.cpu").
     text = _PLAIN_WORD.sub(lambda m: case_word(m.group(0)), text)
+    text = _CAPITAL_WORD.sub(lambda m: _recased(m.group(0), f"{text} {title}"), text)
     ws = text.split()
     if (undone := revert_of(text)) and (inner := _action(undone[1], undone[1])).lemma:
         # "back out Add X" undoes adding X: "backing out adding X"
@@ -167,6 +168,21 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
 
 
 _PLAIN_WORD = re.compile(r"(?<![\w./`])[a-z][a-z0-9]*(?![\w./`])")
+# A capitalised word inside a title, not its first ("Enable Fused qkv …", "Fix Readme").
+_CAPITAL_WORD = re.compile(r"(?<=\s)(?<![\w./`])[A-Z][a-z]+(?![\w./`])")
+
+
+def _recased(word: str, text: str) -> str:
+    """A capital the writer's habit gave a word, not a name: "Readme" is written "README"
+    as in any name, and a participle is plain when the title writes it so too ("Enable
+    Fused qkv by default and fused gate up")."""
+    low = word.lower()
+    if (written := case_word(low)) != low:
+        return written
+    # Only a past participle: "Linear" beside "common linear" may be the class, and
+    # "Embedding" beside "embedding" the module.
+    return low if low.endswith("ed") and \
+        re.search(rf"(?<![\w./`]){low}(?![\w./`])", text) else word
 
 
 def _said(word: str, title: str) -> bool:
