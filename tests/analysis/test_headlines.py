@@ -62,6 +62,7 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     ("[moe training] make compile vs triton for dim0 cast configurable",
      "making compile versus Triton configurable"),
     ("Make float8 optional", "making float8 optional"),
+    ("Make SmoothQuant more General", "making SmoothQuant more General"),  # said once
     # a cut name never ends on an adjective whose noun was cut off
     ("make the default dtype of the grouped gemm scales float32", "making the default dtype"),
     # an added thing whose name opens on a verb-like word, with a place it goes to, is
@@ -183,6 +184,10 @@ def test_a_name_keeps_its_clause_whole_and_its_verb_speakable(title, name):
     (["drop Widget 2.7 and older support from the code", "drop Widget 2.8 support from the code"],
      ("core",), "dropping Widget 2.7 and older support"),
     (["Remove unused Widget helpers", "delete Widget shims"], ("core",), "Widget clean-up"),
+    # an acronym whose spelling-out names the area needs no area before it ("Quantization
+    # quantization-aware training" says it twice); elsewhere the area still qualifies it
+    (["QAT configs", "Improve QAT int4 weight-only numerics"], ("quantization",), "QAT"),
+    (["QAT configs", "Improve QAT int4 weight-only numerics"], ("sparsity",), "Sparsity QAT"),
 ])
 def test_names_say_which_thing_and_what_is_done(titles, areas, name):
     assert headline(titles, areas=areas) == name

@@ -52,7 +52,7 @@ def single_headline(title: str) -> str:
         # as an order; with a place to go to it is said as the adding it is
         phrase = as_name(trim(name_of(action, True), MAX_WORDS))
     if action.lemma == "make" and (end := _complement(action.obj)) and \
-            not phrase.endswith(end) and len(action.obj.split()) > 2:
+            not phrase.lower().endswith(end.lower()) and len(action.obj.split()) > 2:
         # "make compile vs triton for dim0 cast configurable": cut, it would name "making
         # compile vs Triton"; what it is made is the point
         phrase = f"{trim(phrase, MAX_WORDS - 1)} {end}"
@@ -249,7 +249,10 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
         return None
     # A word every title names, qualified by the area unless it holds it ("Float8Linear"),
     # and told with the kind of work most titles do ("Qualcomm quantizer fixes").
-    holds = area is not None and (_fold(area) in _fold(word[0]) or _fold(word[0]) in _fold(area))
+    # ("QAT" holds Quantization: said in full, "Quantization quantization-aware training")
+    spelled = area is not None and _fold(area) in _fold(expand_term(surface[word]) or "")
+    holds = area is not None and (_fold(area) in _fold(word[0]) or _fold(word[0]) in _fold(area)
+                                  or spelled)
     qualified = area is not None and not holds
     if base_verb(word[0]):  # "Models generate": a kind of work after it reads as a verb
         same = _fold(word[0])[:5] == _fold(area or "")[:5]
@@ -257,7 +260,8 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
         return _in_area(surface[word], area) if area and qualified and not same else None
     # Alone, only a word written as a name ("PyTorch", "NVFP4") names a thing.
     if qualified or word[0] != surface[word] or any(c.isdigit() for c in word[0]):
-        thing = _with_kind(surface[word], titles) or (surface[word] if qualified else None)
+        thing = _with_kind(surface[word], titles) or \
+            (surface[word] if qualified or spelled else None)
         return _in_area(thing, area) if thing and area and qualified else thing
     return None
 
