@@ -60,9 +60,22 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
                     "extend it to fp8 soon.")]
     assert said("**Summary:** The transport ignored the configured retry budget on every rank.") == [
         ("problem", "The transport ignored the configured retry budget on every rank.")]
+    # A later verb is told as the first is ("and evicts"), a list in the object is not.
+    assert said("We added a size limit for the cache and removed old entries.") == [
+        ("detail", "PR 12 adds a size limit for the cache and removes old entries.")]
+    assert said("Add min and max reductions to the loader.") == [
+        ("detail", "PR 12 adds min and max reductions to the loader.")]
+    assert said("Allow users to configure the entity and run name through variables.") == [
+        ("detail", "PR 12 allows users to configure the entity and run name through "
+                   "variables.")]
+    # "Support for X" and "Fix for Y" open on a noun: what the change is, not an order.
+    assert said("Support for third-party backends after registering them.") == [
+        ("detail", "PR 12 adds support for third-party backends after registering them.")]
+    assert said("Fix for the crash when the loader has no workers.") == [
+        ("detail", "PR 12 fixes the crash when the loader has no workers.")]
     commit = claims("Add a size limit for the cache entries and evict old ones.", Ref(sha="a1"))
     assert [c.text for c in commit] == [
-        "The commit adds a size limit for the cache entries and evict old ones."]
+        "The commit adds a size limit for the cache entries and evicts old ones."]
 
 
 def test_identifiers_become_words_not_holes():

@@ -20,6 +20,7 @@ from ..analysis.language import (
     has_verb,
     speakable,
     third_person,
+    told_of_one,
     words,
 )
 from ..models import Ref
@@ -106,6 +107,11 @@ def _fixes_by(sentence: str) -> str:
     return f"{m.group(1)}{third_person(verb)}{sentence[m.end():]}" if m and verb else sentence
 
 
+def _rest_told(clause: str) -> str:
+    """A clause after its first verb, any later verb told as the change's ("… and evicts")."""
+    return told_of_one(clause).partition(" ")[2]
+
+
 def _rewrite(sentence: str, ref: Ref) -> str | None:
     """"This PR adds X." -> "PR 12 adds X."; "We add X.", "Add X." and "Adds X." -> "PR 12
     adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
@@ -135,24 +141,30 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
             m.group(1).lower() == verb or third_person(verb) in cues().this_does):
         # "We add X" and "I added X" (a change's own verb, said of the change) are the
         # change; "We found that …" is not, and stays first person (dropped).
-        return f"{who} {third_person(verb)} {sentence[m.end():]}"
+        return f"{who} {third_person(verb)} {_rest_told(sentence[m.start(1):])}"
     first, _, rest = sentence.partition(" ")
     verb = base_verb(first)
     if verb is None or not rest:
         return sentence
     if any(w.lower() in words().finite for w in rest.split()[:2]):
         return sentence  # "Upstream PyTorch has a bug": a subject, not an order
+    if first.lower() == verb and rest.startswith("for ") and \
+            words().nouns.get(verb) in ("support", "fix"):
+        # "Support for X", "Fix for Y": a noun opening what the change is, no order ("PR 12
+        # supports for X" is no English)
+        return f"{who} adds support {rest}" if words().nouns[verb] == "support" else \
+            f"{who} {third_person(words().say['fix'])} {rest[4:]}"
     if first.lower() == verb:
         # An imperative ("Add the scheduler, …") describes what the change does, unless it
         # tells the reader what to do.
         # "Test locally with 8 GPUs" is the test plan's, not the change's.
         return None if verb in cues().to_reader or verb in cues().checked else \
-            f"{who} {third_person(verb)} {rest}"
+            f"{who} {third_person(verb)} {_rest_told(sentence)}"
     if first.lower() == gerund(verb) and verb not in cues().to_reader and \
             not _gerund_subject(rest):
         # "Extracting the scaffolding so it can be reused …": what the change does, said
         # without its subject; "Extracting it is …" has a verb of its own and stays.
-        return f"{who} {third_person(verb)} {rest}"
+        return f"{who} {third_person(verb)} {_rest_told(sentence)}"
     nxt = rest.split(" ", 1)[0].lower()
     if first.lower() == third_person(verb) and verb in cues().asserted:
         return None  # a test's "Asserts the quantizer builds …": not what the change does
@@ -163,7 +175,7 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
             and verb not in cues().checked and third_person(verb) in cues().this_does:
         # "Added a fix to the subclass …", "Updated the places where …": a change log's
         # line, said of the change ("PR 12 adds a fix …")
-        return f"{who} {third_person(verb)} {rest}"
+        return f"{who} {third_person(verb)} {_rest_told(sentence)}"
     if first.lower().endswith("ed") and (rest.split(" ", 1)[0].lower() in (
             "with", "by", "in", "into", "from", "for", "to", "as", "on")
             or verb in cues().checked):

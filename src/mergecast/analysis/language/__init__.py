@@ -17,6 +17,7 @@ from .actions import (
     parse_title,
     pronoun,
     said_verb,
+    told_of_one,
 )
 from .readings import shorthand_rules, shorthand_words
 from .statements import covers, is_stated
@@ -55,5 +56,5 @@ __all__ = [
     "said_verb", "sentence_case", "shorten", "shorthand_rules", "shorthand_words",
     "speak_identifier",
     "speakable", "split_prefix",
-    "third_person", "title_case", "trim", "verb_class", "words",
+    "third_person", "title_case", "told_of_one", "trim", "verb_class", "words",
 ]

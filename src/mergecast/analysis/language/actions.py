@@ -21,6 +21,7 @@ from .words import (
     gerund,
     is_tail_word,
     lower_first,
+    third_person,
     verb_class,
     words,
 )
@@ -442,6 +443,17 @@ def stated(subject: Subject) -> tuple[Action, ...]:
 def _clauses(ws: list[str]) -> list[list[str]]:
     """Words split where a second action opens: a joiner, or a comma, then a verb."""
     out: list[list[str]] = []
+    start = 0
+    for end, nxt in _breaks(ws):
+        out.append(_tidy(ws[start:end]))
+        start = nxt
+    out.append(_tidy(ws[start:]))
+    return [p for p in out if p]
+
+
+def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
+    """Where each later action opens: (the end of the one before, its verb's index)."""
+    out: list[tuple[int, int]] = []
     start, i = 0, 2
     form = _form(ws[0]) if ws else None
     while i < len(ws) - 1:
@@ -451,12 +463,23 @@ def _clauses(ws: list[str]) -> list[list[str]]:
             j += 1
         if j is not None and i - start >= 2 and j < len(ws) - 1 and \
                 form is not None and _form(ws[j]) == form:
-            out.append(_tidy(ws[start:i]))
+            out.append((i, j))
             start, i = j, j + 2
             continue
         i += 1
-    out.append(_tidy(ws[start:]))
-    return [p for p in out if p]
+    return out
+
+
+def told_of_one(order: str) -> str:
+    """The later verbs of an order or a change log's line in the third person, as its first
+    is told ("Add a size limit and evict old ones" -> "… and evicts old ones"; "Added X and
+    removed Y" -> "… and removes Y"), never a list inside an object ("add min and max") nor
+    a verb-like word before a noun ("configure the entity and run name")."""
+    ws = order.split()
+    for _, j in _breaks(ws):
+        if ws[j + 1].lower() in words().object_openers and (verb := base_verb(ws[j])):
+            ws[j] = third_person(verb)
+    return " ".join(ws)
 
 
 def _opening(ws: list[str]) -> list[str]:

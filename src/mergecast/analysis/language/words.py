@@ -41,6 +41,7 @@ class Words:
     named_nouns: frozenset[str]  # "README typos": fixes README typos, not README
     fix_sizes: dict[str, str]  # "minor fix": fixes a minor issue; "misc" said "various"
     fix_qualifiers: frozenset[str]  # "temporary fix for X" fixes X
+    object_openers: frozenset[str]  # "… and evict old ones": a verb before them is one
     problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
     lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
     trailing_verbs: frozenset[str]  # "XPU binary build enable": enables the build
@@ -86,6 +87,7 @@ def words() -> Words:
         fix_sizes={w: lang["noun_titles"]["size_said"].get(w, w)
                    for w in lang["noun_titles"]["sizes"]},
         fix_qualifiers=frozenset(lang["noun_titles"]["qualifiers"]),
+        object_openers=frozenset(w["object_openers"]),
         problems=frozenset(lang["noun_titles"]["problems"]),
         lead_adjectives=dict(lang["noun_titles"]["leads"]),
         trailing_verbs=frozenset(lang["noun_titles"]["trailing"]),
