@@ -66,7 +66,7 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
     assert said("Add min and max reductions to the loader.") == [
         ("detail", "PR 12 adds min and max reductions to the loader.")]
     assert said("Allow users to configure the entity and run name through variables.") == [
-        ("detail", "PR 12 allows users to configure the entity and run name through "
+        ("benefit", "PR 12 allows users to configure the entity and run name through "
                    "variables.")]
     # "Support for X" and "Fix for Y" open on a noun: what the change is, not an order.
     assert said("Support for third-party backends after registering them.") == [
