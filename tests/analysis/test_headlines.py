@@ -68,6 +68,8 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     # an added thing whose name opens on a verb-like word, with a place it goes to, is
     # said as the adding it is ("the benchmark numbers to dashboard" read as a thing)
     ("Add benchmark numbers to dashboard", "adding benchmark numbers to dashboard"),
+    ("Add sequence parallelism to llama", "adding sequence parallelism to Llama"),
+    ("Add option to skip the loader", "option to skip the loader"),  # "to" opens a verb
     ("Add reduce_range to avoid overflow in int8 tensor", "the reduce range to avoid overflow"),
 ])
 def test_a_cut_name_keeps_what_it_is_about(title, name):
@@ -77,7 +79,7 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
 @pytest.mark.parametrize(("title", "name"), [
     ("Do Not Count MoE Tokens During", "no longer counting MoE tokens"),
     ("Split the loader off", "splitting off the loader"),
-    ("Add run_llama_train.sh options", "the run llama train options"),
+    ("Add run_llama_train.sh options", "the run Llama train options"),
     ("Qualcomm AI Engine Direct - Fix the quantizer for conv", "fixing the quantizer for conv"),
     ("merge upstream changes", "merging upstream changes"),
     # Two verbs joined are one object, not a second action cut off: "save and load".

@@ -181,7 +181,7 @@ def test_headline_never_carries_refs_paths_or_unbalanced_brackets():
         "workaround for distributed checkpoint loading bug"
     assert clean_title("RL: observability spans across trainer/generator/controller") == \
         "observability spans across trainer, generator and controller"
-    assert headline(["Fix llama_13b.toml -> llama2_13b.toml"]) == "fixing llama 13b to llama2 13b"
+    assert headline(["Fix llama_13b.toml -> llama2_13b.toml"]) == "fixing Llama 13b to llama2 13b"
 
 
 def test_stack_fallback_headline_is_cleaned_too():

@@ -45,12 +45,16 @@ def single_headline(title: str) -> str:
     action = parse_title(title)
     phrase = as_name(trim(name_of(action), MAX_WORDS))
     ws = phrase.split()
-    if len(ws) > 2 and base_verb(ws[0]) == ws[0].lower() and name_of(action) != \
-            name_of(action, True) and (m := re.search(r"\bto\s+(\w+)", phrase)) and \
-            not base_verb(m.group(1)):
+    adding = as_name(trim(name_of(action, True), MAX_WORDS))
+    if len(ws) > 2 and name_of(action) != name_of(action, True) and \
+            (m := re.search(r"\bto\s+(\w+)", phrase)) and not base_verb(m.group(1)) and \
+            (base_verb(ws[0]) == ws[0].lower() or action.lemma == "add" and
+             adding == as_name(name_of(action, True))):
         # "Add benchmark numbers to dashboard": a name opening on a verb-like word reads
-        # as an order; with a place to go to it is said as the adding it is
-        phrase = as_name(trim(name_of(action, True), MAX_WORDS))
+        # as an order, and "sequence parallelism to Llama" as a thing that goes somewhere
+        # (unless saying the adding would cut off where it goes); with a place to go to,
+        # an addition is said as the adding it is
+        phrase = adding
     if action.lemma == "make" and (end := _complement(action.obj)) and \
             not phrase.lower().endswith(end.lower()) and len(action.obj.split()) > 2:
         # "make compile vs triton for dim0 cast configurable": cut, it would name "making
