@@ -69,6 +69,7 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     # said as the adding it is ("the benchmark numbers to dashboard" read as a thing)
     ("Add benchmark numbers to dashboard", "adding benchmark numbers to dashboard"),
     ("Add sequence parallelism to llama", "adding sequence parallelism to Llama"),
+    ("Enable to save checkpoints async", "optionally saving checkpoints async"),
     ("Add option to skip the loader", "option to skip the loader"),  # "to" opens a verb
     ("Add reduce_range to avoid overflow in int8 tensor", "the reduce range to avoid overflow"),
 ])

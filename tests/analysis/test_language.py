@@ -70,6 +70,9 @@ from mergecast.analysis.language import (
     # A capital inside a title: the lexicon's way of writing the word, or plain for a
     # participle the title also writes plain; a class name stays.
     ("Fix Readme", "fix", "fix", "README", ""),
+    # "Enable to X" enables no one: it makes X possible.
+    ("Enable to specify the file name", "enable", "make", "it possible to specify the file name",
+     ""),
     ("Enable Fused qkv by default and enable fused gate_up", "enable", "enable",
      "fused QKV by default", ""),
     ("Move Linear and ScaledBiasRowwiseLinear into common linear", "move", "move",

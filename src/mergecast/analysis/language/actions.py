@@ -163,6 +163,10 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         obj = f"{' '.join(where)} {obj}"
     if lemma == "support" and not obj.lower().startswith("for "):
         obj = "for " + obj
+    if lemma in ("enable", "allow") and re.match(r"to\s+\w", obj) and \
+            base_verb(obj.split()[1]) == obj.split()[1].lower():
+        # "Enable to specify the file name": no one is enabled; it makes specifying possible
+        lemma, obj = "make", f"it possible {obj}"
     qualifier = " ".join(x for x in (qualifier, adverb, scope) if x)
     return Action(verb=cls, lemma=lemma, obj=_object(hindered(obj, lemma)),
                   qualifier=qualifier, negated=negated)
@@ -380,6 +384,9 @@ def name_of(action: Action, whole: bool = False) -> str:
         return f"no longer {gerund(action.lemma)} {obj}"
     if action.lemma == "support":
         return f"support {obj}"
+    if action.lemma == "make" and (m := re.match(r"it possible to (\S+) ", obj)) and \
+            (verb := base_verb(m.group(1))):
+        return f"optionally {gerund(verb)} {obj[m.end():]}"  # what it makes possible
     if action.lemma in _OBJECT_VERBS and not whole:
         first, _, rest = obj.partition(" ")
         return rest if first.lower() in ("a", "an", "the", "some") and rest else obj
