@@ -68,6 +68,22 @@ def test_revert_of_covered_change_names_the_episode_date() -> None:
     assert "We covered the original change on December 30th, 2025." in reverts.text
 
 
+
+def test_two_reverted_changes_covered_the_same_day_say_so_once() -> None:
+    d = rich_digest()
+    chain = m.RevertChain(original=m.Ref(pr=584150), title="[dynamo] Speed up guard checks",
+                          author="devkumar4417", original_episode="2025-12-30",
+                          steps=(m.ChainStep("revert", m.Ref(pr=584200), by="okunle"),))
+    other = m.RevertChain(original=m.Ref(pr=584064), title="Raise the store timeout",
+                          author="b7r2n", original_episode="2025-12-30",
+                          steps=(m.ChainStep("revert", m.Ref(pr=584073), by="okunle"),))
+    reverts = next(s for s in write(dataclasses.replace(d, chains=(chain, other))).sections
+                   if s.kind == "reverts")
+    assert reverts.text.count("December 30th, 2025") == 2
+    assert reverts.text.count("We covered the original change") == 1
+    assert "That one was in the December 30th, 2025 episode too." in reverts.text
+
+
 def weekly_digest() -> m.Digest:
     """A busy week: the rich day plus a fourth theme and more area work."""
     more = [pr(192000 + i, f"[dynamo] {t}", "devkumar4417") for i, t in enumerate([

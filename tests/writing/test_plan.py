@@ -51,7 +51,7 @@ def test_a_revert_chain_is_told_once_by_what_it_reverted_who_why_and_whether_it_
     d = chained()
     reverts = section(write(d), "reverts")
     assert reverts == (
-        "devkumar4417's change speeding up guard checks, PR 584150, was reverted by okunle in "
+        "devkumar4417's PR 584150, speeding up guard checks, was reverted by okunle in "
         "PR 584200. The reason given: broke internal tests. The change came back in PR 584201.")
     assert plan(d).chains == d.chains
 

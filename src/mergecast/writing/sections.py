@@ -265,12 +265,13 @@ def reverts(x: Lookup, plan: Plan) -> Part | None:
     """Each revert chain told once, by what it reverted, with who, why and whether the work
     came back."""
     part = Part("reverts", x.say("headings", "reverts"), rank=35)
+    told: set[str] = set()  # days an original was covered, said once
     for chain in plan.chains[:3]:
-        _chain(x, part, chain)
+        _chain(x, part, chain, told)
     return part if part.lines else None
 
 
-def _chain(x: Lookup, part: Part, chain: RevertChain) -> None:
+def _chain(x: Lookup, part: Part, chain: RevertChain, told: set[str]) -> None:
     o = chain.original.pr
     what = trim(name_of(parse_title(chain.title)), 8) if chain.title else ""
     what = "" if _INTERNAL_ID.fullmatch(what) else what  # "D73201409" names nothing aloud
@@ -314,8 +315,9 @@ def _chain(x: Lookup, part: Part, chain: RevertChain) -> None:
     found = when(x, chain.original_episode) if chain.original_episode else None
     if found is not None:
         date, weekly = found
-        x.add(part, x.say("reverts", "covered_week" if weekly else "covered", date=date),
-              cites)
+        key = "covered_week" if weekly else "covered_again" if date in told else "covered"
+        told.add(date)
+        x.add(part, x.say("reverts", key, date=date), cites)
 
 
 def notes(x: Lookup, plan: Plan) -> Part | None:
