@@ -194,8 +194,8 @@ class Facts:
         years = {d.window.since.year, d.window.until.year} | ({day.year} if day else set())
         # Earlier episodes the digest links to are said with their dates, years included.
         linked = [t.continues.episode_id for t in d.themes if t.continues]
-        linked += [p.original_episode for p in (*d.reverts, *d.relands, *d.chains)
-                   if p.original_episode]
+        linked += [p.original_episode for p in (*d.reverts, *d.relands) if p.original_episode]
+        linked += [c.original_episode for c in d.chains if c.original_episode]
         years |= {int(m.group(1)) for e in linked if (m := _EPISODE_YEAR.match(e))}
         bare = [c for c in d.changes if c.number is None and c.shas]
         # Git authors without a login are known by name ("Ivy Zhou"): each word of it is theirs.
