@@ -204,6 +204,8 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     # "--" between words is a dash, not two symbols to read out.
     ("add performance -- infra metrics", "add performance - infra metrics"),
     ("Support AT&T modems", "Support AT&T modems"),
+    # An aside goes whole, even with an aside inside it: never "X to Y" read from it.
+    ("Name the theme by its part ('the loader (v2)' -> 'loader')", "Name the theme by its part"),
 ])
 def test_clean_title(title, cleaned):
     assert clean_title(title) == cleaned

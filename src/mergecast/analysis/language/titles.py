@@ -195,7 +195,10 @@ def clean_title(title: str) -> str:
         t = _TRAILING_PR_REF.sub("", t)
         t = _PR_REF.sub("", t)
     t = _ARROW.sub(" to ", t)
-    t = _PARENS.sub("", t)
+    for _ in range(3):  # an aside inside an aside ("(was 'QAT (x)' -> 'y')") goes whole
+        t, inner = _PARENS.subn("", t)
+        if not inner:
+            break
     t = re.sub(r"[()\[\]{}<>]", " ", t)  # whatever brackets are left are unbalanced
     # "docs/reference.md" is the file reference, never the word list "docs and reference".
     t = _FILE_PATH.sub(_file_path, t)
