@@ -70,6 +70,9 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     ("Add benchmark numbers to dashboard", "adding benchmark numbers to dashboard"),
     ("Add sequence parallelism to llama", "adding sequence parallelism to Llama"),
     ("Enable to save checkpoints async", "optionally saving checkpoints async"),
+    # a statement too long to be a name is named by its subject, never cut after its verb
+    ("The loader now keeps every shard it reads in the cache", "the loader"),
+    ("Stacks are named by their own parts", "stacks are named by their own parts"),
     ("Add option to skip the loader", "option to skip the loader"),  # "to" opens a verb
     ("Add reduce_range to avoid overflow in int8 tensor", "the reduce range to avoid overflow"),
 ])

@@ -29,6 +29,7 @@ from .language import (
     parse_title,
     sentence_case,
     split_prefix,
+    stated_topic,
     trim,
     words,
 )
@@ -43,6 +44,11 @@ def single_headline(title: str) -> str:
     """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
     -> "float8 training"; "Revert "X"" -> "a revert of X")."""
     action = parse_title(title)
+    topic = stated_topic(title)
+    if topic and len(name_of(action).split()) > MAX_WORDS and len(topic.split()) > 1:
+        # A statement too long to be a name is named by what it is about, never cut
+        # after its verb ("a cut make X configurable keeps")
+        return lower_first(as_name(trim(topic, MAX_WORDS)))
     phrase = as_name(trim(name_of(action), MAX_WORDS))
     ws = phrase.split()
     adding = as_name(trim(name_of(action, True), MAX_WORDS))

@@ -20,7 +20,7 @@ from .actions import (
     told_of_one,
 )
 from .readings import shorthand_rules, shorthand_words
-from .statements import covers, is_stated
+from .statements import covers, is_stated, stated_topic
 from .titles import (
     PART,
     clean_title,
@@ -55,6 +55,6 @@ __all__ = [
     "parse_actions", "parse_title", "pronoun",
     "said_verb", "sentence_case", "shorten", "shorthand_rules", "shorthand_words",
     "speak_identifier",
-    "speakable", "split_prefix",
+    "speakable", "split_prefix", "stated_topic",
     "third_person", "title_case", "told_of_one", "trim", "verb_class", "words",
 ]

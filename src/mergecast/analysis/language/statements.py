@@ -311,3 +311,18 @@ def covers(action: Action) -> bool:
 def is_stated(action: Action) -> bool:
     """Whether an action reports a statement ("notes that …"): said whole, never cut."""
     return action.lemma == lists().state and action.obj.startswith("that ")
+
+
+def stated_topic(title: str) -> str | None:
+    """What a title that is one statement is about: its subject ("Stacks are named by their
+    own parts" -> "Stacks"), None for any other title."""
+    subject = read_subject(title)
+    if subject is None or len(subject.parts) != 1 or subject.parts[0].kind != "statement":
+        return None
+    ws = subject.parts[0].topic.split()
+    while ws and (ws[-1].lower() in words().adverbs or ws[-1].lower() in _WHEN):
+        ws.pop()  # "the loader now keeps …" is about the loader
+    return " ".join(ws) or None
+
+
+_WHEN = frozenset("now already never no longer still always".split())
