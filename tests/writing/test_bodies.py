@@ -386,6 +386,11 @@ def test_a_sentence_leaning_on_the_title_is_said_only_as_the_change(body, expect
     ("The flux model already doesn't do it in the forward pass.", []),
     ("Let's see if the new runner resolves the CI failure.", []),
     ("We'll make sure the performance does not regress for the vision model.", []),
+    # A condition whose clause was said before ("if not what?").
+    ("Prints warning if not.", []),
+    ("If so, the loader retries the read from the first shard.", []),
+    ("The loader retries the read whether or not the cache is warm.",
+     [("detail", "The loader retries the read whether or not the cache is warm.")]),
     # An "it" with a noun before it, or one that stands for the clause after it, stays.
     ("PR 12 adds a contiguous group GEMM and integrates it with the MoE layer.",
      [("detail", "PR 12 adds a contiguous group GEMM and integrates it with the MoE layer.")]),

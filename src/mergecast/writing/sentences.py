@@ -346,6 +346,8 @@ def leaning(sentence: str) -> str:
             return m.group(0)  # "this abstract class" points at something said before
     if bare := _BARE_DEMONSTRATIVE.search(sentence):
         return bare.group(0).strip()  # "PR 12 fixes this.": what "this" is was said before
+    if ellipsis := _ELLIPSIS.search(sentence):
+        return ellipsis.group(0).strip()  # "PR 507 prints a warning if not.": if not what?
     return ""
 
 
@@ -367,6 +369,8 @@ _EXPLETIVE = re.compile(r"^(?:(?:is|was|will be|would be|becomes|became|'s)\s+)?
                         re.I)
 # "This", "that", "these" or "those" standing for a noun ("PR 12 fixes this.", "Without
 # this, …", "because of that"), not opening a noun phrase or a clause.
+# A condition whose clause was said before: "… if not.", "…, if so, …", "or not".
+_ELLIPSIS = re.compile(r"\b(?:if|or|whether)\s+(?:not|so)(?=[.,;:!?]|$)", re.I)
 _BARE_DEMONSTRATIVE = re.compile(r"\b(?:this|that|these|those)(?=[.,;:!?]|$)|"
                                  r"\b(?:of|with|without|for|about|like|from|after|before|"
                                  r"since|because)\s+(?:this|that)\s+(?=(?:is|was|are|were|"
