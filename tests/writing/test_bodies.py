@@ -78,6 +78,18 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
         "The commit adds a size limit for the cache entries and evicts old ones."]
 
 
+def test_a_however_is_joined_to_what_it_contrasts_and_a_flag_is_no_gain():
+    # Alone, the first reads as no problem at all and the second leans on it.
+    assert said("The expert bias buffer was updated correctly during runtime. However, "
+                "the saved checkpoints stored all-zero tensors for the bias.") == [
+        ("problem", "The expert bias buffer was updated correctly during runtime, but the "
+                    "saved checkpoints stored all-zero tensors for the bias.")]
+    # "compile.enable" is a flag: said "compile enable", it enables nothing.
+    assert said("The attention module is wrapped with full AC if compile.enable is False.") \
+        == [("detail", "The attention module is wrapped with full AC if compile enable is "
+                       "False.")]
+
+
 def test_identifiers_become_words_not_holes():
     assert said("The op quantized_moe_ffn was missing from the torch._native registry.") == [
         ("problem", "The op quantized MoE FFN was missing from the torch native registry.")]
@@ -389,6 +401,8 @@ def test_a_sentence_leaning_on_the_title_is_said_only_as_the_change(body, expect
     # A condition whose clause was said before ("if not what?").
     ("Prints warning if not.", []),
     ("If so, the loader retries the read from the first shard.", []),
+    ("As seen, the DDP backward communication is all-reduce.", []),
+    ("The backward communication is all-reduce, as shown above.", []),
     ("The loader retries the read whether or not the cache is warm.",
      [("detail", "The loader retries the read whether or not the cache is warm.")]),
     # An "it" with a noun before it, or one that stands for the clause after it, stays.

@@ -17,7 +17,7 @@ from ..analysis.language import base_verb, parse_title, words
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 from .cues import cues
-from .sentences import GAP, SPLIT, measured, standalone
+from .sentences import GAP, MAX_WORDS, SPLIT, measured, standalone
 
 
 def _labelled(raw: str) -> str:
@@ -36,7 +36,7 @@ def _problem(sentence: str, weak: bool = False) -> bool:
 _BEFORE_VERB = frozenset("will would should can also now then further".split())
 
 
-def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
+def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str:
     if label:
         return label
     if measured(sentence) and not _problem(sentence, weak=True):
@@ -47,11 +47,19 @@ def _kind(sentence: str, rewritten: bool, label: str = "") -> str:
         ws = [w for w in sentence.split()[2:] if w.lower() not in _BEFORE_VERB]
         gain = bool(ws) and (base_verb(ws[0]) or "") in cues().gains
         return "benefit" if gain or cues().purpose.search(sentence) else "detail"
-    if cues().benefit.search(sentence) and not cues().past.search(sentence):
+    if any(_said_as_word(m.group(0), raw) for m in cues().benefit.finditer(sentence)) and \
+            not cues().past.search(sentence):
         return "benefit"  # "PR 12 will prevent errors …" as much as "Runs no longer …"
     if _problem(sentence):
         return "problem"
     return "detail"
+
+
+def _said_as_word(word: str, raw: str) -> bool:
+    """Whether the description wrote `word` as a word, not only inside an identifier it
+    was spoken from ("compile.enable" is a flag, not a change that enables)."""
+    return not raw or re.search(rf"(?<![\w.`]){re.escape(word)}(?![\w`]|\.\w)", raw,
+                                re.I) is not None
 
 
 _GAP = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
@@ -125,8 +133,8 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
         # "**Weights are probabilities.** A weight of 3 …": a bold lead-in that is a
         # sentence of its own ends at its full stop, not at the closing marks.
         prose = _BOLD_STOP.sub(r"\2\1", prose)
-        told = [(raw, opening and i == 0) for i, raw in enumerate(SPLIT.split(prose))] \
-            if prose else []
+        told = [(raw, opening and i == 0) for i, raw in enumerate(_contrasted(
+            SPLIT.split(prose)))] if prose else []
         # A list item's sentence is never the description's opening: its "This is …"
         # points at the item ("token-in/token-out … This is the standard"), not the change.
         for raw, first in told + [(x, False) for x in stated]:
@@ -134,10 +142,30 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
             opening = False
             if said is None or not accept(said, ref):
                 continue
-            kind = _kind(said, said.startswith(("PR ", "The commit ")), _labelled(raw))
+            kind = _kind(said, said.startswith(("PR ", "The commit ")), _labelled(raw), raw)
             out.append(Claim(said, kind, ref))
             if len(out) >= limit:
                 return out
+    return out
+
+
+_HOWEVER = re.compile(r"^However,\s+(?=\S)")
+
+
+def _contrasted(sentences: list[str]) -> list[str]:
+    """"X was updated at runtime. However, the checkpoints stored zeros." is one thought:
+    told as "X was updated at runtime, but the checkpoints stored zeros", since the first
+    alone reads as no problem at all and the second alone leans on it."""
+    out: list[str] = []
+    for raw in sentences:
+        m = _HOWEVER.match(raw)
+        if m and out and out[-1].rstrip().endswith(".") and \
+                len(out[-1].split()) + len(raw.split()) <= MAX_WORDS:
+            rest = raw[m.end():]
+            rest = rest[0].lower() + rest[1:] if rest[1:2].islower() else rest
+            out[-1] = f"{out[-1].rstrip()[:-1]}, but {rest}"
+        else:
+            out.append(raw)
     return out
 
 

@@ -369,8 +369,11 @@ _EXPLETIVE = re.compile(r"^(?:(?:is|was|will be|would be|becomes|became|'s)\s+)?
                         re.I)
 # "This", "that", "these" or "those" standing for a noun ("PR 12 fixes this.", "Without
 # this, …", "because of that"), not opening a noun phrase or a clause.
-# A condition whose clause was said before: "… if not.", "…, if so, …", "or not".
-_ELLIPSIS = re.compile(r"\b(?:if|or|whether)\s+(?:not|so)(?=[.,;:!?]|$)", re.I)
+# A condition whose clause was said before ("… if not.", "…, if so, …", "or not"), and a
+# pointer at what the reader saw before ("As seen, …", "as mentioned,").
+_ELLIPSIS = re.compile(r"\b(?:if|or|whether)\s+(?:not|so)(?=[.,;:!?]|$)|"
+                       r"\bas (?:seen|shown|mentioned|you can see|we can see)"
+                       r"(?=[.,;:!?]|\s+(?:above|below|before|earlier|here)\b|$)", re.I)
 _BARE_DEMONSTRATIVE = re.compile(r"\b(?:this|that|these|those)(?=[.,;:!?]|$)|"
                                  r"\b(?:of|with|without|for|about|like|from|after|before|"
                                  r"since|because)\s+(?:this|that)\s+(?=(?:is|was|are|were|"
