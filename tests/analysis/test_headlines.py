@@ -69,6 +69,10 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     # said as the adding it is ("the benchmark numbers to dashboard" read as a thing)
     ("Add benchmark numbers to dashboard", "adding benchmark numbers to dashboard"),
     ("Add sequence parallelism to llama", "adding sequence parallelism to Llama"),
+    ("Integrate DeepEP to torchtitan", "integrating DeepEP to torchtitan"),
+    # what the cut loses is the condition, not the place: still said as the adding
+    ("Add color to console output if local logging, auto avoid color logging on slurm",
+     "adding color to console output"),
     ("Enable to save checkpoints async", "optionally saving checkpoints async"),
     # a statement too long to be a name is named by its subject, never cut after its verb
     ("The loader now keeps every shard it reads in the cache", "the loader"),
