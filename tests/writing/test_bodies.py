@@ -84,6 +84,13 @@ def test_a_however_is_joined_to_what_it_contrasts_and_a_flag_is_no_gain():
                 "the saved checkpoints stored all-zero tensors for the bias.") == [
         ("problem", "The expert bias buffer was updated correctly during runtime, but the "
                     "saved checkpoints stored all-zero tensors for the bias.")]
+    # "As a result, … no longer …" is what the old state led to, not the change's payoff.
+    assert said("As a result, the checkpointer no longer tracks updates to the bias, and the "
+                "checkpoints only reflect its initial state.") == [
+        ("problem", "The checkpointer no longer tracks updates to the bias, and the "
+                    "checkpoints only reflect its initial state.")]
+    assert said("Thus, training is 2x faster on eight GPUs.") == [
+        ("benefit", "Training is 2x faster on eight GPUs.")]
     # "compile.enable" is a flag: said "compile enable", it enables nothing.
     assert said("The attention module is wrapped with full AC if compile.enable is False.") \
         == [("detail", "The attention module is wrapped with full AC if compile enable is "

@@ -142,7 +142,11 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
             opening = False
             if said is None or not accept(said, ref):
                 continue
-            kind = _kind(said, said.startswith(("PR ", "The commit ")), _labelled(raw), raw)
+            rewritten = said.startswith(("PR ", "The commit "))
+            kind = _kind(said, rewritten, _labelled(raw), raw)
+            if kind == "benefit" and not rewritten and not measured(said) and \
+                    cues().consequence.match(raw.lstrip("*_ ")):
+                kind = "problem" if _problem(said, weak=True) else "detail"
             out.append(Claim(said, kind, ref))
             if len(out) >= limit:
                 return out

@@ -62,6 +62,7 @@ class Cues:
     cause: re.Pattern[str]
     past: re.Pattern[str]
     noise_item: re.Pattern[str]  # a squash or ghstack list item, no step of the change
+    consequence: re.Pattern[str]  # "As a result, …": what the state before led to
 
 
 @functools.cache
@@ -109,4 +110,6 @@ def cues() -> Cues:
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
         cause=_any(cues["cause"]), past=_any(cues["past"]),
         noise_item=re.compile("|".join(drop["patterns"]["items"]), re.I),
+        consequence=re.compile(r"^\W*(?:" + "|".join(re.escape(p) for p in drop["consequences"])
+                               + r")\b", re.I),
     )
