@@ -204,6 +204,10 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     # "--" between words is a dash, not two symbols to read out.
     ("add performance -- infra metrics", "add performance - infra metrics"),
     ("Support AT&T modems", "Support AT&T modems"),
+    # A markdown file is a document, not the thing it is about.
+    ("Update fsdp.md", "Update fsdp doc"),
+    ("Add docs/datasets.md", "Add datasets doc"),
+    ("Update README.md", "Update README"),
     # An aside goes whole, even with an aside inside it: never "X to Y" read from it.
     ("Name the theme by its part ('the loader (v2)' -> 'loader')", "Name the theme by its part"),
 ])

@@ -45,6 +45,19 @@ _TRAILING_PR_REF = re.compile(
 _PR_REF = re.compile(r"\s*" + _REF, re.I)
 _PR_WORD = re.compile(r"\b(?:PRs?|pull|issues?)\b", re.I)
 _PARENS = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\})")
+_DOC_FILE = re.compile(r"(?<![\w./])([A-Za-z][\w-]*)\.(?:md|rst)\b")
+# Files that are documents by their own name ("README.md" is the README).
+_DOC_NAMES = frozenset("readme changelog contributing license code_of_conduct security "
+                       "notice authors history".split())
+
+
+def _doc_file(m: re.Match[str]) -> str:
+    """"fsdp.md" -> "fsdp doc": a markdown file is a document, not the thing it is about
+    ("Update fsdp.md" updates the FSDP doc, not FSDP)."""
+    stem = m.group(m.lastindex or 1)
+    return stem if stem.lower() in _DOC_NAMES else f"{stem} doc"
+
+
 _FILE_PATH = re.compile(r"(?<![\w./])\.?/?((?:[\w-]+/)+)([\w-]+)" + _EXTS, re.I)
 
 
@@ -54,8 +67,10 @@ def _file_path(m: re.Match[str]) -> str:
     folders = m.group(1).strip("/").split("/")
     if _PLACE.search(m.string[:m.start()]):  # "into common/linear.py" names a place
         return m.group(0)
-    return m.group(2) if all(f.lower() in words().generic_areas for f in folders) \
-        else m.group(0)
+    if not all(f.lower() in words().generic_areas for f in folders):
+        return m.group(0)
+    doc = m.group(0).lower().endswith((".md", ".rst"))  # "docs/datasets.md": the doc
+    return _doc_file(m) if doc else m.group(2)
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
 _WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
 _PLACE = re.compile(r"\b(?:of|in|into|from|under|inside|within|at)\s+(?:the\s+)?$", re.I)
@@ -200,6 +215,7 @@ def clean_title(title: str) -> str:
         if not inner:
             break
     t = re.sub(r"[()\[\]{}<>]", " ", t)  # whatever brackets are left are unbalanced
+    t = _DOC_FILE.sub(_doc_file, t)
     # "docs/reference.md" is the file reference, never the word list "docs and reference".
     t = _FILE_PATH.sub(_file_path, t)
     t = _DOT_WORD.sub(_dot_word, EXT.sub("", t))
