@@ -70,6 +70,10 @@ from mergecast.analysis.language import (
     # A capital inside a title: the lexicon's way of writing the word, or plain for a
     # participle the title also writes plain; a class name stays.
     ("Fix Readme", "fix", "fix", "README", ""),
+    # dropping a version's support drops support for that version
+    ("drop PyTorch <2.11 support", "remove", "drop", "support for PyTorch before 2.11", ""),
+    ("Remove MSLK FP8 tensorwise support", "remove", "remove", "MSLK FP8 tensorwise support",
+     ""),
     # "Enable to X" enables no one: it makes X possible.
     ("Enable to specify the file name", "enable", "make", "it possible to specify the file name",
      ""),

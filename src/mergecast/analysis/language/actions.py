@@ -167,6 +167,8 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
             base_verb(obj.split()[1]) == obj.split()[1].lower():
         # "Enable to specify the file name": no one is enabled; it makes specifying possible
         lemma, obj = "make", f"it possible {obj}"
+    if cls == "remove" and (m := re.fullmatch(r"(\S+\s.*\d\S*)\s+support", obj)):
+        obj = f"support for {m.group(1)}"  # a version: "drop PyTorch before 2.11 support"
     qualifier = " ".join(x for x in (qualifier, adverb, scope) if x)
     return Action(verb=cls, lemma=lemma, obj=_object(hindered(obj, lemma)),
                   qualifier=qualifier, negated=negated)
