@@ -223,3 +223,14 @@ def test_an_acronym_spelled_out_takes_the_article_of_its_words():
     line = x.line("PR 7 adds a MoE router for the vision model.")
     assert line is not None
     assert line.text == "PR 7 adds a mixture-of-experts (MoE) router for the vision model."
+
+
+def test_an_acronym_before_its_own_last_word_is_not_spelled_out():
+    # "AC checkpointing" would be "activation checkpointing checkpointing".
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    line = x.line("PR 7 fixes the AC checkpointing flag in the loader.")
+    assert line is not None
+    assert line.text == "PR 7 fixes the AC checkpointing flag in the loader."
+    line = x.line("PR 7 fixes the AC policy in the loader.")
+    assert line is not None
+    assert line.text == "PR 7 fixes the activation checkpointing (AC) policy in the loader."

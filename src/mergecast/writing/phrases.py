@@ -154,9 +154,13 @@ class Lookup:
             acronym = m.group(1)
             if acronym in self.expanded or acronym in spelled:
                 return acronym
-            spelled.add(acronym)
             said = words().expand[acronym]
-            return acronym if said.lower() in text.lower() else f"{said} ({acronym})"
+            after = m.string[m.end():].split(" ", 2)
+            if said.lower() in text.lower() or (len(after) > 1 and after[1].lower().strip(
+                    ",.;:") == said.split()[-1].lower()):
+                return acronym  # "AC checkpointing" is no "activation checkpointing checkpointing"
+            spelled.add(acronym)
+            return f"{said} ({acronym})"
         expanded = _acronyms().sub(one, text)
         for acronym in spelled:  # "an FSDP pass" is "a fully sharded … (FSDP) pass"
             said = words().expand[acronym]
