@@ -161,6 +161,11 @@ def test_negation_and_names():
     ("qwen3_vl", "Qwen3 VL"),
     ("int4_2_4", "int4 2 4"),
     ("sm_90", "sm 90"),
+    # A name ending on "from", "to", "for" or "as" is one compound, not a verb and its
+    # preposition ("using split from for eager new group"); "multiple of" reads right.
+    ("split_from", "split-from"),
+    ("type_as", "type-as"),
+    ("multiple_of", "multiple of"),
 ])
 def test_identifiers_are_said_as_words(token, said):
     assert speak_identifier(token) == said

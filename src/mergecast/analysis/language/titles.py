@@ -112,7 +112,15 @@ def speak_identifier(token: str) -> str:
             said[-1] += "." + p  # "qwen3_5" is the model Qwen3.5, not "Qwen3 5"
         else:
             said.append(case_word(p))
+    if len(said) == 2 and said[1].lower() in _TRAILING_PREPOSITIONS and said[0].isalpha():
+        # "split_from" said "split from" reads as a verb and its preposition ("using split
+        # from for eager new group"): written as one compound, it stays one name.
+        return "-".join(said)
     return " ".join(said)
+
+
+# ("multiple_of", "channels_in" read right as words: "multiple of", "channels in")
+_TRAILING_PREPOSITIONS = frozenset("from to for as".split())
 
 
 def _dot_word(m: re.Match[str]) -> str:
