@@ -70,6 +70,7 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     ("Add benchmark numbers to dashboard", "adding benchmark numbers to dashboard"),
     ("Add sequence parallelism to llama", "adding sequence parallelism to Llama"),
     ("Integrate DeepEP to torchtitan", "integrating DeepEP to torchtitan"),
+    ("Add DeepSeek-v3 model into torchtitan", "adding DeepSeek-v3 model into torchtitan"),
     # what the cut loses is the condition, not the place: still said as the adding
     ("Add color to console output if local logging, auto avoid color logging on slurm",
      "adding color to console output"),

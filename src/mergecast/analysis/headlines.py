@@ -53,7 +53,7 @@ def single_headline(title: str) -> str:
     ws = phrase.split()
     adding = as_name(trim(name_of(action, True), MAX_WORDS))
     if len(ws) > 2 and name_of(action) != name_of(action, True) and \
-            (m := re.search(r"\bto\s+(\w+)", phrase)) and not base_verb(m.group(1)) and \
+            (m := re.search(r"\b(?:to|into)\s+(\w+)", phrase)) and not base_verb(m.group(1)) and \
             (base_verb(ws[0]) == ws[0].lower() or action.verb == "add" and
              re.search(rf"{re.escape(m.group(0))}\b", adding) is not None):
         # "Add benchmark numbers to dashboard": a name opening on a verb-like word reads
