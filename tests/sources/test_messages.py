@@ -76,6 +76,22 @@ def test_trailers():
     )
 
 
+def test_a_co_author_is_credited_by_a_whole_ident_outside_quoted_text():
+    quoted = ("Bump the actions group\n\n<details><summary>Release notes</summary>\n"
+              "Co-authored-by: Tonye Jack <a href=\"https://x\">\n"
+              "Co-authored-by: Ann Lee <ann@example.com>\n</details>\n\nSigned-off-by: x")
+    assert msg.parse_message(quoted).co_authors == ()
+    cut = "Fix it\n\nCo-authored-by: Tonye Jack <a"
+    assert msg.parse_message(cut).co_authors == ()
+    assert msg.parse_message("Fix it\n\nCo-authored-by: @octocat").co_authors == (
+        Person(login="octocat"),)
+    # A squash's list credits its co-authors wherever they are, each once.
+    whole = ("Fix it\n\n* first step\nCo-authored-by: Ann Lee <ann@example.com>\n\n"
+             "* second step\nCo-authored-by: Ann Lee <ann@example.com>\n\n* third")
+    assert msg.parse_message(whole).co_authors == (
+        Person(name="Ann Lee", email="ann@example.com"),)
+
+
 def test_generic_trailers_only_in_an_all_trailer_last_paragraph():
     assert msg.parse_trailers("Intro\n\nNote: this is prose\nand continues here") == ()
     assert msg.parse_trailers("Intro\n\nAcked-by: x\nCustom-Key: y") == (

@@ -83,9 +83,15 @@ def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
     """Everything mergecast reads from one commit message."""
     title, body = split_message(message)
     trailers = parse_trailers(body)
-    co = tuple(
-        person_from_ident(t.value) for t in trailers if t.key.lower() == "co-authored-by"
-    )
+    # A co-author is credited by a whole `Name <email>` outside quoted text: a bot's quoted
+    # release notes ("<details>… Co-authored-by: Tonye Jack <a href=…") credit someone
+    # else's commit, in a name cut off mid-tag. Each person once.
+    own = parse_trailers(_QUOTED.sub("", body)) if "<details" in body or "\n>" in body \
+        else trailers
+    co = tuple(dict.fromkeys(
+        Person(login=clean_login(m.group(1))) if (m := _AT_LOGIN.fullmatch(t.value.strip()))
+        else person_from_ident(t.value) for t in own if t.key.lower() == "co-authored-by"
+        and (_WHOLE_IDENT.fullmatch(t.value.strip()) or _AT_LOGIN.fullmatch(t.value.strip()))))
     number, body_number = pr_numbers(title, body, slug)
     return ParsedMessage(
         title=title,
@@ -247,6 +253,11 @@ def login_from_email(email: str | None) -> str | None:
         return None
     local = email[: -len(_NOREPLY)]
     return clean_login(local.rpartition("+")[2])
+
+
+_QUOTED = re.compile(r"<details\b.*?(?:</details>|\Z)|^>[^\n]*$", re.S | re.M | re.I)
+_AT_LOGIN = re.compile(r"@([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))")  # "Co-authored-by: @octocat"
+_WHOLE_IDENT = re.compile(r"[^<>\n]*<[^<>\s]+@[^<>\s]+>")
 
 
 def person_from_ident(ident: str) -> Person:
