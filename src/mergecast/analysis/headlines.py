@@ -44,15 +44,16 @@ def single_headline(title: str) -> str:
     """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
     -> "float8 training"; "Revert "X"" -> "a revert of X")."""
     action = parse_title(title)
+    named, whole = name_of(action), name_of(action, True)
     topic = stated_topic(title)
-    if topic and len(name_of(action).split()) > MAX_WORDS and len(topic.split()) > 1:
+    if topic and len(named.split()) > MAX_WORDS and len(topic.split()) > 1:
         # A statement too long to be a name is named by what it is about, never cut
         # after its verb ("a cut make X configurable keeps")
         return lower_first(as_name(trim(topic, MAX_WORDS)))
-    phrase = as_name(trim(name_of(action), MAX_WORDS))
+    phrase = as_name(trim(named, MAX_WORDS))
     ws = phrase.split()
-    adding = as_name(trim(name_of(action, True), MAX_WORDS))
-    if len(ws) > 2 and name_of(action) != name_of(action, True) and \
+    adding = as_name(trim(whole, MAX_WORDS))
+    if len(ws) > 2 and named != whole and \
             (m := re.search(r"\b(?:to|into)\s+(\w+)", phrase)) and not base_verb(m.group(1)) and \
             (base_verb(ws[0]) == ws[0].lower() or action.verb == "add" and
              re.search(rf"{re.escape(m.group(0))}\b", adding) is not None):

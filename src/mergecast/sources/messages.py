@@ -88,10 +88,8 @@ def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
     # else's commit, in a name cut off mid-tag. Each person once.
     own = parse_trailers(_QUOTED.sub("", body)) if "<details" in body or "\n>" in body \
         else trailers
-    co = tuple(dict.fromkeys(
-        Person(login=clean_login(m.group(1))) if (m := _AT_LOGIN.fullmatch(t.value.strip()))
-        else person_from_ident(t.value) for t in own if t.key.lower() == "co-authored-by"
-        and (_WHOLE_IDENT.fullmatch(t.value.strip()) or _AT_LOGIN.fullmatch(t.value.strip()))))
+    co = tuple(dict.fromkeys(p for t in own if t.key.lower() == "co-authored-by"
+                             if (p := _co_author(t.value)) is not None))
     number, body_number = pr_numbers(title, body, slug)
     return ParsedMessage(
         title=title,
@@ -258,6 +256,15 @@ def login_from_email(email: str | None) -> str | None:
 _QUOTED = re.compile(r"<details\b.*?(?:</details>|\Z)|^>[^\n]*$", re.S | re.M | re.I)
 _AT_LOGIN = re.compile(r"@([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))")  # "Co-authored-by: @octocat"
 _WHOLE_IDENT = re.compile(r"[^<>\n]*<[^<>\s]+@[^<>\s]+>")
+
+
+def _co_author(value: str) -> Person | None:
+    """A Co-authored-by value as a Person: a whole `Name <email>` or an `@login`; None for
+    anything else (a name cut off mid-tag, "Tonye Jack <a")."""
+    text = value.strip()
+    if m := _AT_LOGIN.fullmatch(text):
+        return Person(login=clean_login(m.group(1)))
+    return person_from_ident(text) if _WHOLE_IDENT.fullmatch(text) else None
 
 
 def person_from_ident(ident: str) -> Person:

@@ -49,6 +49,9 @@ def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str
         return "benefit" if gain or cues().purpose.search(sentence) else "detail"
     if any(_said_as_word(m.group(0), raw) for m in cues().benefit.finditer(sentence)) and \
             not cues().past.search(sentence):
+        if cues().consequence.match(raw.lstrip("*_ ")):
+            # "As a result, the checkpointer no longer tracks …": what the old state led to
+            return "problem" if _problem(sentence, weak=True) else "detail"
         return "benefit"  # "PR 12 will prevent errors …" as much as "Runs no longer …"
     if _problem(sentence):
         return "problem"
@@ -142,11 +145,7 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
             opening = False
             if said is None or not accept(said, ref):
                 continue
-            rewritten = said.startswith(("PR ", "The commit "))
-            kind = _kind(said, rewritten, _labelled(raw), raw)
-            if kind == "benefit" and not rewritten and not measured(said) and \
-                    cues().consequence.match(raw.lstrip("*_ ")):
-                kind = "problem" if _problem(said, weak=True) else "detail"
+            kind = _kind(said, said.startswith(("PR ", "The commit ")), _labelled(raw), raw)
             out.append(Claim(said, kind, ref))
             if len(out) >= limit:
                 return out

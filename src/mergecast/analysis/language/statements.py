@@ -325,4 +325,4 @@ def stated_topic(title: str) -> str | None:
     return " ".join(ws) or None
 
 
-_WHEN = frozenset("now already never no longer still always".split())
+_WHEN = frozenset("now already never no longer still".split())  # beside [words] adverbs
