@@ -207,3 +207,18 @@ def test_names_say_which_thing_and_what_is_done(titles, areas, name):
 def test_a_list_of_bit_widths_is_a_range():
     assert headline(["metal kernels: optimized 2-bit, 3-bit and 4-bit shaders"]) == \
         "optimizing 2-bit to 4-bit shaders"
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    # A bare fault fixed is one fault, and the article costs the name none of its words.
+    ("Fix bug when default dtype is BF16", "fixing a bug when default dtype is BF16"),
+    ("Fix typo in float8 transpose axiswise dim", "fixing a typo in float8 transpose axiswise dim"),
+    ("Raise error for DP degree mismatch", "raising an error for DP degree mismatch"),
+    ("Fix race condition in MXFP8 kernels", "fixing a race condition in MXFP8 kernels"),
+    # A word after it that is no function word makes a compound: no article.
+    ("Fix error message in float8 utils", "fixing error message in float8 utils"),
+    ("fix regression tests on aarch64", "fixing regression tests on aarch64"),
+    ("Fix bugs in the loader", "fixing bugs in the loader"),
+])
+def test_a_bare_fault_fixed_is_one_fault(title, name):
+    assert single_headline(title) == name

@@ -170,6 +170,13 @@ def test_lower_case_letters_before_a_digit_are_spelled_and_take_their_article():
         ["rejects LR scheduler loads without optimizer"]
 
 
+def test_a_bare_fault_fixed_takes_its_article():
+    assert told("Fix bug when default dtype is BF16") == [
+        "fixes a bug when default dtype is BF16"]
+    assert told("Fix issue: no module named fbgemm") == ["fixes an issue: no module named fbgemm"]
+    assert told("Fix error message in float8 utils") == ["fixes error message in float8 utils"]
+
+
 def test_a_brief_theme_named_by_an_action_is_told_as_that_action():
     change = pr(3911, "Move test file to right place", "ada")
     digest = dataclasses.replace(

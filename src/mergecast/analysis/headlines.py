@@ -23,9 +23,11 @@ from .language import (
     case_word,
     clean_title,
     expand_term,
+    gerund,
     kind_of,
     lower_first,
     name_of,
+    one_fault,
     parse_title,
     sentence_case,
     split_prefix,
@@ -72,6 +74,9 @@ def single_headline(title: str) -> str:
         verb = undo.group(1).lower()
         lead = f"a {verb} of" if phrase.split()[0].endswith("ing") else f"{verb}ing"
         phrase = f"{lead} {trim(phrase, limit=MAX_WORDS - 1)}"
+    if action.verb == "fix" and phrase.startswith(f"{gerund(action.lemma)} ") and \
+            (rest := phrase.split(" ", 1)[1]) != (fault := one_fault(rest)):
+        phrase = f"{gerund(action.lemma)} {fault}"  # "fixing a bug when …", after the cut
     return _noun(phrase) if phrase else "assorted changes"
 
 

@@ -13,6 +13,7 @@ from ..analysis.language import (
     gerund,
     is_modifier,
     is_stated,
+    one_fault,
     said_verb,
     third_person,
     trim,
@@ -151,6 +152,8 @@ def article(obj: str, verb: str = "add") -> str:
     """"perf run config" -> "a perf run config": a bare singular count noun (a data list,
     [effects] count_nouns) takes its article after a verb that makes, mends or drops a
     thing ([effects] article_verbs), as a speaker would say it."""
+    if verb == "fix" and (fault := one_fault(obj)) != obj:
+        return fault  # "fixes a bug when …"
     ws = obj.split()
     if verb not in phrases()["effects"]["article_verbs"] or not ws or \
             ws[0].lower() in _determiners() or (ws[0][:1].isdigit() and len(ws) == 1):

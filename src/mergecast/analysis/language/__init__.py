@@ -13,6 +13,7 @@ digest's structure), links, paths and code punctuation, and says identifiers as 
 from .actions import (
     kind_of,
     name_of,
+    one_fault,
     parse_actions,
     parse_title,
     pronoun,
@@ -51,7 +52,7 @@ __all__ = [
     "PART",
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
     "gerund", "has_verb", "is_modifier", "is_stated", "is_tail_word", "kind_of",
-    "lower_first", "name_of",
+    "lower_first", "name_of", "one_fault",
     "parse_actions", "parse_title", "pronoun",
     "said_verb", "sentence_case", "shorten", "shorthand_rules", "shorthand_words",
     "speak_identifier",

@@ -231,6 +231,23 @@ def _same(a: str, b: str) -> bool:
     return re.sub(r"[\W_]+", "", a.lower()) == re.sub(r"[\W_]+", "", b.lower())
 
 
+def one_fault(obj: str) -> str:
+    """"bug when default dtype is BF16" -> "a bug when …": a bare fault fixed is one fault,
+    as a speaker says it; "error message", "regression tests" and "issue 12" are no bare
+    fault. Said after a name or effect is cut, so the article costs it no words."""
+    ws = obj.split()
+    if not ws or ws[0].rstrip(":").lower() not in words().faults or \
+            ws[0].rstrip(":") != ws[0].rstrip(":").lower():
+        return obj
+    if ws[0].lower() == "race" and ws[1:2] == ["condition"]:
+        ws = [f"{ws[0]} {ws[1]}", *ws[2:]]  # "race condition in X" is one fault
+    after = ws[1].lower() if len(ws) > 1 else ""
+    if not (ws[0].endswith(":") or not after or after in words().function
+            or re.fullmatch(r"[a-z]{3,}ed", after)):
+        return obj
+    return ("an " if ws[0][0].lower() in "aeiou" else "a ") + obj
+
+
 def _object(text: str) -> str:
     """An object keeps its capitals ("Vulkan shaders" after "Add" is a name), except a
     function word capitalised by a Title Case title ("The cache")."""

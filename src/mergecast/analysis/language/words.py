@@ -43,6 +43,7 @@ class Words:
     fix_qualifiers: frozenset[str]  # "temporary fix for X" fixes X
     object_openers: frozenset[str]  # "… and evict old ones": a verb before them is one
     problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
+    faults: frozenset[str]  # "Fix bug when X": fixing a bug when X
     lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
     trailing_verbs: frozenset[str]  # "XPU binary build enable": enables the build
     noun_verbs: Mapping[str, str]  # "improvements" -> "improve": said with its own verb
@@ -89,6 +90,7 @@ def words() -> Words:
         fix_qualifiers=frozenset(lang["noun_titles"]["qualifiers"]),
         object_openers=frozenset(w["object_openers"]),
         problems=frozenset(lang["noun_titles"]["problems"]),
+        faults=frozenset(lang["noun_titles"]["faults"]),
         lead_adjectives=dict(lang["noun_titles"]["leads"]),
         trailing_verbs=frozenset(lang["noun_titles"]["trailing"]),
         noun_verbs=dict(lang["noun_titles"]["verbs"]),
