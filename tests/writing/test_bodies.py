@@ -229,6 +229,19 @@ def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
         ("problem", "Functional collectives resolve process groups by name from the registry.")]
 
 
+def test_a_heading_in_brackets_is_a_heading():
+    # "[Testing]" ends the prose as "## Testing" does: its orders to the tester go unsaid.
+    body = ("[Problem]\nWhen gradient accumulation is enabled, the validation loss is "
+            "incorrect.\n\n[Testing]\nRepeat the tests with the fix.")
+    assert said(body) == [
+        ("problem", "When gradient accumulation is enabled, the validation loss is incorrect.")]
+
+
+def test_a_sentence_leaning_on_a_comparison_it_does_not_make_is_dropped():
+    assert said("The only difference was the scalar outputs, harmless for dense models.") == []
+    assert said("In both cases, the reported validation loss is divided by N.") == []
+
+
 @pytest.mark.parametrize(("body", "expected"), [
     # ghstack's "(oldest at bottom):" ends the stack block; the prose under it is read.
     ("Stack from [ghstack](https://example.invalid/ghstack) (oldest at bottom):\n"

@@ -80,6 +80,8 @@ def _heading(m: re.Match[str]) -> str:
 
 
 _TICKED = re.compile(r"(?m)^(\s*[-*]\s+)\[[xX]\]\s+(\w+)")
+# "[Problem]", "[Testing]" on a line of their own: a heading written in brackets.
+_BRACKET_HEADING = re.compile(r"(?m)^[ \t]*\[([A-Za-z][A-Za-z ]{1,30})\][ \t]*$")
 
 
 def _prose(body: str) -> str:
@@ -87,7 +89,7 @@ def _prose(body: str) -> str:
     # item like any other; the rest of a checklist ("- [x] tests added") is a form's.
     body = _TICKED.sub(lambda m: m.group(1) + m.group(2) if base_verb(m.group(2))
                        else m.group(0), body)
-    body = _HEADING.sub(_heading, body)
+    body = _HEADING.sub(_heading, _BRACKET_HEADING.sub(r"## \1", body))
     text = clean_body(body)
     # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
     text = cues().heading.sub(r"\1:", text)
