@@ -266,6 +266,12 @@ def test_names_are_trimmed_and_cased():
     assert shorten("IntxOpaqueTensor to replace PackedInt8DynamicActivationIntxWeightLayout "
                    "in AQT", 45) == "IntxOpaqueTensor"
     assert trim("an option to specify what to run", 9) == "an option to specify what to run"
+    # A cut inside what follows a preposition drops the phrase whole: never "for routed".
+    assert shorten("applying dim-1 FSDP sharding for routed experts", 45) == \
+        "applying dim-1 FSDP sharding"
+    # ... but not "to be" nor the inside of a "why" clause, which the cut keeps as it was.
+    assert shorten("explaining why float8 needs to be distributed aware", 45) == \
+        "explaining why float8 needs to be distributed"
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"
     assert title_case("switching to vllm v2 engine for rfc 2408") == \
         "Switching to vLLM v2 Engine for RFC 2408"

@@ -424,6 +424,15 @@ def shorten(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     ws = text[: limit + 1].split()[:-1] if text[limit:limit + 1] != " " else text[:limit].split()
+    # A cut inside what follows a preposition keeps half a thing ("sharding for routed",
+    # of "for routed experts"): the phrase goes whole.
+    # Not "to be", a purpose (see _purposeless), nor inside a "why …" clause.
+    at = next((i for i in range(len(ws) - 2, max(1, len(ws) - 4), -1)
+               if ws[i].lower() in words().breaks and not (
+                   ws[i].lower() == "to" and base_verb(ws[i + 1]) == ws[i + 1].lower())),
+              None)
+    if at is not None and not any(w.lower() in _WH for w in ws[:at]):
+        ws = ws[:at]
     while ws and is_tail_word(ws[-1]):
         ws.pop()
     ws = _purposeless(ws)
