@@ -59,6 +59,8 @@ def test_a_label_and_its_parts(title: str, label: str, parts: list[tuple[str, st
     # A statement longer than a breath ends at its first comma after the verb.
     ("titles: a series part number ('1/x', '[2/3]') is stripped, so each part is read as "
      "its action and the series named once", "a series part number is stripped"),
+    # A question word opens an object clause: the verb before it is a verb.
+    ("effects keep what the title said", "effects keep what the title said"),
     # A type label ("docs:") says only the kind of work: the statement after it is told.
     ("docs: security.md gains the second pass's classes",
      "the security page gains the second pass's classes"),
