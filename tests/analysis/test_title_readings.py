@@ -32,6 +32,9 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
     # A method in ticks named by a function word is said as a method.
     ("Enable `cache.to` for float8 linear", "Enable the cache's to method for float8 linear"),
     ("Exclude libfoo.so from the wheel", "Exclude libfoo so from the wheel"),  # a file
+    # A placeholder in angle brackets is no comparison: never "Name is below email".
+    ("Credit a whole 'Name <email>' once", "Credit a whole Name email once"),
+    ("Skip the loader when world < 2", "Skip the loader when world is below 2"),
     # Shorthand in a Title Case title keeps its case, so the title still reads as one.
     ("Config Loading No Deps", "Config Loading No Dependencies"),
 ])

@@ -169,8 +169,8 @@ def split_prefix(title: str) -> tuple[str | None, str]:
 # "init when FSDP > n_kv_heads": an operator between two names is said as words
 # ([comparisons] in language.toml), never dropped to leave "when FSDP n kv heads".
 # (A tag-like "</marker>" is markup for the boundary to deal with, not a comparison.)
-_COMPARISON = re.compile(r"(</?[A-Za-z][\w-]*>)|(?<=\w)\s*(>=|<=|==|!=|>|<)\s*(?=\w)"
-                         r"(v?\d+\.\d[\w.]*\b)?")
+_COMPARISON = re.compile(r"(</?[A-Za-z][\w-]*>)|(?<=\w)\s*(>=|<=|==|!=|>|<(?!/?[A-Za-z][\w-]*>))"
+                         r"\s*(?=\w)(v?\d+\.\d[\w.]*\b)?")
 
 
 @functools.cache
