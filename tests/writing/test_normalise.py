@@ -15,6 +15,7 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("CuTe layouts", "cute layouts"),
     ("eager vs. compiled", "eager versus compiled"),
     ("float -> half", "float to half"),
+    ("save / load in HF format", "save and load in HF format"),  # a spaced slash pairs
     ("~3x faster", "about three times faster"),
     ("1.5x smaller", "one point five times smaller"),
     ("took PT3M15S", "took three minutes fifteen seconds"),
