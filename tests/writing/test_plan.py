@@ -296,3 +296,15 @@ def test_a_brief_themes_two_actions_are_told_in_one_breath():
     assert [(s.text, s.cites) for s in told] == [
         ("In other work, marisol31 landed PR 584097, using Vulkan shaders for windowed "
          "reductions and banning the CPU fallback.", (584097,))]
+
+
+def test_a_step_that_says_the_title_again_by_another_fault_name_is_not_an_effect():
+    change = pr(2286, "Fix bug when default dtype is BF16", "ada",
+                body="- fix error when default dtype is BF16\n"
+                     "- skip FP8 optim on unsupported GPUs")
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "fixing a bug when default dtype is BF16", m.ThemeKind.SINGLE, ("ada",),
+                    ("Optim",), (2286,), (), None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    assert [(a.lemma, a.obj) for a in first.steps] == [
+        ("skip", "FP8 optim on unsupported GPUs")]

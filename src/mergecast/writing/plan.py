@@ -204,8 +204,10 @@ def _full_first(themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
 
 
 def _content(text: str) -> set[str]:
-    return {w.lower().strip(",.;:") for w in text.split()
-            if w.lower() not in words().function and not w.isdigit() and w != "PR"}
+    # A fault is one word whatever its name: "an error when X" repeats "a bug when X".
+    found = {w.lower().strip(",.;:") for w in text.split()
+             if w.lower() not in words().function and not w.isdigit() and w != "PR"}
+    return {"fault" if w in words().faults else w for w in found}
 
 
 def _stems(text: str) -> set[str]:
