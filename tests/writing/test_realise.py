@@ -18,7 +18,7 @@ from mergecast.writing import write_script
 from mergecast.writing.clauses import clauses, factor
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.plan import make_plan
-from mergecast.writing.realise import SLOTS, opener, size
+from mergecast.writing.realise import SLOTS, effects, opener, size
 
 
 def told(*titles: str, ing: bool = False) -> list[str]:
@@ -237,3 +237,20 @@ def test_an_acronym_spelled_out_takes_its_words_article_and_never_repeats_a_word
     assert [ln.text if ln else None for ln in said] == [
         "PR 7 fixes the AC checkpointing flag in the loader.",
         "PR 7 fixes the activation checkpointing (AC) policy in the loader."]
+
+
+def test_an_effect_one_of_several_changes_makes_is_told_of_one_not_of_all():
+    # Three PRs, one title with a verb: "landed three linked PRs, fixing X" and "the PRs
+    # fix X" would each say all three fix it.
+    d = rich_digest(extra=[pr(n, t, "ada") for n, t in (
+        (2548, "Fix the variable name"), (2549, "Docs"), (2562, "More"))])
+    theme = dataclasses.replace(d.themes[1], prs=(2548, 2549, 2562), authors=("ada",))
+    plan_theme = make_plan(dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:])),
+                           show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    one = dataclasses.replace(plan_theme, effects=(
+        dataclasses.replace(parse_title("Fix the variable name"), ref=m.Ref(pr=2548)),))
+    (line,) = size(x, one)
+    assert line.text.endswith("PRs, 2548, 2549 and 2562."), line.text
+    assert [ln.text for ln in effects(x, one)] == [
+        "The PRs include one fixing the variable name."]

@@ -116,10 +116,13 @@ def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
     key, values, _ = _size_slot(t)
     if t.continues or not key:
         return []
+    told = _told(t)
+    if _sparse(t, told):
+        return []  # told apart, as one of them (see effects), never of all
     longest = max(len(v.format(**values).split()) for v in x.variants("theme", key))
     taken: list[Clause] = []
     used = longest
-    for c in _told(t)[:2]:
+    for c in told[:2]:
         n = len(c.ing().split()) + 1
         if used + n > MAX_WORDS:
             break
@@ -134,6 +137,13 @@ def _told(t: ThemePlan) -> list[Clause]:
     named = set(t.concept.lower().split()) | {"the", "a", "an", "for"}
     return [c for c in clauses(t.effects, overflow=True)
             if not set(c.objects.lower().split()) <= named]
+
+
+def _sparse(t: ThemePlan, told: Sequence[Clause]) -> bool:
+    """Whether the effects told stand for fewer than half of three or more changes:
+    "landed nine commits, adding X" and "the PRs fix X" would say all of them do X."""
+    members = len(t.prs) + len(t.commits)
+    return members >= 3 and 2 * sum(max(1, len(c.cites)) for c in told) < members
 
 
 def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
@@ -203,19 +213,26 @@ def _more(n: int, noun: str) -> str:
 def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     """The effects the size sentence had no room for, in one or two sentences."""
     fold = len(folded(x, t))
-    rest = _told(t)[fold:CLAUSES]
+    told = _told(t)
+    rest = told[fold:CLAUSES]
     out: list[Line] = []
     subject = _subject(t)
+    plural = subject.endswith("s")
+
+    def body(pair: Sequence[Clause]) -> str:
+        if plural and _sparse(t, told):  # "the PRs include one fixing X and one adding Y"
+            return f"{said('stated_plural')} " + \
+                join_words([pair[0].ing(), *(f"one {c.ing()}" for c in pair[1:])])
+        return pair[0].third(plural) + (f", and {pair[1].third(plural)}" if len(pair) > 1
+                                        else "")
+
     for i in range(0, len(rest), 2):
         pair = rest[i:i + 2]
         key = ("effects", "more_effects", "last_effects")[min(2, i // 2 + bool(fold))]
-        plural = subject.endswith("s")
-        body = pair[0].third(plural) + (f", and {pair[1].third(plural)}" if len(pair) > 1
-                                        else "")
-        text = x.say("theme", key, subject=subject, effects=body)
+        text = x.say("theme", key, subject=subject, effects=body(pair))
         cites = tuple(n for c in pair for n in c.cites)
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
-            text = x.say("theme", key, subject=subject, effects=pair[0].third(plural))
+            text = x.say("theme", key, subject=subject, effects=body(pair[:1]))
             cites = pair[0].cites
         out += _lines(x.line(text, cites, optional=bool(out) or bool(fold), weight=-10))
     return out
