@@ -82,6 +82,7 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("[BE] Chill logs in loader", "chilling logs in loader"),
     # "add back X" is one verb; "add in-place X" is not "add in".
     ("add back the missing bias term", "adding back the missing bias term"),
+    ("fix up nvfp4 roofline sweep script", "fixing up NVFP4 roofline sweep script"),
     ("Add in-place ops for the loader", "in-place ops for the loader"),
 ])
 def test_a_title_is_named_by_what_it_does(title, name):
