@@ -237,6 +237,14 @@ def test_a_heading_in_brackets_is_a_heading():
         ("problem", "When gradient accumulation is enabled, the validation loss is incorrect.")]
 
 
+def test_a_sentence_pointing_at_a_numbered_item_is_dropped_an_inline_list_is_not():
+    assert said("This PR attempts to eliminate (2) by ensuring that the dtypes module is "
+                "always initialized first.") == []
+    assert [t for _, t in said("The loader had two faults: (1) it never retried the "
+                               "download, (2) it dropped the cache.")] == [
+        "The loader had two faults: it never retried the download, it dropped the cache."]
+
+
 def test_a_sentence_leaning_on_a_comparison_it_does_not_make_is_dropped():
     assert said("The only difference was the scalar outputs, harmless for dense models.") == []
     assert said("In both cases, the reported validation loss is divided by N.") == []

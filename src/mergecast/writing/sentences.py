@@ -187,6 +187,11 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
 _AFTER_PARTICIPLE = frozenset("with by in into from for to as on at when if".split())
 
 
+# A numbered item named inside a sentence, after a word ("eliminate (2) by"); markers of
+# an inline list ("two fixes: (1) X, (2) Y") come after punctuation or in twos.
+_ITEM_REF = re.compile(r"(\S)\s\((?:\d|[a-h]|i{1,3}|iv)\)(?=[\s,.;:])")
+
+
 def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     """One candidate sentence made speakable, or None when it cannot stand alone. `first`:
     the description's opening sentence, where "This …" is the change itself."""
@@ -198,8 +203,10 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = re.sub(r"\s+(?:--|—|–)\s+[^—–]{1,160}?\s+(?:--|—|–)\s+", " ", s)
     s = cues().label.sub("", s)
     s = cues().bare_label.sub("", s)  # "Summary Previously CP forgot …": a heading run in
-    if GAP in s:
-        return None  # "In  logic was added": a link was cut out of it
+    if GAP in s or len(refs := _ITEM_REF.findall(s)) == 1 and refs[0][0].isalpha():
+        # "In  logic was added": a link was cut out of it; "eliminate (2) by …" points at
+        # a numbered item of a list the episode does not read
+        return None
     s = _finished(_rewritten(_REF_TAIL.sub("", _PLACE.sub("", s))))
     if m := cues().lead_in.match(s):  # "As a result, the head was …": the fact stands alone
         s = s[m.end():]
