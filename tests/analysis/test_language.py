@@ -328,3 +328,9 @@ def test_lower_first_keeps_a_name_the_text_writes_with_its_capital():
     assert lower_first("The cache was keyed on the rank") == "the cache was keyed on the rank"
     assert lower_first("Hadamard on V alone sits between full Hadamard and none") == \
         "Hadamard on V alone sits between full Hadamard and none"
+
+
+def test_a_code_span_opening_on_an_operator_is_an_expression_not_a_name():
+    assert speakable("PR 12 eliminates `% seq_len` to keep positions continuous.") is None
+    assert speakable("Only the `model_hash` / `grad_hash` moved.") == \
+        "Only the model hash / grad hash moved."

@@ -132,9 +132,14 @@ def _dot_word(m: re.Match[str]) -> str:
     return f"the {word} method" if word.lower() in words().function else word
 
 
+_OPERATOR = re.compile(r"\s*[%*+=<>|&^~/]")  # a code span opening on one is an expression
+
+
 def speakable(text: str) -> str | None:
     """A prose sentence with its identifiers said as words, or None when code is left that
     no person would read out (an assignment, a call with arguments, a flag, braces)."""
+    if any(_OPERATOR.match(m.group(1)) for m in TICKS.finditer(text)):
+        return None  # "eliminates `% seq_len`": an expression, no name to say
     text = TICKS.sub(r"\1", text)
     text = CALL.sub(r"\1", text)
     if _FLAG.search(text) or _CODE.search(text) or \
