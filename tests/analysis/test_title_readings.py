@@ -83,6 +83,14 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     # "add back X" is one verb; "add in-place X" is not "add in".
     ("add back the missing bias term", "adding back the missing bias term"),
     ("fix up nvfp4 roofline sweep script", "fixing up NVFP4 roofline sweep script"),
+    # Verbs the lexicon learnt from titles that were said as orders ("eliminate test …").
+    ("[moe training] eliminate test dependency on torchtitan",
+     "eliminating test dependency on torchtitan"),
+    ("rerun batch size 1 experiments", "rerunning batch size 1 experiments"),
+    ("Further optimize FSDP performance", "optimizing FSDP performance further"),
+    # Two verbs opening the object are a list in it, not a second action ("stopping a
+    # layer from parsing" was false).
+    ("Fix start/stop layer parsing", "fixing start and stop layer parsing"),
     ("Add in-place ops for the loader", "in-place ops for the loader"),
 ])
 def test_a_title_is_named_by_what_it_does(title, name):

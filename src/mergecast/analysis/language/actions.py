@@ -488,7 +488,10 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
         if j is not None and ws[j].lower() in ("then", "also") and j + 1 < len(ws) - 1:
             j += 1
         if j is not None and i - start >= 2 and j < len(ws) - 1 and \
-                form is not None and _form(ws[j]) == form:
+                form is not None and _form(ws[j]) == form and \
+                not (i == start + 2 and _verb_list(ws, i)):
+            # ("Fix start and stop layer parsing": two verbs opening the object are a list
+            # in it, not "fix missing math import and remove X", whose "import" is a noun)
             out.append((i, j))
             start, i = j, j + 2
             continue
