@@ -52,6 +52,9 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     (["[models] optimizer"], ("models",), "optimizer in Models"),
     (["Shorten nccl comm timeout and enable flight recorder dumping",
       "Separate timeout during init and training"], ("parallelisms",), "timeout in Parallelisms"),
+    # A code name with a digit keeps its case ("First theme: A2av token" read as a name).
+    (["[a2av] Add token dispatch", "[a2av] Add token combine"], ("a2av",), "a2av token"),
+    (["Add features"], ("float8",), "float8 features"),
 ])
 def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     assert headline(title, areas=areas) == name

@@ -397,7 +397,9 @@ def _usable_area(areas: Sequence[str]) -> str | None:
         return None  # "refactor" is a label, not a place
     said = " ".join(case_word(w) for w in area.split())
     known = all(w.lower() in words().case for w in area.split())
-    return said[:1].upper() + said[1:] if said.islower() and not known else said
+    # ("a2av", "llama4": a code name with a digit keeps its case, as the signal says it)
+    return said[:1].upper() + said[1:] if said.islower() and not known and \
+        not any(c.isdigit() for c in said.split()[0]) else said
 
 
 def _fold(text: str) -> str:
