@@ -155,7 +155,11 @@ def test_negation_and_names():
     ("quantized_moe_ffn", "quantized MoE FFN"),
     ("compute_slice", "compute slice"),
     ("torch.distributed.checkpoint.state_dict_saver", "checkpoint state dict saver"),
-    ("TORCH_NCCL_ASYNC_ERROR_HANDLING", "TORCH NCCL ASYNC ERROR HANDLING"),
+    # A constant or an environment variable is said in words, not shouted one at a time;
+    # a part with a digit keeps its capitals.
+    ("TORCH_NCCL_ASYNC_ERROR_HANDLING", "torch NCCL async error handling"),
+    ("PYTORCH_CUDA_ALLOC_CONF", "PyTorch CUDA alloc conf"),
+    ("FP8_E4M3", "FP8 E4M3"),
     # A model's point version typed with an underscore; not a pair of digits ("2:4").
     ("qwen3_5", "Qwen3.5"),
     ("qwen3_vl", "Qwen3 VL"),

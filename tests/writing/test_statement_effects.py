@@ -30,7 +30,7 @@ def commit(title: str, sha: str = "a1") -> tuple[Action, ...]:
     # Parentheses go, semicolons part, a number stays as written for the fact check.
     ("Hardening: BODY_LIMIT on every analysis path (fact-check vocabulary too) with a test "
      "per path; one-line fields capped at 1,000 characters",
-     "covers BODY LIMIT on every analysis path and one-line fields capped at 1,000 characters "
+     "covers body limit on every analysis path and one-line fields capped at 1,000 characters "
      "as part of the hardening work"),
     # A statement is reported whole; the path is said as the file it is.
     ("make demo uses examples/demo.toml (show named mergecast); config paths normalised; "
