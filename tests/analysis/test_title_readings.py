@@ -87,6 +87,7 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("[moe training] eliminate test dependency on torchtitan",
      "eliminating test dependency on torchtitan"),
     ("rerun batch size 1 experiments", "rerunning batch size 1 experiments"),
+    ("Say a constant in words", "saying a constant in words"),
     ("Further optimize FSDP performance", "optimizing FSDP performance further"),
     # Two verbs opening the object are a list in it, not a second action ("stopping a
     # layer from parsing" was false).
