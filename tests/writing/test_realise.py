@@ -18,7 +18,7 @@ from mergecast.writing import write_script
 from mergecast.writing.clauses import clauses, factor
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.plan import make_plan
-from mergecast.writing.realise import SLOTS, effects, opener, size
+from mergecast.writing.realise import SLOTS, effects, listed, opener, size
 
 
 def told(*titles: str, ing: bool = False) -> list[str]:
@@ -254,3 +254,17 @@ def test_an_effect_one_of_several_changes_makes_is_told_of_one_not_of_all():
     assert line.text.endswith("PRs, 2548, 2549 and 2562."), line.text
     assert [ln.text for ln in effects(x, one)] == [
         "The PRs include one fixing the variable name."]
+
+
+def test_the_steps_a_description_lists_never_point_back_at_the_line_count():
+    # The steps sentence mostly follows "The change touches 41 lines …": "Along with that"
+    # would point at a line count.
+    x, plan = slot_lines(rich_digest())
+    first = plan.themes[0]
+    prs = first.prs[:2]
+    steps = tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n))
+                  for n, t in zip(prs, ("Fix the get plain path", "Add a slice test"),
+                                  strict=True))
+    said = [ln.text for ln in listed(x, dataclasses.replace(first, steps=steps))]
+    assert said == [f"PR {prs[0]} also fixes the get plain path.",
+                    f"PR {prs[1]} goes further: it adds a slice test."]
