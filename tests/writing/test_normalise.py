@@ -16,6 +16,8 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("eager vs. compiled", "eager versus compiled"),
     ("float -> half", "float to half"),
     ("save / load in HF format", "save and load in HF format"),  # a spaced slash pairs
+    ("kernels for N % 4 differs from 0", "kernels for N mod 4 differs from 0"),
+    ("a 50% cut", "a 50 percent cut"),
     ("~3x faster", "about three times faster"),
     ("1.5x smaller", "one point five times smaller"),
     ("took PT3M15S", "took three minutes fifteen seconds"),

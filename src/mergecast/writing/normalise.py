@@ -45,6 +45,7 @@ _SYMBOLS = (
     (re.compile(r"\s*<-\s*"), " from "),
     (re.compile(r"\bC\+\+"), "C plus plus"),
     (re.compile(r"\s*&\s*"), " and "),
+    (re.compile(r"(?<=[A-Za-z]) % (?=\w)"), " mod "),  # "N % 4": the remainder, no percent
     (re.compile(r"(?<=\d)\s*%"), " percent"),
     (re.compile(r"\s*~\s*"), " about "),
     # "save / load", "loss / grad norms": a spaced slash between two words pairs them
