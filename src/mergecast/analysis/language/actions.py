@@ -22,6 +22,7 @@ from .words import (
     is_tail_word,
     lower_first,
     third_person,
+    to_verb,
     verb_class,
     words,
 )
@@ -330,8 +331,8 @@ def _noun_action(text: str) -> Action:
                      and ws[i + 1].lower() in _NOUN_LINKS), None)) is not None:
         noun = ws[i].lower()
         cls, obj = nouns[noun], " ".join(ws[i + 2:])  # "minor fixes to the loader"
-        if ws[i + 1].lower() == "to" and base_verb(ws[i + 2]) == ws[i + 2].lower() and \
-                len(ws) > i + 3:  # "Some improvement to make X work": it makes X work
+        if to_verb(ws, i + 1) and len(ws) > i + 3:
+            # "Some improvement to make X work": it makes X work
             return _action(text, " ".join(ws[i + 2:]))
         # "Tiny fix for an import", "Two small fixes in X": how big, how many or how
         # lasting a fix is says nothing of what it fixes.

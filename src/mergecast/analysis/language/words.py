@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -379,10 +379,17 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
     return " ".join(ws).strip(" ,;:-")
 
 
+def to_verb(ws: Sequence[str], i: int) -> bool:
+    """Whether `ws[i:i + 2]` is "to" and a verb's base form: a purpose ("to avoid a
+    recompile"), not a place ("to routed experts")."""
+    return i + 1 < len(ws) and ws[i].lower() == "to" and \
+        base_verb(ws[i + 1]) == ws[i + 1].lower()
+
+
 def _purposeless(ws: list[str]) -> list[str]:
     """A cut name ending on "to <verb>" lost what the verb acts on ("IntxOpaqueTensor to
     replace"): the purpose goes with it, and any function word left at the end."""
-    if len(ws) > 2 and ws[-2].lower() == "to" and base_verb(ws[-1]) == ws[-1].lower():
+    if len(ws) > 2 and to_verb(ws, len(ws) - 2):
         ws = ws[:-2]
         while len(ws) > 1 and is_tail_word(ws[-1]):
             ws = ws[:-1]
@@ -393,8 +400,7 @@ def _purpose_fits(ws: list[str], limit: int) -> bool:
     """A name that runs over `limit` only by its closing purpose clause ("marking input
     tokens as dynamic to avoid a recompile"): the clause is its why, so it is kept."""
     extra = int(_load("language.toml")["readings"]["purpose_words"])
-    at = next((i for i in range(len(ws) - 2, 1, -1) if ws[i].lower() == "to"
-               and base_verb(ws[i + 1]) == ws[i + 1].lower()), None)
+    at = next((i for i in range(len(ws) - 2, 1, -1) if to_verb(ws, i)), None)
     # The last "to <verb>" is the purpose; a "to" before it is a place ("tokens to routed
     # experts"). Not "X when Y to Z", nor "to Y when Z" or "to Y and Z".
     return at is not None and at <= limit and len(ws) <= limit + extra and \
@@ -428,9 +434,7 @@ def shorten(text: str, limit: int) -> str:
     # of "for routed experts"): the phrase goes whole.
     # Not "to be", a purpose (see _purposeless), nor inside a "why …" clause.
     at = next((i for i in range(len(ws) - 2, max(1, len(ws) - 4), -1)
-               if ws[i].lower() in words().breaks and not (
-                   ws[i].lower() == "to" and base_verb(ws[i + 1]) == ws[i + 1].lower())),
-              None)
+               if ws[i].lower() in words().breaks and not to_verb(ws, i)), None)
     if at is not None and not any(w.lower() in _WH for w in ws[:at]):
         ws = ws[:at]
     while ws and is_tail_word(ws[-1]):
