@@ -2,9 +2,11 @@ from mergecast.analysis.text import (
     BODY_LIMIT,
     clean_body,
     issue_refs,
+    own_description,
     split_identifier,
     strip_markup,
     strip_tags,
+    title_key,
     title_tags,
     tokens,
 )
@@ -62,6 +64,22 @@ def test_clean_body_drops_graphite_sapling_and_spr_blocks():
     assert clean_body(body) == "Speed up parsing."
 
 
+def test_clean_body_drops_a_squash_merges_branch_log():
+    body = ("* Update\n\n* up\n\n* Update regression_test.yml\n\n"
+            "* Update base for Update on \"Add NVFP4 QAT\"\n\n* fix lint\n\n"
+            "* Adds NVFP4 training support to the QAT flow\n")
+    assert clean_body(body) == "* Adds NVFP4 training support to the QAT flow"
+    assert clean_body("Adds NVFP4 QAT.\n\n[ghstack-poisoned]\n") == "Adds NVFP4 QAT."
+
+
+def test_clean_body_drops_the_commit_subjects_of_a_ghstack_squash_log():
+    # The base commit's subject is another PR's title; the indented list is this one's.
+    body = ("* Delete deprecated BlockSparseLayout and related code\n\n"
+            "- Remove TensorCoreTiledLayout from all public exports\n\n[ghstack-poisoned]\n")
+    assert clean_body(body) == "- Remove TensorCoreTiledLayout from all public exports"
+    assert clean_body("* Delete the old layout\n") == "* Delete the old layout"
+
+
 def test_clean_body_truncates_huge_bodies():
     assert len(clean_body("word " * (BODY_LIMIT))) <= BODY_LIMIT
 
@@ -99,3 +117,40 @@ def test_clean_body_keeps_a_reference_that_opens_a_line():
     # "#3595 is …" names a PR; only "# Title" and "##Title" are headings.
     assert clean_body("#3595 is merged to wrong base\n## Notes\nKept.") == \
         "#3595 is merged to wrong base\nNotes\nKept."
+
+
+STACK_LOG = (
+    "* Remove the observed tensor\n\nSummary:\nDelete the observed tensor class.\n\n"
+    "[ghstack-poisoned]\n\n* Remove unified.py (Quantizer ABCs)\n\nSummary:\n"
+    "Delete the trivial Quantizer base classes.\n\n[ghstack-poisoned]\n\n* Update\n\n"
+    "[ghstack-poisoned]\n")
+
+
+def test_own_description_keeps_the_section_a_ghstack_log_names_as_the_title():
+    own = own_description(STACK_LOG, "Remove unified.py (Quantizer ABCs) (#4264)")
+    assert clean_body(own) == "Delete the trivial Quantizer base classes."
+    single = "Summary:\nRemove the tutorial folder.\n\n[ghstack-poisoned]\n"
+    assert clean_body(own_description(single, "Remove tutorials")) == "Remove the tutorial folder."
+
+
+def test_own_description_keeps_nothing_it_cannot_tell_is_this_changes():
+    # Two messages, neither under the title: either may be the PR below in the stack.
+    assert own_description(STACK_LOG, "Remove something else") == ""
+    # One message under another subject: ghstack kept the first commit's subject.
+    one = "* Delete layout A\n\n- Delete layout B's dispatch\n\n[ghstack-poisoned]\n"
+    assert clean_body(own_description(one, "Delete layout B")) == "- Delete layout B's dispatch"
+    # ... unless that subject is another change's title, whose message it is.
+    assert own_description(one, "Delete layout B", {title_key("Delete layout A (#4143)")}) == ""
+
+
+def test_own_description_drops_another_changes_title_from_a_log_of_subjects():
+    titles = {title_key("[dtypes] Delete layout A"), title_key("Delete layout B")}
+    log = "* Delete layout A\n\n* add layout B tests\n"
+    assert clean_body(own_description(log, "Delete layout B", titles)) == "* add layout B tests"
+    assert own_description(log, "Delete layout B") == log
+
+
+def test_own_description_leaves_a_written_list_and_plain_prose_alone():
+    titles = {title_key("Add a flag"), title_key("Document it")}
+    for body in ("* Add a flag\n* Document it\n", "Adds a flag. Document it."):
+        assert own_description(body, "Add a thing", titles) == body

@@ -14,6 +14,7 @@ is claimed only when GitHub says so or that history reaches FIRST_TIME_HISTORY b
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence, Set
@@ -40,7 +41,15 @@ from .identity import Identities, bot_names, credit_changes, first_time_associat
 from .reverts import revert_of, revert_story
 from .similarity import TITLE_WEIGHT, centroid, tfidf
 from .stacks import detect_stacks, stack_lists
-from .text import clean_body, issue_refs, strip_tags, tokens, truncate
+from .text import (
+    clean_body,
+    issue_refs,
+    own_description,
+    strip_tags,
+    title_key,
+    tokens,
+    truncate,
+)
 from .themes import Unit, build_themes, is_noise
 
 PROBLEM_CHARS = 600  # the opening of a cleaned body that states the problem
@@ -59,6 +68,12 @@ def _unique(changes: Sequence[Change]) -> list[Change]:
     for c in changes:
         by_key[c.key] = c  # a later copy of one key wins: it is the fresher record
     return sorted(by_key.values(), key=_order)
+
+
+def _own(c: Change, titles: Set[tuple[str, ...]]) -> Change:
+    """The change with its own description only: a squash log may hold other changes'."""
+    body = own_description(c.body, c.title, titles)
+    return c if body is c.body else dataclasses.replace(c, body=body)
 
 
 def _problem(cleaned: str) -> str:
@@ -84,9 +99,11 @@ def build_digest(
     show: str = "",  # the show's name: an area named so is no area
     earlier: Sequence[Episode] = (),  # accepted for cross-day memory; not used here
 ) -> Digest:
-    window_raw = [c for c in _unique(changes) if not c.times() or c.active_in(window)]
+    titles = frozenset(title_key(c.title) for c in [*changes, *history])
+    window_raw = [_own(c, titles) for c in _unique(changes)
+                  if not c.times() or c.active_in(window)]
     keys = {c.key for c in window_raw}
-    past_raw = [c for c in _unique(history) if c.key not in keys]
+    past_raw = [_own(c, titles) for c in _unique(history) if c.key not in keys]
     known = [_person(p) for p in earlier_authors or ()]
     credited = credit_changes(window_raw + past_raw, bot_names(bots), known)
     today = [credited.changes[c.key] for c in window_raw]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Set
 
 # Bodies are cut to this many characters before any analysis (cleaning, TF-IDF, stack
 # lists). Real descriptions rarely pass 5k; stack lists sit at the top.
@@ -63,6 +64,17 @@ _HEADING_ONLY = re.compile(
     re.I,
 )
 _AI_NOTE = re.compile(r"^\s*\(?(authored|generated|written) with (an )?ai\b", re.I)
+GHSTACK_LOG = "[ghstack-poisoned]"
+# A squash merge's body lists the branch's own commits ("* Update", "* lint", ghstack's
+# "[ghstack-poisoned]"): a log of throwaway messages, not a description of the change.
+_BRANCH_LOG = re.compile(
+    r"^\s*\[ghstack-poisoned\]\s*$|^\s*\*\s+(?:"
+    r"update|up|push|yolo|bla|init|wip|tmp|nits?|lint(?:er| fix)?|ruff(?: format)?|format(?:ting)?"
+    r"|fix(?:es)?(?: (?:lint|ci|tests?|typo|format(?: issue)?|issue))?|refine codes?"
+    r"|address (?:review )?comments?|update (?:readme|docs|base)"
+    r"|update (?:base for )?update on \".*\"|update [\w./-]+\.[a-z]{2,4})\s*$",
+    re.I,
+)
 
 
 # Bracket tags that say how, not where: never an area or a series on their own.
@@ -80,6 +92,10 @@ def clean_body(text: str) -> str:
     """The prose a person wrote: drop stack blocks, boilerplate, code, tables and images."""
     text = _HTML_COMMENT.sub("", truncate(text).replace("\r\n", "\n"))
     out: list[str] = []
+    # ghstack's squash log opens with its base commit, often another PR's title ("* Delete
+    # deprecated BlockSparseLayout" in the body of the PR deleting QDQLayout): a bullet at
+    # the margin there is a commit message, never this change's own step.
+    ghstack_log = GHSTACK_LOG in text
     in_fence = False
     in_test_plan = False
     in_stack = False
@@ -115,7 +131,8 @@ def clean_body(text: str) -> str:
         if (
             _STACK_ITEM.match(line) or _CC.match(line) or _CHECKLIST.match(line)
             or _TABLE.match(line) or _BOILERPLATE.match(line) or _HEADING_ONLY.match(line)
-            or _AI_NOTE.match(line)
+            or _AI_NOTE.match(line) or _BRANCH_LOG.match(line)
+            or (ghstack_log and line.startswith("* "))
         ):
             continue
         line = _IMAGE.sub("", line)
@@ -128,6 +145,53 @@ def clean_body(text: str) -> str:
     cleaned = "\n".join(out)
     cleaned = re.sub(r"\n{3,}", "\n\n", cleaned)
     return cleaned.strip()
+
+
+_SQUASH_SUBJECT = re.compile(r"^\* (.+)$", re.M)
+
+
+def own_description(body: str, title: str, titles: Set[tuple[str, ...]] = frozenset()) -> str:
+    """The part of a squash log that is this change's own. A ghstack log ("* subject", its
+    message, "[ghstack-poisoned]", again for every commit of the branch) carries the
+    messages of the PRs below it in the stack too: the section whose subject is the title
+    is this change's; failing that, the only one with a message. With several messages and
+    none named as the title, none is known to be this change's, so none is kept. A plain
+    log of subjects ("* add tests" set apart by blank lines) loses only the subjects that
+    are other changes' `titles` (as title_key gives them). Any other body is kept whole."""
+    own = title_key(title)
+    others = titles - {own}
+    if GHSTACK_LOG not in body:
+        if not others or not _subjects_only(body):
+            return body
+        return _SQUASH_SUBJECT.sub(lambda m: "" if title_key(m.group(1)) in others
+                                   else m.group(0), body)
+    marks = list(_SQUASH_SUBJECT.finditer(body))
+    # A branch of one commit is squashed to that commit's message, with no subject line.
+    sections = [(own, body[:marks[0].start() if marks else len(body)])]
+    sections += [(title_key(m.group(1)), body[m.end():marks[i + 1].start()
+                                              if i + 1 < len(marks) else len(body)])
+                 for i, m in enumerate(marks)]
+    said = [(subject, text) for subject, text in sections if subject not in others
+            and clean_body(text.replace(GHSTACK_LOG, "")).strip()]
+    for subject, text in said:
+        if subject == own:
+            return text
+    return said[0][1] if len(said) == 1 else ""
+
+
+def title_key(title: str) -> tuple[str, ...]:
+    """A title's words, lower case, without its tags and its "(#123)"."""
+    return tuple(re.findall(r"\w+", strip_tags(re.sub(r"\s*\(#\d+\)\s*$", "", title)).lower()))
+
+
+def _subjects_only(body: str) -> bool:
+    """Squash logs set each subject apart with a blank line; a list a person wrote
+    ("* Add a flag" over "* Document it") runs line after line and is a description."""
+    lines = [ln for ln in body.strip().split("\n") if not _BOILERPLATE.match(ln)
+             and not ln.startswith("---")]
+    said = [ln for ln in lines if ln.strip()]
+    return bool(said) and all(ln.startswith("* ") for ln in said) and not any(
+        a.startswith("* ") and b.startswith("* ") for a, b in zip(lines, lines[1:], strict=False))
 
 
 def title_tags(title: str) -> list[str]:
