@@ -634,3 +634,25 @@ def test_a_contracted_pronoun_leans_as_its_pronoun_does():
 def test_a_gerund_fragment_is_what_the_change_does(sentence, told):
     found = [c.text for c in claims(sentence, REF)]
     assert found == ([told] if told else [])
+
+
+def test_a_step_explained_after_a_colon_is_the_step_alone():
+    body = ("- Rename act_obs to input_act_obs: Improved clarity in the observed linear\n"
+            "- Allow registry kernels: Make RoPE replaceable as a module\n")
+    assert [(a.lemma, a.obj, a.qualifier) for a in steps(body, REF)] == [
+        ("rename", "act obs", "to input act obs"),
+        ("make", "RoPE replaceable as a module", ""),
+    ]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A verb-like word opening a statement is its subject, not an order.
+    ("PREPARE and CONVERT branches are left unchanged as they are observer flows.",
+     [("detail", "PREPARE and CONVERT branches are left unchanged as they are observer "
+                 "flows.")]),
+    # An order whose clause has a 'be' of its own is still an order.
+    ("Raise an exception if the op is already implemented.",
+     [("detail", "PR 12 raises an exception if the op is already implemented.")]),
+])
+def test_a_statement_opening_on_a_verb_like_word_is_no_order(body, expected):
+    assert said(body) == expected

@@ -17,7 +17,7 @@ from ..analysis.language import base_verb, parse_title, words
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 from .cues import cues
-from .sentences import GAP, MAX_WORDS, SPLIT, measured, standalone
+from .sentences import GAP, MAX_WORDS, SPLIT, measured, standalone, states
 
 
 def _labelled(raw: str) -> str:
@@ -114,8 +114,12 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
             # feature, the words after it say what the change does.
             if (m := _ITEM_LABEL.match(item)) and base_verb(m.group(1)):
                 item = item[m.start(1):]
+            # "Rename X to Y: Improved clarity in Z": the step is before the colon, the
+            # words after it say why.
+            if (m := _EXPLAINED.search(item)) and base_verb(m.group(1)) != m.group(1).lower():
+                item = item[:m.start()]
             if not base_verb(item.split(" ", 1)[0]) or cues().noise_item.match(item) or \
-                    standalone(_sentence(item), ref) is None:
+                    states(item) or standalone(_sentence(item), ref) is None:
                 continue
             action = parse_title(item)
             if action.lemma and action.obj:
@@ -184,6 +188,7 @@ def _statement(item: str) -> bool:
         any(w.lower() in words().finite for w in ws[1:9])
 
 
+_EXPLAINED = re.compile(r":\s+([A-Z][a-z]+)\b.*$")
 _ITEM_LABEL = re.compile(r"^(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*\s*:\s+(\w+)\s")
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 

@@ -146,8 +146,9 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     verb = base_verb(first)
     if verb is None or not rest:
         return sentence
-    if any(w.lower() in words().finite for w in rest.split()[:2]):
-        return sentence  # "Upstream PyTorch has a bug": a subject, not an order
+    if any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
+            (first.isupper() and len(first) > 1):
+        return sentence  # "Upstream PyTorch has a bug", "PREPARE and CONVERT branches are"
     if first.lower() == verb and rest.startswith("for ") and \
             words().nouns.get(verb) in ("support", "fix"):
         # "Support for X", "Fix for Y": a noun opening what the change is, no order ("PR 12
@@ -181,6 +182,25 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
             or verb in cues().checked):
         return None  # "Bundled with the pass, runs …", "Tested locally …": no subject
     return sentence
+
+
+_BE = frozenset({"is", "are", "was", "were"})
+_CLAUSE_VERBS = frozenset({"ensure", "make", "verify", "check", "assert", "guarantee"})
+_CLAUSE_OPENERS = frozenset("if when that which who unless because since as so while where "
+                            "whether to why how what".split())
+
+
+def states(text: str) -> bool:
+    """"Prepare and CONVERT branches are left unchanged" opens on a verb-like word but says
+    how things are: a statement, not an order. "Raise an error if it is set" and "Ensure
+    the cache is warm" are orders."""
+    ws = text.lower().split()
+    for w in ws[1:5]:
+        if w.strip(",;") in _CLAUSE_OPENERS:
+            return False
+        if w.strip(",;") in _BE:
+            return ws[0] not in _CLAUSE_VERBS
+    return False
 
 
 # A participle before these is no change log's verb: "Bundled with the pass, …".
