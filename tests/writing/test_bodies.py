@@ -656,3 +656,19 @@ def test_a_step_explained_after_a_colon_is_the_step_alone():
 ])
 def test_a_statement_opening_on_a_verb_like_word_is_no_order(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # An author's note without its subject is no fact about the change.
+    ("decided not to use `spmd.local_map` to avoid a larger refactor", []),
+    ("Wanted to keep the old loader around for one more release.", []),
+    # A change log's past tense of a verb a change does is said of the change.
+    ("Changed the behavior of silu and mul to use torch compile inside the custom op.",
+     [("detail", "PR 12 changes the behavior of silu and mul to use torch compile inside "
+                 "the custom op.")]),
+    ("Upgraded the CUDA version of the container to 13.0 to match the wheel.",
+     [("detail", "PR 12 upgrades the CUDA version of the container to 13.0 to match the "
+                 "wheel.")]),
+])
+def test_a_past_tense_opening_is_the_change_or_an_authors_note(body, expected):
+    assert said(body) == expected

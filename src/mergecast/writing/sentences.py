@@ -144,6 +144,8 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         return f"{who} {third_person(verb)} {_rest_told(sentence[m.start(1):])}"
     first, _, rest = sentence.partition(" ")
     verb = base_verb(first)
+    if first.lower().endswith("ed") and rest.split(" ", 1)[0] in ("not", "to"):
+        return None  # "decided not to use local map …", "Wanted to keep …": an author's note
     if verb is None or not rest:
         return sentence
     if any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
@@ -173,7 +175,8 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
             base_verb(nxt) != nxt:  # "Adds a compiler pass", not "Traces now show"
         return f"{who} {first.lower()} {rest}"
     if first.lower().endswith("ed") and first.lower() != verb and nxt not in _AFTER_PARTICIPLE \
-            and verb not in cues().checked and third_person(verb) in cues().this_does:
+            and verb not in cues().checked and (third_person(verb) in cues().this_does
+                                                or third_person(verb) in cues().this_first):
         # "Added a fix to the subclass …", "Updated the places where …": a change log's
         # line, said of the change ("PR 12 adds a fix …")
         return f"{who} {third_person(verb)} {_rest_told(sentence)}"
