@@ -672,3 +672,17 @@ def test_a_statement_opening_on_a_verb_like_word_is_no_order(body, expected):
 ])
 def test_a_past_tense_opening_is_the_change_or_an_authors_note(body, expected):
     assert said(body) == expected
+
+
+def test_a_lead_in_to_a_list_goes_from_where_its_sentence_starts():
+    body = ("## Why\n\nOld actions in CI miss security fixes for weeks at a time. The bot "
+            "will open PRs when new versions of "
+            "GitHub\nActions are available, helping to:\n- Keep CI secure\n- Get new "
+            "features\n")
+    assert said(body) == [("problem", "Old actions in CI miss security fixes for weeks at a "
+                                      "time.")]
+
+
+def test_a_reasoning_label_is_not_said():
+    assert said("Reasoning: the tokenizer path is still read from TOML files when set.") == [
+        ("problem", "The tokenizer path is still read from TOML files when set.")]

@@ -203,7 +203,9 @@ def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
         for line in paragraph.split("\n"):
             if _ITEM.match(line):
                 if prose and not prose[-1].rstrip().endswith((".", "!")) and not items:
-                    prose.pop()  # "New behavior:" leans on the list it introduces
+                    # "New behavior:" leans on the list it introduces, from where its
+                    # sentence starts ("X will open PRs when … are available, helping to:")
+                    prose = _before_last_sentence(prose)
                 items.append(" ".join(_ITEM.sub("", line).split()))
             elif items and _wrapped(last, line):
                 items[-1] += " " + " ".join(line.split())  # a wrapped line of the item
@@ -212,6 +214,13 @@ def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
             last = line
         out.append((" ".join(" ".join(prose).split()), items))
     return out
+
+
+def _before_last_sentence(lines: list[str]) -> list[str]:
+    """`lines` without the sentence they end on, which may have begun lines before."""
+    text = " ".join(" ".join(lines).split())
+    ends = list(re.finditer(r"[.!?](?=\s+[A-Z])", text))
+    return [text[:ends[-1].end()]] if ends else []
 
 
 WRAP_WIDTH = 66  # a line this long may have been wrapped by its writer's editor
