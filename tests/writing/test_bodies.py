@@ -686,3 +686,9 @@ def test_a_lead_in_to_a_list_goes_from_where_its_sentence_starts():
 def test_a_reasoning_label_is_not_said():
     assert said("Reasoning: the tokenizer path is still read from TOML files when set.") == [
         ("problem", "The tokenizer path is still read from TOML files when set.")]
+
+
+def test_a_sentence_about_a_list_literal_is_not_said_without_it():
+    body = ('The default buckets ended with only ["norm", "lm_head"], so chunked loss left '
+            'the final work outside the bucket.')
+    assert said(body) == []

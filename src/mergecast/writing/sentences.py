@@ -66,6 +66,7 @@ _BROKEN = re.compile(r"\b(?:in|by|from|at|via)\s+(?:due to|because|since|for|to|
                      r"\b(?:the|a|an|of|to|from|by|with|at|into|or|and|be|here)\.$|"
                      r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
                      re.I)
+_LITERAL = re.compile(r"""\[\s*["'][^\]]*["']\s*\]""")
 _BRACKETED = re.compile(r"(^|\s)\[([^\[\]:]{1,60})\]")  # a log line's "[W x:12]" stays
 # "~4x" and "a + b" are said in words: "about 4x", "a plus b".
 _SYMBOLS = re.compile(r"(?<!\S)~(?=\d)|\s\+\s")
@@ -257,7 +258,10 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         s = s[: m.start()] + "."  # too long to say whole: its first clause stands alone
     s = re.sub(r"\s+(?:--|—|–)\s+", ", ", s)
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
-    # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside.
+    # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside;
+    # '["norm", "lm_head"]' is a literal the sentence is about, and cannot be said.
+    if _LITERAL.search(s):
+        return None
     s = _BRACKETED.sub(_bracketed, s).strip()
     s = _SYMBOLS.sub(lambda m: _SAID_SYMBOL[m.group(0).strip()], s)
     s = said_names(s)
