@@ -692,3 +692,17 @@ def test_a_sentence_about_a_list_literal_is_not_said_without_it():
     body = ('The default buckets ended with only ["norm", "lm_head"], so chunked loss left '
             'the final work outside the bucket.')
     assert said(body) == []
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A verb the lexicon does not know, before its object, is the change's.
+    ("Follows the same pattern as the pre-training loss guard.",
+     [("detail", "PR 12 follows the same pattern as the pre-training loss guard.")]),
+    # A plural noun before a clause of its own is a subject.
+    ("Gradients the model computes are now kept in FP32 for every stage.",
+     [("benefit", "Gradients the model computes are now kept in FP32 for every stage.")]),
+    # What an earlier version of the change did is the review's business.
+    ("The previous version of this change repaired the optimizer learning rate.", []),
+])
+def test_an_unknown_verb_opening_and_an_earlier_version(body, expected):
+    assert said(body) == expected

@@ -147,6 +147,12 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     verb = base_verb(first)
     if first.lower().endswith("ed") and rest.split(" ", 1)[0] in ("not", "to"):
         return None  # "decided not to use local map …", "Wanted to keep …": an author's note
+    if verb is None and re.fullmatch(r"[A-Z][a-z]+[^s]s", first) and \
+            first.lower() not in words().finite and \
+            rest.split(" ", 1)[0] in _DETERMINERS and not states(sentence):
+        # "Follows the same pattern as …": a verb the lexicon does not know, before its
+        # object; the change's, said without its subject
+        return f"{who} {first.lower()} {rest}"
     if verb is None or not rest:
         return sentence
     if any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
@@ -189,6 +195,7 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
 
 
 _BE = frozenset({"is", "are", "was", "were"})
+_DETERMINERS = frozenset("the a an its their each every all".split())
 _CLAUSE_VERBS = frozenset({"ensure", "make", "verify", "check", "assert", "guarantee"})
 _CLAUSE_OPENERS = frozenset("if when that which who unless because since as so while where "
                             "whether to why how what".split())
