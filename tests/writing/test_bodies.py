@@ -73,6 +73,13 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
         ("detail", "PR 12 adds support for third-party backends after registering them.")]
     assert said("Fix for the crash when the loader has no workers.") == [
         ("detail", "PR 12 fixes the crash when the loader has no workers.")]
+    # A plain verb before a plural is one too, after "Also" as well.
+    assert said("Also update code owners and fix links in the contributing guide.") == [
+        ("detail", "PR 12 also updates code owners and fixes links in the contributing "
+                   "guide.")]
+    assert said("Allow users to configure the entity and run names through variables.") == [
+        ("benefit", "PR 12 allows users to configure the entity and run names through "
+                   "variables.")]
     commit = claims("Add a size limit for the cache entries and evict old ones.", Ref(sha="a1"))
     assert [c.text for c in commit] == [
         "The commit adds a size limit for the cache entries and evicts old ones."]

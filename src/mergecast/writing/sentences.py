@@ -134,7 +134,7 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
             or third_person(verb) in cues().this_does):
         # "Also adds a seed test", "Also removed the wrapper": one more thing the change
         # does; "Also inference doesn't need …" has its subject and still leans.
-        return f"{who} also {third_person(verb)} {sentence[m.start(2):]}"
+        return f"{who} also {third_person(verb)} {_rest_told(sentence[m.start(1):])}"
     sentence = re.sub(r"^In this (?:change|PR|commit),?\s+(?=(?:I|we)\s)", "", sentence,
                       flags=re.I)
     m = re.match(r"^(?:We|I)\s+(\w+)\s+", sentence)

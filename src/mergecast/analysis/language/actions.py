@@ -504,10 +504,14 @@ def told_of_one(order: str) -> str:
     """The later verbs of an order or a change log's line in the third person, as its first
     is told ("Add a size limit and evict old ones" -> "… and evicts old ones"; "Added X and
     removed Y" -> "… and removes Y"), never a list inside an object ("add min and max") nor
-    a verb-like word before a noun ("configure the entity and run name")."""
+    a verb-like word before a noun ("configure the entity and run name"); a plain verb
+    before a plural is one ("… and fixes links")."""
     ws = order.split()
     for _, j in _breaks(ws):
-        if ws[j + 1].lower() in words().object_openers and (verb := base_verb(ws[j])):
+        after = ws[j + 1].rstrip(".,;:")
+        if (after.lower() in words().object_openers or ws[j].lower() in
+                words().plural_object_verbs and re.fullmatch(r"[a-z]+[^s]s", after)) \
+                and (verb := base_verb(ws[j])):
             ws[j] = third_person(verb)
     return " ".join(ws)
 

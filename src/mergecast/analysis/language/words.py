@@ -42,6 +42,7 @@ class Words:
     fix_sizes: dict[str, str]  # "minor fix": fixes a minor issue; "misc" said "various"
     fix_qualifiers: frozenset[str]  # "temporary fix for X" fixes X
     object_openers: frozenset[str]  # "… and evict old ones": a verb before them is one
+    plural_object_verbs: frozenset[str]  # "… and fix links": verbs before a bare plural
     problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
     faults: frozenset[str]  # "Fix bug when X": fixing a bug when X
     lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
@@ -89,6 +90,7 @@ def words() -> Words:
                    for w in lang["noun_titles"]["sizes"]},
         fix_qualifiers=frozenset(lang["noun_titles"]["qualifiers"]),
         object_openers=frozenset(w["object_openers"]),
+        plural_object_verbs=frozenset(w["plural_object_verbs"]),
         problems=frozenset(lang["noun_titles"]["problems"]),
         faults=frozenset(lang["noun_titles"]["faults"]),
         lead_adjectives=dict(lang["noun_titles"]["leads"]),
