@@ -137,6 +137,8 @@ def test_a_list_after_a_preposition_is_kept_whole():
     ("Merge b: issue 15 second pass — the source hash covers the whole digest", "the source hash"),
     # a plural noun before a preposition is no verb
     ("Add unit tests for the loader", "unit tests for the loader"),
+    # "as" before "an" is no verb: the order is not a statement about "an operator"
+    ("Treat a code span that opens on an operator as an expression", "treating a code span"),
 ])
 def test_a_sentence_title_is_named_by_its_subject(title, name):
     assert single_headline(title) == name

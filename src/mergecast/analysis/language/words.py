@@ -277,6 +277,9 @@ _SUBJECT_LEADS = frozenset("the a an every each this its".split())
 _WH = frozenset("why how what where whether when which who".split())
 
 
+_FINITE_FUNCTION = frozenset({"is", "was", "has", "does"})
+
+
 def _subject(ws: list[str]) -> list[str]:
     """A title written as a sentence ("the source hash covers the whole digest") is named
     by its subject ("the source hash"), not cut after its verb ("… hash covers")."""
@@ -285,7 +288,8 @@ def _subject(ws: list[str]) -> list[str]:
         # (a third-person verb: "-s" before a determiner; a plural noun is followed by
         # "for", "in", "to", … in a title, almost never by "the")
         if verb.endswith("s") and not verb.endswith(("ss", "'s", "’s")) and verb.isalpha() \
-                and ws[i + 1].lower() in _SUBJECT_LEADS:
+                and ws[i + 1].lower() in _SUBJECT_LEADS and (
+                verb not in words().function or verb in _FINITE_FUNCTION):  # "as an", no verb
             start = max((j for j in range(i - 1) if ws[j].lower() in _SUBJECT_LEADS),
                         default=None)
             # ("explaining why the loader needs a lock" is an action with a clause in it,
