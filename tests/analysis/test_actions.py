@@ -91,3 +91,18 @@ def test_no_action_has_an_empty_or_pronoun_object_and_lists_stay_whole(
         assert not set(ws) & {"it", "them", "its", "their", "this", "these"}, actions
     # "verb A and B": the list is the first action's object, whole.
     assert actions[0].obj.startswith(listed), actions
+
+
+@pytest.mark.parametrize(("title", "expected"), [
+    # a name opening on a verb-like word is on the object's list, no second order
+    ("Remove LinearActivationWeightObservedTensor and insert_observers_",
+     [("remove", "LinearActivationWeightObservedTensor and insert observers", "")]),
+    ("Fix slicing and get_plain() in GemLite",
+     [("fix", "slicing and get plain in GemLite", "")]),
+    ("Remove `check_cpu_version` and `check_xpu_version` helpers",
+     [("remove", "check CPU version and check XPU version helpers", "")]),
+    # a verb written as a word is an order still
+    ("Add a cache and evict old entries", [("add", "a cache", ""), ("evict", "old entries", "")]),
+])
+def test_a_name_that_opens_on_a_verb_is_no_second_action(title, expected):
+    assert said(title) == expected
