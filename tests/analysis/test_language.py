@@ -336,5 +336,7 @@ def test_lower_first_keeps_a_name_the_text_writes_with_its_capital():
 
 def test_a_code_span_opening_on_an_operator_is_an_expression_not_a_name():
     assert speakable("PR 12 eliminates `% seq_len` to keep positions continuous.") is None
+    assert speakable("It uses a scale of `finfo.max / 1.0` for softmax.") is None
+    assert speakable("The `model-hash` name stays for now.") == "The model-hash name stays for now."
     assert speakable("Only the `model_hash` / `grad_hash` moved.") == \
         "Only the model hash / grad hash moved."

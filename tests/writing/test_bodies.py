@@ -713,3 +713,11 @@ def test_a_sentence_about_a_list_literal_is_not_said_without_it():
 ])
 def test_an_unknown_verb_opening_and_an_earlier_version(body, expected):
     assert said(body) == expected
+
+
+def test_a_range_in_brackets_is_said_as_one_and_a_list_of_numbers_not_at_all():
+    assert said("Softmax output is always in [0, 1], so observing it during calibration is "
+                "unnecessary.") == [
+        ("detail", "Softmax output is always in the range 0 to 1, so observing it during "
+                   "calibration is unnecessary.")]
+    assert said("The shape becomes [3, 4, 5] after the reshape in the loader.") == []

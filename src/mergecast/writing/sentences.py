@@ -66,7 +66,9 @@ _BROKEN = re.compile(r"\b(?:in|by|from|at|via)\s+(?:due to|because|since|for|to|
                      r"\b(?:the|a|an|of|to|from|by|with|at|into|or|and|be|here)\.$|"
                      r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)\.\s+[a-z]|[\[\]]|\b[A-Za-z]+:\s*\d",
                      re.I)
-_LITERAL = re.compile(r"""\[\s*["'][^\]]*["']\s*\]""")
+_LITERAL = re.compile(r"""\[\s*["'][^\]]*["']\s*\]|\[\s*-?[\d.]+\s*,[\d.,\s-]*\]""")
+_INTERVAL = re.compile(r"\b((?:in|within|into)\s+)\[\s*(-?\d+(?:\.\d+)?)\s*,\s*"
+                       r"(-?\d+(?:\.\d+)?)\s*\]")
 _BRACKETED = re.compile(r"(^|\s)\[([^\[\]:]{1,60})\]")  # a log line's "[W x:12]" stays
 # "~4x" and "a + b" are said in words: "about 4x", "a plus b".
 _SYMBOLS = re.compile(r"(?<!\S)~(?=\d)|\s\+\s")
@@ -267,6 +269,9 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = re.sub(r"\s*\([^()]{0,60}\)", "", s)
     # "Per [GitHub's announcement], …": a link's text is words; "[dp8, ep4]" is an aside;
     # '["norm", "lm_head"]' is a literal the sentence is about, and cannot be said.
+    # "always in [0, 1]" is a range: "always in the range 0 to 1"; any other list of
+    # numbers is a value the sentence needs, said only with it
+    s = _INTERVAL.sub(r"\1the range \2 to \3", s)
     if _LITERAL.search(s):
         return None
     s = _BRACKETED.sub(_bracketed, s).strip()

@@ -136,7 +136,9 @@ def _dot_word(m: re.Match[str]) -> str:
     return f"the {word} method" if word.lower() in words().function else word
 
 
-_OPERATOR = re.compile(r"\s*[%*+=<>|&^~/]")  # a code span opening on one is an expression
+# A code span opening on one, or with one between spaces inside ("finfo(dtype).max / 1.0"),
+# is an expression
+_OPERATOR = re.compile(r"\s*[%*+=<>|&^~/]|.*\S\s[%*+/<>=-]=?\s\S")
 
 
 def speakable(text: str) -> str | None:
