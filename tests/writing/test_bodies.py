@@ -721,3 +721,13 @@ def test_a_range_in_brackets_is_said_as_one_and_a_list_of_numbers_not_at_all():
         ("detail", "Softmax output is always in the range 0 to 1, so observing it during "
                    "calibration is unnecessary.")]
     assert said("The shape becomes [3, 4, 5] after the reshape in the loader.") == []
+
+
+def test_a_list_item_line_ending_on_and_goes_on_with_the_next_line():
+    body = ("- Add a guard config with seed 42, and\n"
+            "TensorBoard enabled\n- Add a CI step to the RL workflow\n")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "a guard config with seed 42, and TensorBoard enabled"),
+        ("add", "a CI step to the RL workflow"),
+    ]
+    assert said(body) == []

@@ -229,10 +229,13 @@ WRAP_WIDTH = 66  # a line this long may have been wrapped by its writer's editor
 def _wrapped(before: str, line: str) -> bool:
     """Whether a line goes on with the list item above it: indented under it, opening in
     lower case, or after a line long enough to have been wrapped. "AAS Track mult issues"
-    after a short item is a line of its own."""
+    after a short item is a line of its own; after "… deterministic mode, and" (a joiner
+    ends no item) "TensorBoard enabled" is the item's end."""
     stripped = line.lstrip()
+    last = before.split()[-1].lower() if before.split() else ""
     return line[:1].isspace() or not stripped[:1].isupper() or \
-        len(before.rstrip()) >= WRAP_WIDTH or before.rstrip().endswith((",", "(", "-"))
+        len(before.rstrip()) >= WRAP_WIDTH or before.rstrip().endswith((",", "(", "-")) or \
+        last in ("and", "or")
 
 
 def _sentence(item: str) -> str:
