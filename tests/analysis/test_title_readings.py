@@ -88,6 +88,7 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
      "eliminating test dependency on torchtitan"),
     ("rerun batch size 1 experiments", "rerunning batch size 1 experiments"),
     ("Say a constant in words", "saying a constant in words"),
+    ("Join worker threads before exit", "joining worker threads before exit"),
     ("Further optimize FSDP performance", "optimizing FSDP performance further"),
     # Two verbs opening the object are a list in it, not a second action ("stopping a
     # layer from parsing" was false).
