@@ -178,7 +178,7 @@ def test_headline_never_carries_refs_paths_or_unbalanced_brackets():
         assert not any(w.isdigit() and len(w) >= 3 for w in h.split()), (title, h)
         assert h.split()[-1] not in {"and", "of", "to", "for", "in", "with", "the"}, (title, h)
     assert headline(["Workaround for pytorch#138575 distributed checkpoint loading bug"]) == \
-        "workaround for distributed checkpoint loading bug"
+        "working around distributed checkpoint loading bug"
     assert clean_title("RL: observability spans across trainer/generator/controller") == \
         "observability spans across trainer, generator and controller"
     assert headline(["Fix llama_13b.toml -> llama2_13b.toml"]) == "fixing Llama 13b to llama2 13b"

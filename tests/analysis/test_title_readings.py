@@ -89,6 +89,11 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("rerun batch size 1 experiments", "rerunning batch size 1 experiments"),
     ("Say a constant in words", "saying a constant in words"),
     ("Join worker threads before exit", "joining worker threads before exit"),
+    # "Workaround X" works around X (it was "bumping workaround CI failure … from Triton3.7
+    # bump"), and so does "Workaround for X".
+    ("[Bugfix] Workaround CI failure in flexattention compilation from Triton3.7 bump",
+     "working around CI failure in flexattention compilation from Triton3.7 bump"),
+    ("Workaround for the checkpoint loading bug", "working around the checkpoint loading bug"),
     ("Further optimize FSDP performance", "optimizing FSDP performance further"),
     # Two verbs opening the object are a list in it, not a second action ("stopping a
     # layer from parsing" was false).

@@ -731,3 +731,9 @@ def test_a_list_item_line_ending_on_and_goes_on_with_the_next_line():
         ("add", "a CI step to the RL workflow"),
     ]
     assert said(body) == []
+
+
+def test_a_workaround_for_a_fault_is_said_as_working_around_it():
+    assert said("Workaround for the Triton 3.7 vectorizer crash on flex attention kernels.") == [
+        ("detail", "PR 12 works around the Triton 3.7 vectorizer crash on flex attention "
+                   "kernels.")]

@@ -160,6 +160,8 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     if any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
             (first.isupper() and len(first) > 1):
         return sentence  # "Upstream PyTorch has a bug", "PREPARE and CONVERT branches are"
+    if first.lower() == verb == "workaround" and rest.startswith("for "):
+        return f"{who} {third_person(verb)} {rest[4:]}"  # "PR 12 works around the crash"
     if first.lower() == verb and rest.startswith("for ") and \
             words().nouns.get(verb) in ("support", "fix"):
         # "Support for X", "Fix for Y": a noun opening what the change is, no order ("PR 12
