@@ -68,7 +68,7 @@ GHSTACK_LOG = "[ghstack-poisoned]"
 # A squash merge's body lists the branch's own commits ("* Update", "* lint", ghstack's
 # "[ghstack-poisoned]"): a log of throwaway messages, not a description of the change.
 _BRANCH_LOG = re.compile(
-    r"^\s*\[ghstack-poisoned\]\s*$|^\s*\*\s+(?:"
+    rf"^\s*{re.escape(GHSTACK_LOG)}\s*$|^\s*\*\s+(?:"
     r"update|up|push|yolo|bla|init|wip|tmp|nits?|lint(?:er| fix)?|ruff(?: format)?|format(?:ting)?"
     r"|fix(?:es)?(?: (?:lint|ci|tests?|typo|format(?: issue)?|issue))?|refine codes?"
     r"|address (?:review )?comments?|update (?:readme|docs|base)"

@@ -160,14 +160,12 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     if any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
             (first.isupper() and len(first) > 1):
         return sentence  # "Upstream PyTorch has a bug", "PREPARE and CONVERT branches are"
-    if first.lower() == verb == "workaround" and rest.startswith("for "):
-        return f"{who} {third_person(verb)} {rest[4:]}"  # "PR 12 works around the crash"
     if first.lower() == verb and rest.startswith("for ") and \
-            words().nouns.get(verb) in ("support", "fix"):
-        # "Support for X", "Fix for Y": a noun opening what the change is, no order ("PR 12
-        # supports for X" is no English)
-        return f"{who} adds support {rest}" if words().nouns[verb] == "support" else \
-            f"{who} {third_person(words().say['fix'])} {rest[4:]}"
+            (verb in words().for_objects or words().nouns.get(verb) == "support"):
+        # "Support for X", "Fix for Y", "Workaround for Z": a noun opening what the change
+        # is, no order ("PR 12 supports for X" is no English)
+        return f"{who} adds support {rest}" if verb not in words().for_objects else \
+            f"{who} {third_person(verb)} {rest[4:]}"  # "fixes Y", "works around Z"
     if first.lower() == verb:
         # An imperative ("Add the scheduler, …") describes what the change does, unless it
         # tells the reader what to do.

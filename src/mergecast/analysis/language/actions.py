@@ -133,10 +133,8 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     elif lemma in w.phrasal and rest[-1].lower() in w.particles and len(rest) > 1:
         lemma, rest = f"{lemma} {rest[-1].lower()}", rest[:-1]  # "split X off" -> split off X
     cls = verb_class(lemma.split()[0])
-    if lemma in ("fix", "workaround") and rest[0].lower() == "for" and len(rest) > 1:
-        # "Fix for weights-only load" is a fix of it: "fixing weights-only load"; a
-        # "Workaround for a loading bug" works around it
-        rest = rest[1:]
+    if lemma in w.for_objects and rest[0].lower() == "for" and len(rest) > 1:
+        rest = rest[1:]  # "Fix for weights-only load" is a fix of it: "fixing weights-only load"
     if hint and cls == "change":
         cls = hint  # "docs: update the quick start" is documentation work
     # "Fix X and check Y": the first action names the change; the second is a detail.

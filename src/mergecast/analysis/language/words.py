@@ -43,6 +43,7 @@ class Words:
     fix_qualifiers: frozenset[str]  # "temporary fix for X" fixes X
     object_openers: frozenset[str]  # "… and evict old ones": a verb before them is one
     plural_object_verbs: frozenset[str]  # "… and fix links": verbs before a bare plural
+    for_objects: frozenset[str]  # "Fix for X", "Workaround for X": the verb acts on X
     problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
     faults: frozenset[str]  # "Fix bug when X": fixing a bug when X
     lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
@@ -91,6 +92,7 @@ def words() -> Words:
         fix_qualifiers=frozenset(lang["noun_titles"]["qualifiers"]),
         object_openers=frozenset(w["object_openers"]),
         plural_object_verbs=frozenset(w["plural_object_verbs"]),
+        for_objects=frozenset(w["for_objects"]),
         problems=frozenset(lang["noun_titles"]["problems"]),
         faults=frozenset(lang["noun_titles"]["faults"]),
         lead_adjectives=dict(lang["noun_titles"]["leads"]),
