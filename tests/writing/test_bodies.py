@@ -737,3 +737,28 @@ def test_a_workaround_for_a_fault_is_said_as_working_around_it():
     assert said("Workaround for the Triton 3.7 vectorizer crash on flex attention kernels.") == [
         ("detail", "PR 12 works around the Triton 3.7 vectorizer crash on flex attention "
                    "kernels.")]
+
+
+def test_a_list_item_cut_after_its_verb_or_a_preposition_goes_on_with_the_next_line():
+    # The writer's editor wrapped before a link too long for the line; once the link is
+    # words, the item is one step, not "Integrates prevent future regressions".
+    body = ("### This PR:\n"
+            "1. **Fixes broken links:** Resolves several 404s in the markdown files.\n"
+            "2. **Automated Link Checking:** Integrates\n"
+            "[Lychee](https://example.org/lychee) via pre-commit to\n"
+            "prevent future regressions.\n"
+            "3. **Faster Checks:** Runs the checker with\n"
+            "Cached results between commits\n")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("integrate", "Lychee via pre-commit to prevent future regressions"),
+        ("run", "the checker with Cached results between commits"),
+    ]
+
+
+def test_a_condition_with_no_main_clause_is_not_said():
+    assert said("If compile is enabled but the transformer block includes a mixture of "
+                "experts module.") == []
+    assert [text for _, text in said("If compile is enabled, the transformer block is "
+                                     "wrapped with full activation checkpointing.")] == [
+        "If compile is enabled, the transformer block is wrapped with full activation "
+        "checkpointing."]

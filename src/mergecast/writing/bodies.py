@@ -109,7 +109,7 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
     ("- add configuration options for X"); items that are not are left alone."""
     out: list[Action] = []
     for _, items in _paragraphs(_prose(body)):
-        for item in items:
+        for item in (i.replace("**", "") for i in items):  # (bold is no word)
             # "Commit Comparison: Compare losses between two commits": the label names the
             # feature, the words after it say what the change does.
             if (m := _ITEM_LABEL.match(item)) and base_verb(m.group(1)):
@@ -191,6 +191,7 @@ def _statement(item: str) -> bool:
 _EXPLAINED = re.compile(r":\s+([A-Z][a-z]+)\b.*$")
 _ITEM_LABEL = re.compile(r"^(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*\s*:\s+(\w+)\s")
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+_LABEL = re.compile(r"^(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*\s*:\s*")
 
 
 def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
@@ -233,9 +234,12 @@ def _wrapped(before: str, line: str) -> bool:
     ends no item) "TensorBoard enabled" is the item's end."""
     stripped = line.lstrip()
     last = before.split()[-1].lower() if before.split() else ""
+    # "2. **Link checking:** Integrates" (a link too long for the line went to the next):
+    # an item that is only its label and a verb has its object still to come.
+    said = _LABEL.sub("", _ITEM.sub("", before).replace("**", "")).split()
     return line[:1].isspace() or not stripped[:1].isupper() or \
         len(before.rstrip()) >= WRAP_WIDTH or before.rstrip().endswith((",", "(", "-")) or \
-        last in ("and", "or")
+        last in words().line_joiners or len(said) == 1 and base_verb(said[0]) is not None
 
 
 def _sentence(item: str) -> str:

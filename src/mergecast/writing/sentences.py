@@ -299,7 +299,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     if leaning(said) or said.split(" ", 1)[0].lower() in words().finite:
         return None  # "Is not in the nightly": the subject was on the line before
     if said.split(" ", 1)[0].lower() in _SUBORDINATE and "," not in said:
-        return None  # "As both were doing the same prep.": a reason with no main clause
+        return None  # "As both were doing the same prep.", "If X is set but Y.": no main clause
     ws = said.split()
     if not MIN_WORDS <= len(ws) <= MAX_WORDS:
         return None
@@ -346,7 +346,7 @@ def _this_change(sentence: str, ref: Ref, first: bool) -> str:
     return sentence
 
 
-_SUBORDINATE = frozenset("as because since although though whereas unless".split())
+_SUBORDINATE = frozenset("as because since although though whereas unless if".split())
 _CLAUSE_START = frozenset("so because since which while when if".split())
 GERUND_WORDS = 8
 

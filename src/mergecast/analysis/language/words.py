@@ -44,6 +44,7 @@ class Words:
     object_openers: frozenset[str]  # "… and evict old ones": a verb before them is one
     plural_object_verbs: frozenset[str]  # "… and fix links": verbs before a bare plural
     for_objects: frozenset[str]  # "Fix for X", "Workaround for X": the verb acts on X
+    line_joiners: frozenset[str]  # no line ends on these: the next line goes on with it
     problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
     faults: frozenset[str]  # "Fix bug when X": fixing a bug when X
     lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
@@ -93,6 +94,7 @@ def words() -> Words:
         object_openers=frozenset(w["object_openers"]),
         plural_object_verbs=frozenset(w["plural_object_verbs"]),
         for_objects=frozenset(w["for_objects"]),
+        line_joiners=frozenset(w["line_joiners"]),
         problems=frozenset(lang["noun_titles"]["problems"]),
         faults=frozenset(lang["noun_titles"]["faults"]),
         lead_adjectives=dict(lang["noun_titles"]["leads"]),
