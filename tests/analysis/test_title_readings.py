@@ -62,6 +62,12 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("Fix and re-enable the flaky loader tests", "fixing and re-enabling the flaky loader tests"),
     ("create and add timing decorator to generators",
      "creating and adding timing decorator to generators"),
+    # ... in the past as in the present, and a phrasal verb of the two keeps its particle.
+    ("Added and updated comments to explain the loader", "adding and updating comments to "
+     "explain the loader"),
+    ("Cleaned up and simplified the checkpoint loader",
+     "cleaning up and simplifying the checkpoint loader"),
+    ("Refactor and clean up the loader", "refactoring and cleaning up the loader"),
     ("[PP] Ensure loss is visible on console for users",
      "ensuring loss is visible on console for users"),
     ("Make sure the cache is flushed on exit", "making sure the cache is flushed on exit"),

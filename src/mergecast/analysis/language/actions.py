@@ -121,12 +121,21 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         if not found.lemma and hint is not None:
             found = Action(verb=hint, lemma=words().say[hint], obj=found.obj)  # "fix: a leak"
         return dataclasses.replace(found, qualifier=f"{found.qualifier} {scope}".strip())
-    if lemma and len(ws) > 3 and ws[1].lower() == "and" and \
-            (second := base_verb(ws[2])) == ws[2].lower() and second != lemma:
-        # "Fix and re-enable the loader tests": two verbs on one object, both said
-        lemma, ws = f"{lemma} and {second}", ws[2:]
-    rest = ws[1:]
     w = words()
+    first, at = lemma, 1
+    if lemma and len(ws) > 4 and ws[1].lower() in w.particles and ws[2].lower() == "and" and \
+            (lemma in w.phrasal or f"{lemma} {ws[1].lower()}" in w.phrasal):
+        first, at = f"{lemma} {ws[1].lower()}", 2  # "Clean up and simplify X"
+    if lemma and len(ws) > at + 2 and ws[at].lower() == "and" and \
+            (second := base_verb(ws[at + 1])) and second != lemma and \
+            (second == ws[at + 1].lower() or ws[0].lower() != lemma):
+        # "Fix and re-enable the loader tests", "Added and updated comments": two verbs on
+        # one object, both said (each a phrasal verb if it is one: "refactor and clean up")
+        more = ws[at + 2:]
+        if second in w.phrasal and more[0].lower() in w.particles and len(more) > 1:
+            second, more = f"{second} {more[0].lower()}", more[1:]
+        lemma, ws = f"{first} and {second}", [ws[at + 1], *more]
+    rest = ws[1:]
     if (lemma in w.phrasal and rest[0].lower() in w.particles
             or f"{lemma} {rest[0].lower()}" in w.phrasal) and len(rest) > 1:
         lemma, rest = f"{lemma} {rest[0].lower()}", rest[1:]
@@ -495,9 +504,11 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
             j += 1
         if j is not None and i - start >= 2 and j < len(ws) - 1 and \
                 form is not None and _form(ws[j]) == form and \
-                not (i == start + 2 and _verb_list(ws, i)):
+                not (i == start + 2 and (_verb_list(ws, i)
+                                         or ws[start + 1].lower() in words().particles)):
             # ("Fix start and stop layer parsing": two verbs opening the object are a list
-            # in it, not "fix missing math import and remove X", whose "import" is a noun)
+            # in it, not "fix missing math import and remove X", whose "import" is a noun;
+            # "Clean up and simplify X": two verbs on one object)
             out.append((i, j))
             start, i = j, j + 2
             continue
