@@ -308,3 +308,17 @@ def test_a_step_that_says_the_title_again_by_another_fault_name_is_not_an_effect
     first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
     assert [(a.lemma, a.obj) for a in first.steps] == [
         ("skip", "FP8 optim on unsupported GPUs")]
+
+
+def test_a_step_another_title_of_the_theme_or_a_kept_sentence_tells_is_not_said_again():
+    bump = pr(2286, "Bump GitHub actions to latest versions", "ada",
+              body="- update to latest action versions\n"
+                   "- pin the cache action to a commit SHA\n\n"
+                   "The loader now retries a failed download three times before giving up.\n\n"
+                   "- retry a failed download three times")
+    d = rich_digest(extra=[bump])
+    theme = m.Theme(1, "GitHub actions", m.ThemeKind.SINGLE, ("ada",), ("CI",), (2286,), (),
+                    None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    assert [(a.lemma, a.obj) for a in first.steps] == [
+        ("pin", "the cache action to a commit SHA")]

@@ -280,6 +280,10 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                   and not _repeats(_content(x.text), title, 0.6)
                   and not _repeats(_stems(x.text), whole, 0.75)]
         listed += [a for a in steps(c.body, ref) if not _repeats(_content(a.obj), title, 0.8)]
+    # A step the titles or a kept sentence already tell ("updates to latest action
+    # versions" after "bumping GitHub actions … to latest versions") is said once.
+    before = _stems(" ".join([*(c.title for c in told), *(x.text for x in found)]))
+    listed = [a for a in listed if not _repeats(_stems(a.obj), before, 0.75)]
     # The problem and the benefit are the base change's, and about the theme: a sentence
     # sharing no word with the theme's name or titles (another fix the PR also made), or
     # for the benefit with the problem it answers, is not.
