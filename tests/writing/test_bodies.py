@@ -762,3 +762,26 @@ def test_a_condition_with_no_main_clause_is_not_said():
                                      "wrapped with full activation checkpointing.")] == [
         "If compile is enabled, the transformer block is wrapped with full activation "
         "checkpointing."]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # An order to the reader, or one whose verb the lexicon does not know, is not said.
+    ("See the inline comments for the rationale behind the new defaults.", []),
+    ("Highlight the fact that the loader still produces a list of tensors per image.", []),
+    ("Creatd an affine quantized tensor subclass that works for weights and inputs.", []),
+    # "Note that X" is X, an aside: a detail, whatever words it uses.
+    ("Note that appropriate error messages will be thrown if the recipe name is invalid.",
+     [("detail", "Appropriate error messages will be thrown if the recipe name is invalid.")]),
+    # A word before "the" that can open a sentence without being its verb keeps it.
+    ("Today the loader reads every shard from the local cache on each rank.",
+     [("problem", "Today the loader reads every shard from the local cache on each rank.")]),
+    ("Protect the cache's lazy load with an explicit lock so no two threads write it.",
+     [("detail", "PR 12 protects the cache's lazy load with an explicit lock so no two "
+                 "threads write it.")]),
+    # A past tense the change's opening verbs include is said of the change.
+    ("Included a minor change to the model so the rotary cache is built at init time.",
+     [("detail", "PR 12 includes a minor change to the model so the rotary cache is built at "
+                 "init time.")]),
+])
+def test_orders_to_the_reader_and_unknown_verbs_and_asides(body, expected):
+    assert said(body) == expected

@@ -39,6 +39,8 @@ _BEFORE_VERB = frozenset("will would should can also now then further".split())
 def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str:
     if label:
         return label
+    if re.match(r"\W*Note that\s", raw):
+        return "detail"  # an aside, whatever words it uses: never "The problem: …"
     if measured(sentence) and not _problem(sentence, weak=True):
         return "benefit"  # "PR 12 gives a 3x gain": a figure is what the change buys
     if rewritten:

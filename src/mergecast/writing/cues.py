@@ -39,6 +39,7 @@ class Cues:
     boilerplate: re.Pattern[str]
     leans: frozenset[str]
     to_reader: frozenset[str]
+    before_determiner: frozenset[str]  # may open a sentence before "the" and not be a verb
     subject_next: frozenset[str]
     checked: frozenset[str]
     asserted: frozenset[str]
@@ -90,6 +91,7 @@ def cues() -> Cues:
                             re.I),
         boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
+        before_determiner=frozenset(drop["before_determiner"]),
         subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
         asserted=frozenset(drop["asserted"]),
         rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + shorthand_rules(),

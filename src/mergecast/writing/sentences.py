@@ -155,6 +155,12 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         # "Follows the same pattern as …": a verb the lexicon does not know, before its
         # object; the change's, said without its subject
         return f"{who} {first.lower()} {rest}"
+    if first == "Note" and rest.startswith("that ") and len(rest) > 5:
+        return rest[5].upper() + rest[6:]  # "Note that CP is not working yet": an aside
+    if first in (w.capitalize() for w in cues().to_reader):
+        return None  # "See the inline comments for rationale": the reader's to do
+    if verb is None and rest.split(" ", 1)[0] in ("the", "a", "an") and _order_like(first):
+        return None  # "Highlight the fact that …", "Creatd an affine …": no verb to say
     if verb is None or not rest:
         return sentence
     if any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
@@ -194,6 +200,16 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
             or verb in cues().checked):
         return None  # "Bundled with the pass, runs …", "Tested locally …": no subject
     return sentence
+
+
+def _order_like(word: str) -> bool:
+    """Whether a word opening a sentence before "the" can only be its verb: a plain
+    capitalised word that is no function word, adverb, preposition or plural noun
+    ("Gradients the model computes are …")."""
+    low = word.lower()
+    return word[:1].isupper() and word[1:].islower() and word.isalpha() and \
+        low not in words().function and low not in words().adverbs and \
+        low not in cues().before_determiner and not low.endswith(("ly", "ing", "s"))
 
 
 _BE = frozenset({"is", "are", "was", "were"})
