@@ -785,3 +785,44 @@ def test_a_condition_with_no_main_clause_is_not_said():
 ])
 def test_orders_to_the_reader_and_unknown_verbs_and_asides(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "instead" with nothing said for it to be instead of leans on an unsaid sentence.
+    ("Pass the scales precision to the runtime linear modules instead.", []),
+    ("Removes the old convert script, since it is superseded by the HF converter instead.",
+     [("detail", "PR 12 removes the old convert script, since it is superseded by the HF "
+                 "converter instead.")]),
+    # Work moved out of the change is nothing the change does.
+    ("Move to another PR.\n\nMoved the zero point check to a separate PR for review.", []),
+    # A change log's "Deleted X" is said of the change.
+    ("Deleted the marlin kernel and the accompanying tensor layouts.",
+     [("detail", "PR 12 deletes the marlin kernel and the accompanying tensor layouts.")]),
+])
+def test_instead_of_nothing_work_moved_elsewhere_and_deleted(body, expected):
+    assert said(body) == expected
+
+
+def test_two_change_log_lines_with_no_full_stop_are_two_sentences():
+    body = ("Summary: Deleted the marlin kernel and its accompanying tensor layouts\n"
+            "Deleted the tests and benchmarks of the marlin kernel\n")
+    assert said(body) == [
+        ("detail", "PR 12 deletes the marlin kernel and its accompanying tensor layouts."),
+        ("detail", "PR 12 deletes the tests and benchmarks of the marlin kernel.")]
+
+
+def test_a_sentence_left_ending_on_a_preposition_is_not_said():
+    body = ("Support the device mesh among [pp, dp, cp, tp]\n"
+            "Used the communicator split to build each sub mesh of the parallelisms\n")
+    assert said(body) == [
+        ("detail", "PR 12 uses the communicator split to build each sub mesh of the "
+                   "parallelisms.")]
+
+
+def test_an_item_ending_on_such_as_before_its_sub_list_is_the_step_without_it():
+    body = ("1. add more options for shape generation, such as\n"
+            "  - square: M == K == N sweeping through powers of 2\n"
+            "2. add a sweep over the fast accumulation setting\n")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "more options for shape generation"),
+        ("add", "a sweep over the fast accumulation setting")]

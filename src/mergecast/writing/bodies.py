@@ -111,7 +111,8 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
     ("- add configuration options for X"); items that are not are left alone."""
     out: list[Action] = []
     for _, items in _paragraphs(_prose(body)):
-        for item in (i.replace("**", "") for i in items):  # (bold is no word)
+        # (bold is no word; "more options, such as" before its sub-list: the options)
+        for item in (_EXAMPLES.sub("", i.replace("**", "")) for i in items):
             # "Commit Comparison: Compare losses between two commits": the label names the
             # feature, the words after it say what the change does.
             if (m := _ITEM_LABEL.match(item)) and base_verb(m.group(1)):
@@ -213,10 +214,23 @@ def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
             elif items and _wrapped(last, line):
                 items[-1] += " " + " ".join(line.split())  # a wrapped line of the item
             else:
+                if prose and _log_lines(prose[-1], line):
+                    prose[-1] = prose[-1].rstrip() + "."
                 prose.append(line)
             last = line
         out.append((" ".join(" ".join(prose).split()), items))
     return out
+
+
+def _log_lines(before: str, line: str) -> bool:
+    """Whether two prose lines are two lines of a change log, each its own sentence with
+    no full stop ("Deleted the kernel and its layouts" / "Deleted its tests"): both open
+    on a verb, and the first ends on no joiner."""
+    lead, ws = _LABEL.sub("", before.strip()).split(), line.split()
+    end = before.rstrip()[-1:]
+    return bool(lead and ws) and (end.isalnum() or end in ")]`") and \
+        lead[-1].lower() not in words().line_joiners and \
+        all(w[:1].isupper() and base_verb(w) is not None for w in (lead[0], ws[0]))
 
 
 def _before_last_sentence(lines: list[str]) -> list[str]:
@@ -242,6 +256,9 @@ def _wrapped(before: str, line: str) -> bool:
     return line[:1].isspace() or not stripped[:1].isupper() or \
         len(before.rstrip()) >= WRAP_WIDTH or before.rstrip().endswith((",", "(", "-")) or \
         last in words().line_joiners or len(said) == 1 and base_verb(said[0]) is not None
+
+
+_EXAMPLES = re.compile(r",?\s+(?:such as|like|including|e\.g\.?|for example)\s*:?\s*$", re.I)
 
 
 def _sentence(item: str) -> str:

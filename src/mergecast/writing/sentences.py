@@ -317,8 +317,9 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     if said.split(" ", 1)[0].lower() in _SUBORDINATE and "," not in said:
         return None  # "As both were doing the same prep.", "If X is set but Y.": no main clause
     ws = said.split()
-    if not MIN_WORDS <= len(ws) <= MAX_WORDS:
-        return None
+    if not MIN_WORDS <= len(ws) <= MAX_WORDS or ws[-1].rstrip(".").lower() in \
+            words().line_joiners:
+        return None  # (or cut where a list or a name was: "… device mesh among.")
     named = ws[2:] if said.startswith(("PR ", "The commit ")) else ws  # not the subject
     if sum(1 for w in named if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(named) // 3:
         return None  # mostly identifiers and numbers: not plain speech
@@ -434,6 +435,8 @@ _EXPLETIVE = re.compile(r"^(?:(?:is|was|will be|would be|becomes|became|'s)\s+)?
 # A condition whose clause was said before ("… if not.", "…, if so, …", "or not"), and a
 # pointer at what the reader saw before ("As seen, …", "as mentioned,").
 _ELLIPSIS = re.compile(r"\b(?:if|or|whether)\s+(?:not|so)(?=[.,;:!?]|$)|"
+                       # "PR 12 passes the scales' precision instead.": instead of what?
+                       r"^(?!.*\b(?:instead of|rather than|supersed|replac)).*\binstead(?=\.$)|"
                        r"\bas (?:seen|shown|mentioned|you can see|we can see)"
                        r"(?=[.,;:!?]|\s+(?:above|below|before|earlier|here)\b|$)", re.I)
 _BARE_DEMONSTRATIVE = re.compile(r"\b(?:this|that|these|those)(?=[.,;:!?]|$)|"
