@@ -826,3 +826,26 @@ def test_an_item_ending_on_such_as_before_its_sub_list_is_the_step_without_it():
     assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
         ("add", "more options for shape generation"),
         ("add", "a sweep over the fast accumulation setting")]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A later verb after the change's own is the change's too, whatever form it was typed in.
+    ("This PR adds a data-parallel request router, and use it in the generator's routing.",
+     [("detail", "PR 12 adds a data-parallel request router, and uses it in the generator's "
+                 "routing.")]),
+    # ... but not a noun ("support for"), nor a verb after "makes X" (X's, not the change's).
+    ("This PR adds richer support for assets through the script and support for them "
+     "through the asset path.",
+     [("detail", "PR 12 adds richer support for assets through the script and support for "
+                 "them through the asset path.")]),
+    ("This PR makes the MoE components inherit from Module and use the Config pattern.",
+     [("detail", "PR 12 makes the MoE components inherit from Module and use the Config "
+                 "pattern.")]),
+    # A pointer at the end of a sentence is not said; the sentence before it is.
+    ("This PR adds CUDA graph support for inference, see method generate_with_cuda_graph.",
+     [("detail", "PR 12 adds CUDA graph support for inference.")]),
+    # A sentence that leads into code it does not read ends on "like": not said.
+    ("The lines the logger writes for each step will now look like", []),
+])
+def test_a_later_verb_a_pointer_tail_and_a_lead_into_code(body, expected):
+    assert said(body) == expected

@@ -128,6 +128,9 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
             said = said.lower()  # "This PR: Ensures that …"
         if base_verb(said) == said and rest:  # "this commit add X": the author's slip
             said = third_person(said)
+        if (base := base_verb(said)) and said == third_person(base) and rest and \
+                base not in _CAUSATIVE:  # ("makes X inherit Y and use Z": both X's)
+            rest = _rest_told(f"{base} {rest}")  # "… adds a router, and use it …": uses
         return f"{who} {said} {rest}".rstrip()
     if (m := re.match(r"^Also\s+(\w+)\s+(\w+)", sentence)) and \
             m.group(2).lower() not in words().finite and (verb := base_verb(m.group(1))) \
@@ -241,6 +244,10 @@ _AFTER_PARTICIPLE = frozenset("with by in into from for to as on at when if".spl
 _ITEM_REF = re.compile(r"(\S)\s\((?:\d|[a-h]|i{1,3}|iv)\)(?=[\s,.;:])")
 
 
+_CAUSATIVE = frozenset({"make", "let", "help", "have"})
+_SEE_TAIL = re.compile(r",\s+(?:please\s+)?(?:see|refer to|check out|cf\.)\s[^.;]*\.$", re.I)
+
+
 def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     """One candidate sentence made speakable, or None when it cannot stand alone. `first`:
     the description's opening sentence, where "This …" is the change itself."""
@@ -257,6 +264,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         # a numbered item of a list the episode does not read
         return None
     s = _finished(_rewritten(_REF_TAIL.sub("", _PLACE.sub("", s))))
+    s = _SEE_TAIL.sub(".", s)  # "… support for inference, see method generate.": a pointer
     if m := cues().lead_in.match(s):  # "As a result, the head was …": the fact stands alone
         s = s[m.end():]
     # "As titled, just needed to add reshape …": what follows leans on the title; it is said

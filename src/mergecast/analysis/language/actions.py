@@ -525,6 +525,8 @@ def told_of_one(order: str) -> str:
     ws = order.split()
     for _, j in _breaks(ws):
         after = ws[j + 1].rstrip(".,;:")
+        if ws[j].lower() in words().nouns and after.lower() in ("for", "of"):
+            continue  # "… and support for them": the noun
         if (after.lower() in words().object_openers or ws[j].lower() in
                 words().plural_object_verbs and re.fullmatch(r"[a-z]+[^s]s", after)) \
                 and (verb := base_verb(ws[j])):
