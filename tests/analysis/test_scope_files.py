@@ -47,6 +47,7 @@ def test_a_path_is_tests_docs_ci_or_code(path, kind):
     ("tests/integration_tests.py", "the integration tests"),
     ("test_runner.py", "the test runner"),
     ("benchmarks/benchmark_inference.py", "the inference benchmark"),
+    ("torchao/csrc/cuda/marlin_qqq/marlin_qqq_kernel.cu", "the marlin qqq CUDA kernel"),
     ("torchtitan/experiments/transformers_backend/__init__.py",
      "the transformers backend package"),
     ("torchtitan/experiments/README.md", "the experiments README"),

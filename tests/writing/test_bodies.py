@@ -849,3 +849,8 @@ def test_an_item_ending_on_such_as_before_its_sub_list_is_the_step_without_it():
 ])
 def test_a_later_verb_a_pointer_tail_and_a_lead_into_code(body, expected):
     assert said(body) == expected
+
+
+def test_making_sure_opening_a_description_is_what_the_change_does():
+    assert said("Making sure the wrap tensor autograd helper is available before use.") == [
+        ("detail", "PR 12 makes sure the wrap tensor autograd helper is available before use.")]

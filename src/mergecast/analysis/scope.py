@@ -230,7 +230,8 @@ def file_place(path: str) -> str:
                      if f in data["folder_file_nouns"]), data["ext_nouns"].get(ext.lower(), "file"))
     # The noun said once, last: "benchmark_inference.py" in benchmarks/ is "the inference
     # benchmark", model.py is "the model", never "model module" or "benchmark … benchmark".
-    others = [w for w in said.split() if w.lower() != noun.lower()]
+    # ("marlin_qqq_kernel.cu" is "the marlin qqq CUDA kernel", not "… kernel CUDA kernel")
+    others = [w for w in said.split() if w.lower() not in (noun.lower(), noun.split()[-1].lower())]
     return " ".join(["the", *others, noun]) if others else f"the {said}"
 
 

@@ -385,6 +385,8 @@ def _gerund_subject(rest: str) -> bool:
     ws = rest.split()
     if re.search(r"\b(?:PR|pull request)\b", rest):
         return True  # "Creating a PR from UI for now" is about the PR, not what it does
+    if ws[:1] == ["sure"]:
+        return False  # "Making sure X is available.": the "is" is the clause's
     for w in ws:
         low = w.lower().strip(",;:")
         if low in _CLAUSE_START:
