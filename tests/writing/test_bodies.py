@@ -854,3 +854,12 @@ def test_a_later_verb_a_pointer_tail_and_a_lead_into_code(body, expected):
 def test_making_sure_opening_a_description_is_what_the_change_does():
     assert said("Making sure the wrap tensor autograd helper is available before use.") == [
         ("detail", "PR 12 makes sure the wrap tensor autograd helper is available before use.")]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A participle with no subject, whatever its verb, is not said.
+    ("Discovered when loading the autoquantized model from the hub.", []),
+    ("Bundled with the pass, the runner picks the fastest kernel for each shape.", []),
+])
+def test_a_subjectless_participle(body, expected):
+    assert said(body) == expected

@@ -164,6 +164,9 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         return None  # "See the inline comments for rationale": the reader's to do
     if verb is None and rest.split(" ", 1)[0] in ("the", "a", "an") and _order_like(first):
         return None  # "Highlight the fact that …", "Creatd an affine …": no verb to say
+    if verb is None and first.lower().endswith("ed") and first[:1].isupper() and \
+            rest.split(" ", 1)[0].lower() in _AFTER_PAST:
+        return None  # "Discovered when loading the model.": no subject, whatever the verb
     if verb is None or not rest:
         return sentence
     if any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
@@ -198,9 +201,8 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         # "Added a fix to the subclass …", "Updated the places where …": a change log's
         # line, said of the change ("PR 12 adds a fix …")
         return f"{who} {third_person(verb)} {_rest_told(sentence)}"
-    if first.lower().endswith("ed") and (rest.split(" ", 1)[0].lower() in (
-            "with", "by", "in", "into", "from", "for", "to", "as", "on")
-            or verb in cues().checked):
+    if first.lower().endswith("ed") and (rest.split(" ", 1)[0].lower() in _AFTER_PAST
+                                         or verb in cues().checked):
         return None  # "Bundled with the pass, runs …", "Tested locally …": no subject
     return sentence
 
@@ -244,6 +246,9 @@ _AFTER_PARTICIPLE = frozenset("with by in into from for to as on at when if".spl
 _ITEM_REF = re.compile(r"(\S)\s\((?:\d|[a-h]|i{1,3}|iv)\)(?=[\s,.;:])")
 
 
+# After a past participle opening a sentence, these say it has no subject of its own.
+_AFTER_PAST = frozenset("with by in into from for to as on when while after during because "
+                        "since through via using".split())
 _CAUSATIVE = frozenset({"make", "let", "help", "have"})
 _SEE_TAIL = re.compile(r",\s+(?:please\s+)?(?:see|refer to|check out|cf\.)\s[^.;]*\.$", re.I)
 
