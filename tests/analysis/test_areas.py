@@ -242,3 +242,11 @@ def test_a_tag_naming_the_kind_of_change_is_no_area():
                pr(2, "[refactor] Split the cache", files=files("widget/cache/b.py"))]
     area = assign_areas(changes, AreasConfig())
     assert area == {"acme/widgets#1": "loader", "acme/widgets#2": "cache"}
+
+
+def test_a_tag_noting_the_change_history_is_no_area():
+    changes = [pr(1, "[Recreate of 2753] [graph_trainer] Replace the tracer",
+                  files=files("widget/graph/a.py")),
+               pr(2, "[cherry-pick] Guard the loader", files=files("widget/loader/a.py"))]
+    area = assign_areas(changes, AreasConfig())
+    assert area == {"acme/widgets#1": "graph trainer", "acme/widgets#2": "loader"}

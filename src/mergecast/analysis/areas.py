@@ -203,9 +203,16 @@ _SERIES_TAG = re.compile(r"^\s*\d+\s*/\s*(?:\d+|[a-z])\s*$", re.I)  # [2/5], [10
 _GENERIC_DIRS = frozenset("src lib libs test tests python csrc include source sources".split())
 
 
+# "[Recreate of 2753]", "[cherry-pick for #1234]", "[reland]": a note on the change's
+# history, never the place it works in.
+_NOTE_TAG = re.compile(r"^(?:recreate|reland|revert|redo|resubmit|cherry[- ]?pick|"
+                       r"follow[- ]?up|backport)\b|\b(?:of|for|from)\s+#?\d+\s*$", re.I)
+
+
 def _tags(change: Change) -> list[str]:
     return [t for t in title_tags(change.title)
-            if t.lower() not in WEAK_TAGS and not _SERIES_TAG.match(t) and not is_type_label(t)]
+            if t.lower() not in WEAK_TAGS and not _SERIES_TAG.match(t) and not is_type_label(t)
+            and not _NOTE_TAG.search(t)]
 
 
 def _config_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
