@@ -863,3 +863,11 @@ def test_making_sure_opening_a_description_is_what_the_change_does():
 ])
 def test_a_subjectless_participle(body, expected):
     assert said(body) == expected
+
+
+def test_a_tested_on_heading_ends_the_prose():
+    body = ("## Problem\n\nThe loader dropped the non blocking flag, so every copy blocked.\n\n"
+            "## Tested on\n\n- five GPUs\n\n* add a propagation test\n\n"
+            "Covers three cases: explicit True, explicit False, and the default one.\n")
+    assert said(body) == [
+        ("problem", "The loader dropped the non blocking flag, so every copy blocked.")]
