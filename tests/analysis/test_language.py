@@ -238,8 +238,9 @@ def test_vendor_prefix_is_split_off_but_a_leading_verb_is_not():
 def test_inflection_and_verbs():
     assert [third_person(v) for v in ("fix", "apply", "speed up", "do", "add")] == [
         "fixes", "applies", "speeds up", "does", "adds"]
-    assert [gerund(v) for v in ("make", "stop", "speed up", "tie", "add")] == [
-        "making", "stopping", "speeding up", "tying", "adding"]
+    assert [gerund(v) for v in ("make", "stop", "speed up", "tie", "add", "re-run")] == [
+        "making", "stopping", "speeding up", "tying", "adding", "re-running"]
+    assert third_person("re-do") == "re-does"  # (the verb after "re-" is inflected)
     assert [base_verb(w) for w in ("Fixes", "added", "stopped", "concretize", "materialized",
                                    "redefine", "noise", "region")] == [
         "fix", "add", "stop", "concretize", "materialize", "redefine", None, None]

@@ -37,6 +37,10 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
     ("Skip the loader when world < 2", "Skip the loader when world is below 2"),
     # Shorthand in a Title Case title keeps its case, so the title still reads as one.
     ("Config Loading No Deps", "Config Loading No Dependencies"),
+    # "Re:Run X" runs it again; "Re: X" is a reply's prefix.
+    ("[ROCm][CI]Re:Disable experimental workflows for ROCm.",
+     "Re-disable experimental workflows for ROCm"),
+    ("Re: fix the loader", "fix the loader"),
 ])
 def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     assert clean_title(title) == cleaned

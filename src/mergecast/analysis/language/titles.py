@@ -73,6 +73,8 @@ def _file_path(m: re.Match[str]) -> str:
     return _doc_file(m) if doc else m.group(2)
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
 _WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
+# "Re:Run X" runs X again ("re-run X"); "Re: X", a reply's prefix, is only X.
+_RE_AGAIN = re.compile(r"^Re:(?:\s+|([A-Za-z][a-z]+)\b)")
 _PLACE = re.compile(r"\b(?:of|in|into|from|under|inside|within|at)\s+(?:the\s+)?$", re.I)
 _TO_PLACE = re.compile(r"\bto\s+$", re.I)  # "add X to sparse/prototype": a folder
 _LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
@@ -221,6 +223,7 @@ def clean_title(title: str) -> str:
         t = split_prefix(t)[1]
         if t == before:
             break
+    t = _RE_AGAIN.sub(lambda m: f"Re-{m.group(1).lower()}" if m.group(1) else "", t)
     t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
     t = _AMPERSAND.sub(" and ", t)  # "tops&pct" and "iter & data" are two things
     t = TICKS.sub(r"\1", t)

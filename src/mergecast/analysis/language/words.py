@@ -198,6 +198,8 @@ def third_person(verb: str) -> str:
         return " and ".join(third_person(v) for v in verb.split(" and "))
     w = words()
     head, sep, rest = w.compounds.get(verb, verb).partition(" ")
+    if head.startswith("re-") and len(head) > 3:
+        return "re-" + third_person(head[3:] + sep + rest)  # "re-do" -> "re-does"
     if head in w.third:
         said = w.third[head]
     elif head.endswith(("s", "sh", "ch", "x", "z", "o")):
@@ -214,6 +216,8 @@ def gerund(verb: str) -> str:
     if " and " in verb:
         return " and ".join(gerund(v) for v in verb.split(" and "))
     head, sep, rest = words().compounds.get(verb, verb).partition(" ")
+    if head.startswith("re-") and len(head) > 3:
+        return "re-" + gerund(head[3:] + sep + rest)  # "re-run" -> "re-running"
     if head in words().double:
         ing = head + head[-1] + "ing"
     elif head.endswith("ie"):
