@@ -871,3 +871,8 @@ def test_a_tested_on_heading_ends_the_prose():
             "Covers three cases: explicit True, explicit False, and the default one.\n")
     assert said(body) == [
         ("problem", "The loader dropped the non blocking flag, so every copy blocked.")]
+
+
+def test_a_warning_label_is_not_said_and_what_it_warns_of_is_a_detail():
+    assert said("Caution: the optimizer in the backward frees gradients during backward.") == [
+        ("detail", "The optimizer in the backward frees gradients during backward.")]
