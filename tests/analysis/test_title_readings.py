@@ -72,6 +72,10 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("Cleaned up and simplified the checkpoint loader",
      "cleaning up and simplifying the checkpoint loader"),
     ("Refactor and clean up the loader", "refactoring and cleaning up the loader"),
+    # "Support to load X" is support for loading X, never "support for to load X".
+    ("Support to load checkpoints from HF", "support for loading checkpoints from HF"),
+    ("[Checkpoint] Add support to allow dtype conversion",
+     "support for allowing dtype conversion"),
     ("[PP] Ensure loss is visible on console for users",
      "ensuring loss is visible on console for users"),
     ("Make sure the cache is flushed on exit", "making sure the cache is flushed on exit"),

@@ -171,6 +171,10 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     if lemma == "make" and where and not scope and rest[0].lower() in _COMPARATIVES:
         # "float8 kernel test: make more robust": the prefix is what is made more robust
         obj = f"{' '.join(where)} {obj}"
+    if (m := re.match(r"(support\s+)?to\s+(\w+)\s+(?=\S)", obj, re.I)) and \
+            (lemma == "support" or m.group(1)) and base_verb(m.group(2)) == m.group(2).lower():
+        # "Support to load X", "Add support to load X": support for loading X
+        obj = f"{m.group(1) or ''}for {gerund(m.group(2).lower())} {obj[m.end():]}"
     if lemma == "support" and not obj.lower().startswith("for "):
         obj = "for " + obj
     if lemma in ("enable", "allow") and re.match(r"to\s+\w", obj) and \
