@@ -333,6 +333,9 @@ def test_lower_first_keeps_a_name_the_text_writes_with_its_capital():
     assert lower_first("The cache was keyed on the rank") == "the cache was keyed on the rank"
     assert lower_first("Hadamard on V alone sits between full Hadamard and none") == \
         "Hadamard on V alone sits between full Hadamard and none"
+    # "A" is the article; any other capital letter is a name ("M*G" said "M G").
+    assert lower_first("A cache per rank") == "a cache per rank"
+    assert lower_first("M G Triton group GEMM") == "M G Triton group GEMM"
 
 
 def test_a_code_span_opening_on_an_operator_is_an_expression_not_a_name():

@@ -41,6 +41,9 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
     ("[ROCm][CI]Re:Disable experimental workflows for ROCm.",
      "Re-disable experimental workflows for ROCm"),
     ("Re: fix the loader", "fix the loader"),
+    # A series marker is no part of what the change does.
+    ("[rl] PR2/N — AlphabetSort task; remove SumDigits", "AlphabetSort task; remove SumDigits"),
+    ("[rl] PR 1/N - rollout logger", "rollout logger"),
 ])
 def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     assert clean_title(title) == cleaned

@@ -26,7 +26,7 @@ _PREFIX = re.compile(
     r"^\s*(?:[A-Za-z][\w./-]*(?:\([^()]{0,30}\))?!?|[A-Za-z][\w-]*(?:\s[\w-]+){1,2}):\s+")
 # A part number of a series: "1/x", "[2/7]", "(3/n):".
 PART = re.compile(r"^\s*(?:[\[(]\d{1,2}\s*/\s*\w{1,2}[\])]|\d{1,2}\s*/\s*(?:[xXnN]\b|\d{1,2}"
-                  r"\s*:))\s*:?\s+")
+                  r"\s*:)|(?:PR|[Pp]art)\s*\d{1,2}\s*/\s*(?:[xXnN]|\d{1,2})\b\s*[-–—:]?)\s*:?\s+")
 # "Qualcomm AI Engine Direct - Fix x": a vendor or area prefix before a dash.
 _DASH_PREFIX = re.compile(r"^\s*([A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,4})\s+[-–—]\s+(?=\S)")
 # "Merge pull request #45 from drisspg/add-copy_-dispatch": the branch names the work.

@@ -237,7 +237,7 @@ def lower_first(text: str) -> str:
             (first.lower() in words().function
              or not re.search(rf"\s{re.escape(first)}\b", text[len(first):])):
         return first.lower() + text[len(first):]
-    if len(first) == 1 and first.isupper() and first != "I":
+    if first == "A":  # the article; any other capital letter is a name ("M G kernel")
         return first.lower() + text[1:]
     return text
 
