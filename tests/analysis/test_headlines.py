@@ -55,6 +55,11 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     # A code name with a digit keeps its case ("First theme: A2av token" read as a name).
     (["[a2av] Add token dispatch", "[a2av] Add token combine"], ("a2av",), "a2av token"),
     (["Add features"], ("float8",), "float8 features"),
+    # ... and an area of two words ending in a plural follows it as words: never "Train
+    # configs llama".
+    (["add llama 70B toml", "add llama 13B configs"], ("train configs",), "llama train configs"),
+    (["[spmd_types] Kimi enablement", "[spmd_types] Qwen enablement"], ("spmd types",),
+     "SPMD types enablement"),
 ])
 def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     assert headline(title, areas=areas) == name

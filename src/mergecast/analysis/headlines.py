@@ -383,8 +383,13 @@ def _qualify(name: str, areas: Sequence[str]) -> str:
 
 
 def _in_area(name: str, area: str) -> str:
-    """ "MPS reductions"; a folder named in the plural follows: "timeout in Parallelisms"."""
-    plural = area.endswith("s") and area.lower() not in words().case and " " not in area
+    """ "MPS reductions"; a folder named in the plural follows: "timeout in Parallelisms",
+    "llama train configs"."""
+    plural = area.endswith("s") and area.lower() not in words().case
+    if plural and " " in area:  # "llama train configs", not "Train configs llama"; but
+        # a kind of work goes after: "SPMD types enablement"
+        kind = name.lower() in words().nouns or name.lower() in words().generic
+        return f"{area} {name}" if kind else f"{name} {lower_first(area)}"
     return f"{name} in {area}" if plural else f"{area} {name}"
 
 
