@@ -322,3 +322,15 @@ def test_a_step_another_title_of_the_theme_or_a_kept_sentence_tells_is_not_said_
     first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
     assert [(a.lemma, a.obj) for a in first.steps] == [
         ("pin", "the cache action to a commit SHA")]
+
+
+def test_a_sentence_an_earlier_episode_said_of_continuing_work_is_not_said_again():
+    before = plan(rich_digest()).themes[0]
+    told = before.problem or before.details[0]
+    said = f"The problem: {told.text[0].lower()}{told.text[1:]}"
+    earlier = m.Continuity("2026-03-11", before.concept, prs=(584044,), said=(said,))
+    after = plan(rich_digest(continues=earlier)).themes[0]
+    kept = [c.text for c in (after.problem, after.benefit, *after.details) if c is not None]
+    assert told.text not in kept
+    assert len(kept) == len([c for c in (before.problem, before.benefit, *before.details)
+                             if c is not None]) - 1

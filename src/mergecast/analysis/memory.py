@@ -63,14 +63,20 @@ def _continuity(theme: Theme, dailies: list[Episode], digest: Digest) -> Theme:
             break
         days += 1
         expected = episode.window.since
+    mine = set(theme.prs) | set(theme.stack.declared if theme.stack else ())
+    # What the episodes that covered this work said, of it or of anything: a stack posted
+    # again carries the same description under new numbers.
+    said = tuple(dict.fromkeys(s.text for episode, _ in hits
+                               for section in episode.script.sections
+                               for s in section.sentences))
     return dataclasses.replace(
         theme, follows=None,  # the continuing work is told; an earlier change of it is not
         continues=Continuity(
             episode_id=last_episode.id,
             headline=last_ref.headline,
             days=days,
-            prs=tuple(sorted(set(last_ref.prs) & (set(theme.prs) | set(
-                theme.stack.declared if theme.stack else ())))),
+            prs=tuple(sorted(set(last_ref.prs) & mine)),
+            said=said,
         ),
     )
 

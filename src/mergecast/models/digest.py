@@ -38,6 +38,7 @@ class Continuity:
     headline: str
     days: int = 2  # the Nth consecutive day of the work (1: covered earlier, not yesterday)
     prs: tuple[int, ...] = ()
+    said: tuple[str, ...] = ()  # what the episodes that covered it said: not said again
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from ..models import (
     ChainStep,
     Change,
     Claim,
+    Continuity,
     Digest,
     Duplicate,
     DuplicatePlan,
@@ -280,6 +281,8 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                   and not _repeats(_content(x.text), title, 0.6)
                   and not _repeats(_stems(x.text), whole, 0.75)]
         listed += [a for a in steps(c.body, ref) if not _repeats(_content(a.obj), title, 0.8)]
+    # A sentence an earlier episode said of this work is not said again the next day.
+    found = [x for x in found if not _said_before(x.text, t.continues)]
     # A step the titles or a kept sentence already tell ("updates to latest action
     # versions" after "bumping GitHub actions … to latest versions") is said once.
     before = _stems(" ".join([*(c.title for c in told), *(x.text for x in found)]))
@@ -316,6 +319,13 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         scope=scope_of(told, fix=work == "correctness")
         if len(told) == len(order) + len(t.commits) else None,
     )
+
+
+def _said_before(text: str, earlier: Continuity | None) -> bool:
+    """Whether an earlier episode said `text` (inside whatever frame it was said in:
+    "The problem: members created …")."""
+    core = text.rstrip(".").lower()
+    return earlier is not None and any(core[1:] in s.lower() for s in earlier.said)
 
 
 def _name(headline: str) -> str:
