@@ -83,10 +83,10 @@ def test_a_chain_whose_original_an_earlier_episode_told_links_to_it():
 
 def test_what_the_covering_episode_said_is_remembered_with_the_continuing_theme():
     text = "SIGABRT is not a failure mode a trainer can handle."
-    said = m.Sentence(text, text, cites=(191948,))
+    said = m.Sentence(text, text, cites=(192048,))
     script = m.Script("S", dt.date(2026, 8, 4), "T", "s", "template",
                       (m.Section("theme", "First theme", (said,)),))
     earlier = m.Episode("2026-08-04", "daily", window(4), window(4).until, script,
-                        m.Audio(1.0, (), ()), themes=(ref([191948]),))
+                        m.Audio(1.0, (), ()), themes=(ref([192048]),))
     d = link_earlier(digest(5, [theme([192105])]), [earlier])
     assert d.themes[0].continues.said == (text,)
