@@ -876,3 +876,10 @@ def test_a_tested_on_heading_ends_the_prose():
 def test_a_warning_label_is_not_said_and_what_it_warns_of_is_a_detail():
     assert said("Caution: the optimizer in the backward frees gradients during backward.") == [
         ("detail", "The optimizer in the backward frees gradients during backward.")]
+
+
+def test_an_order_after_a_place_is_the_changes():
+    assert said("In VarlenAttention, remove the hard-coded SPMD types of the attention output.") == [
+        ("detail", "In VarlenAttention, PR 12 removes the hard-coded SPMD types of the attention "
+                   "output.")]
+    assert said("For float8 training, see the docs for the recommended recipe and its flags.") == []

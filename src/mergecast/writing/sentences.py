@@ -148,6 +148,10 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         # "We add X" and "I added X" (a change's own verb, said of the change) are the
         # change; "We found that …" is not, and stays first person (dropped).
         return f"{who} {third_person(verb)} {_rest_told(sentence[m.start(1):])}"
+    if (m := _PLACE_FIRST.match(sentence)) and (verb := base_verb(m.group(2))) and \
+            m.group(2) == verb and verb not in cues().to_reader and verb not in cues().checked:
+        # "In VarlenAttention, remove the hard-coded types": the order is the change's
+        return f"{m.group(1)}{who} {third_person(verb)} {_rest_told(sentence[m.start(2):])}"
     first, _, rest = sentence.partition(" ")
     verb = base_verb(first)
     if first.lower().endswith("ed") and rest.split(" ", 1)[0] in ("not", "to"):
@@ -249,6 +253,8 @@ _ITEM_REF = re.compile(r"(\S)\s\((?:\d|[a-h]|i{1,3}|iv)\)(?=[\s,.;:])")
 # After a past participle opening a sentence, these say it has no subject of its own.
 _AFTER_PAST = frozenset("with by in into from for to as on when while after during because "
                         "since through via using".split())
+# "In X, remove Y": a place, then an order.
+_PLACE_FIRST = re.compile(r"^((?:In|For|Inside|Within|On) [^,]{1,60}, )([a-z]+) (?=\S)")
 _CAUSATIVE = frozenset({"make", "let", "help", "have"})
 _SEE_TAIL = re.compile(r",\s+(?:please\s+)?(?:see|refer to|check out|cf\.)\s[^.;]*\.$", re.I)
 
