@@ -192,9 +192,10 @@ def _statement(item: str) -> bool:
 
 
 _EXPLAINED = re.compile(r":\s+([A-Z][a-z]+)\b.*$")
-_ITEM_LABEL = re.compile(r"^(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*\s*:\s+(\w+)\s")
+_LABEL_HEAD = r"^(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*\s*:"  # "Commit Comparison:"
+_LABEL = re.compile(_LABEL_HEAD + r"\s*")
+_ITEM_LABEL = re.compile(_LABEL_HEAD + r"\s+(\w+)\s")  # the label and the word after it
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
-_LABEL = re.compile(r"^(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*\s*:\s*")
 
 
 def _paragraphs(text: str) -> list[tuple[str, list[str]]]:

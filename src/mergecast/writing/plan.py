@@ -325,7 +325,7 @@ def _said_before(text: str, earlier: Continuity | None) -> bool:
     """Whether an earlier episode said `text` (inside whatever frame it was said in:
     "The problem: members created …")."""
     core = text.rstrip(".").lower()
-    return earlier is not None and any(core[1:] in s.lower() for s in earlier.said)
+    return earlier is not None and any(core in s.lower() for s in earlier.said)
 
 
 def _name(headline: str) -> str:

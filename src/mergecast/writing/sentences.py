@@ -134,7 +134,7 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         return f"{who} {said} {rest}".rstrip()
     if (m := re.match(r"^Also\s+(\w+)\s+(\w+)", sentence)) and \
             m.group(2).lower() not in words().finite and (verb := base_verb(m.group(1))) \
-            and verb not in cues().to_reader and verb not in cues().checked and (
+            and not _not_the_changes(verb) and (
             m.group(1).lower() in (verb, third_person(verb))
             or third_person(verb) in cues().this_does):
         # "Also adds a seed test", "Also removed the wrapper": one more thing the change
@@ -149,7 +149,7 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         # change; "We found that …" is not, and stays first person (dropped).
         return f"{who} {third_person(verb)} {_rest_told(sentence[m.start(1):])}"
     if (m := _PLACE_FIRST.match(sentence)) and (verb := base_verb(m.group(2))) and \
-            m.group(2) == verb and verb not in cues().to_reader and verb not in cues().checked:
+            m.group(2) == verb and not _not_the_changes(verb):
         # "In VarlenAttention, remove the hard-coded types": the order is the change's
         return f"{m.group(1)}{who} {third_person(verb)} {_rest_told(sentence[m.start(2):])}"
     first, _, rest = sentence.partition(" ")
@@ -186,7 +186,7 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
         # An imperative ("Add the scheduler, …") describes what the change does, unless it
         # tells the reader what to do.
         # "Test locally with 8 GPUs" is the test plan's, not the change's.
-        return None if verb in cues().to_reader or verb in cues().checked else \
+        return None if _not_the_changes(verb) else \
             f"{who} {third_person(verb)} {_rest_told(sentence)}"
     if first.lower() == gerund(verb) and verb not in cues().to_reader and \
             not _gerund_subject(rest):
@@ -209,6 +209,12 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
                                          or verb in cues().checked):
         return None  # "Bundled with the pass, runs …", "Tested locally …": no subject
     return sentence
+
+
+def _not_the_changes(verb: str) -> bool:
+    """An order that is the reader's ("See …") or the test plan's ("Verify …"), not a
+    thing the change does."""
+    return verb in cues().to_reader or verb in cues().checked
 
 
 def _order_like(word: str) -> bool:
