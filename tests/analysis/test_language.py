@@ -170,6 +170,8 @@ def test_negation_and_names():
     ("split_from", "split-from"),
     ("type_as", "type-as"),
     ("multiple_of", "multiple of"),
+    # "self." is the object the code runs in, not a word of the name.
+    ("self.gate_bias", "gate bias"),
 ])
 def test_identifiers_are_said_as_words(token, said):
     assert speak_identifier(token) == said

@@ -31,7 +31,13 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
     ("Run the sampler on device", "Run the sampler on device"),
     # A method in ticks named by a function word is said as a method.
     ("Enable `cache.to` for float8 linear", "Enable the cache's to method for float8 linear"),
-    ("Exclude libfoo.so from the wheel", "Exclude libfoo so from the wheel"),  # a file
+    # A shared library is said by its name; ".so files" as what they are.
+    ("Exclude libfoo.so from the wheel", "Exclude libfoo from the wheel"),
+    ("Exclude libfoo.so.13 from the wheel", "Exclude libfoo from the wheel"),
+    ("Do not load .so files for old torch", "Do not load shared library files for old torch"),
+    # A method after its own article or adjective takes no second "the".
+    ("Remove unnecessary .to() inside model forward",
+     "Remove unnecessary to method inside model forward"),
     # A placeholder in angle brackets is no comparison: never "Name is below email".
     ("Credit a whole 'Name <email>' once", "Credit a whole Name email once"),
     ("Skip the loader when world < 2", "Skip the loader when world is below 2"),

@@ -338,10 +338,10 @@ def test_sentences_a_reviewer_wrote_in_haste_are_read(body, expected):
      [("detail", "The kernel is rewritten to better handle ragged batches.")]),
     ("Backends that treat linear as a leaf op (e.g.\nXLA) are not covered by the policy.",
      [("detail", "Backends that treat linear as a leaf op are not covered by the policy.")]),
-    # A name opening a sentence is its subject, said in its own case; a file as the place
-    # goes with its "in".
+    # A name opening a sentence is its subject, said as words with a capital like any
+    # sentence's first word; a file as the place goes with its "in".
     ("`state_dict()` now refreshes only the hook outputs in `model.py`, so buffers stay put.",
-     [("benefit", "state dict now refreshes only the hook outputs, so buffers stay put.")]),
+     [("benefit", "State dict now refreshes only the hook outputs, so buffers stay put.")]),
     # An inferential "therefore" inside the sentence goes; the fact stands alone.
     ("Every rank therefore added the full bias before the reduction ran.",
      [("detail", "Every rank added the full bias before the reduction ran.")]),
@@ -511,10 +511,18 @@ def test_one_more_thing_the_change_does_is_said_of_it(body, expected):
 
 
 @pytest.mark.parametrize(("body", "expected"), [
-    # A sentence opening on a name in lower case has it as its subject, said as words.
+    # A sentence opening on a name in lower case has it as its subject, said as words with
+    # a capital; a first word with no vowel is letters said one at a time; "self." is the
+    # object the code is in, not a word of the name.
     ("pickle.dump was called with the default protocol of the running interpreter.",
-     [("problem", "pickle dump was called with the default protocol of the running "
+     [("problem", "Pickle dump was called with the default protocol of the running "
                   "interpreter.")]),
+    ("`nn.Linear` allocates bias with `torch.empty` even when the router never initialises "
+     "it.", [("problem", "NN Linear allocates bias with torch empty even when the router "
+                         "never initialises it.")]),
+    ("`self.rope_cache` and `self.freqs_cis` are the same tensor object registered on two "
+     "different modules.", [("detail", "RoPE cache and freqs cis are the same tensor object "
+                                       "registered on two different modules.")]),
     # A name that would be said as an order is a riddle, never "PR 12 traces …".
     ("`trace_train_step` and `run_traced_train_step` are removed, the new form subsumes "
      "both.", []),

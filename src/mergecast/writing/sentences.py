@@ -327,6 +327,13 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         # installed …" said as an order, "`fn` no longer takes …": a riddle
         return None
     said = re.sub(r"(?<![\w-])_+(?=\w)", "", said)  # "_placements" is said "placements"
+    # "`freqs_cis` should already be …" said "freqs cis should …": a sentence's first word
+    # has its capital, as in any other sentence; one with no vowel ("nn", "mtp") is
+    # letters said one at a time, all capitals
+    head, _, rest = said.partition(" ")
+    head = head.upper() if head.isalpha() and not re.search(r"[aeiouy]", head, re.I) \
+        else head[0].upper() + head[1:]
+    said = f"{head} {rest}"
     said = _rewrite(said, ref)
     if said is None:
         return None

@@ -15,7 +15,7 @@ URL = re.compile(r"\s*\bhttps?://\S+")
 TICKS = re.compile(r"`([^`]*)`")
 CALL = re.compile(r"\b([A-Za-z_][\w.]*)\(\)")
 _EXTS = (r"\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
-         r"lock|gz|ipynb|cff|mm|metal|bzl|cmake)\b")
+         r"lock|gz|ipynb|cff|mm|metal|bzl|cmake|so(?:\.\d+)*)\b")
 EXT = re.compile(r"(?<=\w)" + _EXTS, re.I)
 # An identifier: snake_case, dotted.names, _private; said as words.
 IDENT = re.compile(r"(?<![\w.])(?!(?:e\.g|i\.e|a\.k\.a)\b)_*[A-Za-z][A-Za-z0-9]*"
@@ -93,13 +93,16 @@ SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pi
 _DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
 _DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
 _FILE_TYPES = frozenset("py pyi toml yaml yml md rst txt json cfg ini sh cpp cu h hpp ipynb "
-                        "metadata".split())
+                        "metadata so".split())
+_FILE_TYPE_SAID = {"so": "shared library"}  # ".so files": no one says "so files"
 
 
 def speak_identifier(token: str) -> str:
     """An identifier as a person says it: "torch._native" -> "torch native",
     "quantized_moe_ffn" -> "quantized MoE FFN", "a.b.c.state_dict" -> "c state dict"."""
     dotted = [p for p in token.strip("._").split(".") if p.strip("_")]
+    if len(dotted) > 1 and dotted[0] in ("self", "cls"):
+        dotted = dotted[1:]  # "self.rope_cache" is the module's rope cache, said "rope cache"
     if len(dotted) > 3:
         dotted = dotted[-2:]
     if len(dotted) == 2 and "_" not in token and is_method(dotted[1]):
@@ -134,8 +137,14 @@ def _dot_word(m: re.Match[str]) -> str:
     word = m.group(1).strip("_")
     if word.lower() in _FILE_TYPES:  # ".md files" stays "md files"
         nxt = m.string[m.end():].lstrip()[:4].lower()
-        return case_word(word.lower()) + ("" if nxt.startswith("file") else " file")
-    return f"the {word} method" if word.lower() in words().function else word
+        said = _FILE_TYPE_SAID.get(word.lower()) or case_word(word.lower())
+        return said + ("" if nxt.startswith("file") else " file")
+    if word.lower() not in words().function:
+        return word
+    before = m.string[:m.start()].split()
+    if before and before[-1].lower() in words().name_modifiers:
+        return f"{word} method"  # "an unnecessary .to()": the article is there already
+    return f"the {word} method"
 
 
 # A code span opening on one, or with one between spaces inside ("finfo(dtype).max / 1.0"),

@@ -30,6 +30,7 @@ class Words:
     generic: frozenset[str]
     generic_areas: frozenset[str]
     adverbs: frozenset[str]
+    name_modifiers: frozenset[str]  # "an unnecessary .to()": no "the" before the method
     finite: frozenset[str]
     adjectives: frozenset[str]  # participles that open a title as adjectives ("scaled X")
     auxiliaries: frozenset[str]  # "X should have Y": a title that states, not orders
@@ -80,7 +81,7 @@ def words() -> Words:
         function=frozenset(w["function"]), small=frozenset(w["small"]),
         clause=frozenset(w["clause"]), breaks=frozenset(w["breaks"]),
         generic=frozenset(w["generic"]), generic_areas=frozenset(w["generic_areas"]),
-        adverbs=frozenset(w["adverbs"]),
+        adverbs=frozenset(w["adverbs"]), name_modifiers=frozenset(w["name_modifiers"]),
         finite=frozenset(w["finite"]), adjectives=frozenset(w["adjectives"]),
         auxiliaries=frozenset(w["auxiliaries"]),
         name_verbs=frozenset(w["name_verbs"]), subordinators=frozenset(w["subordinators"]),
