@@ -82,3 +82,18 @@ def test_commit_only_summary_and_title_are_grounded() -> None:
     script = write(commit_digest())
     assert "Ivy Zhou" in script.summary and "omar" in script.summary
     assert re.fullmatch(r"[A-Z][\w ,-]+", script.title) and len(script.title) <= 70
+
+
+def test_a_theme_of_prs_and_a_bare_commit_says_both_and_credits_no_pr_with_the_commit():
+    extra = commit("f6" * 20, "Rename the cache flag for consistency", "Ivy Zhou")
+    d = rich_digest(extra=[extra])
+    mixed = dataclasses.replace(d.themes[1], commits=("f6" * 20,),
+                                authors=(*d.themes[1].authors, "Ivy Zhou"))
+    d = dataclasses.replace(d, themes=(d.themes[0], mixed, d.themes[2]),
+                            counts=dataclasses.replace(d.counts, commits=1))
+    text = themes(write(d))[1].text
+    assert "b7r2n and Ivy Zhou, who pushed two linked PRs, 584064 and 584073, and a commit" \
+        in text
+    # what the commit does is the changes', never one of the PRs'
+    assert "the changes add call timing to the in-tree transport, and rename the cache flag " \
+        "for consistency." in text

@@ -188,6 +188,10 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
         values["prs"] = pr_numbers(t.prs)
         if t.continues:
             key, values["more"] = "more_prs", _more(len(t.prs), "PR")
+        elif t.commits:  # a commit with no PR is not one of the PRs: "a PR, 12, and a commit"
+            key = "mixed"
+            values |= {"size": _a_or_count(len(t.prs), "PR", "linked PRs"),
+                       "commits": _a_or_count(len(t.commits), "commit", "commits")}
         elif len(t.prs) > 1:
             key, values["size"] = "cluster", count_phrase(len(t.prs), "linked PR")
         else:
@@ -199,6 +203,12 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
             return "more_commits", values | {"size": _more(n, "commit")}, ()
         return "commits", values | {"size": count_phrase(n, "commit")}, ()
     return "", values, ()
+
+
+def _a_or_count(n: int, noun: str, plural: str) -> str:
+    """(1, "PR", …) -> "a PR"; (2, "PR", "linked PRs") -> "two linked PRs": one "a single"
+    to a sentence ("a single PR, 12, and a single commit" says it twice)."""
+    return f"a {noun}" if n == 1 else f"{number_words(n)} {plural}"
 
 
 def _adds(t: ThemePlan) -> str:
@@ -261,6 +271,8 @@ def listed(x: Lookup, t: ThemePlan) -> list[Line]:
 def _subject(t: ThemePlan) -> str:
     if t.stack is not None and t.stack.members:
         return said("subject_stack")
+    if t.prs and t.commits:  # what a commit with no PR does is no PR's
+        return said("subject_changes")
     if len(t.prs) > 1:
         return said("subject_prs")
     if t.prs:

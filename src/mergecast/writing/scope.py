@@ -31,9 +31,9 @@ def said_lines(n: int) -> str:
 
 def sentence(x: Lookup, s: Scope, subject: str = "one") -> str:
     """The scope of one theme as a sentence; `subject` says whose: one | stack | prs |
-    commits ("the change adds …", "together, the PRs add …")."""
+    commits | changes ("the change adds …", "together, the PRs add …")."""
     files = number_words(s.files) if s.files < 100 else str(s.files)
-    several = subject in ("prs", "commits")
+    several = subject in ("prs", "commits", "changes")
 
     def agree(verb: str) -> str:  # "adds" / "add"; "is" / "are"
         if not several:
@@ -70,8 +70,9 @@ def scope(x: Lookup, t: ThemePlan) -> list[Line]:
     """The scope slot of a theme (realise.SLOTS)."""
     if t.scope is None or x.weekly:
         return []
-    subject = ("stack" if t.stack is not None and t.stack.members else "prs"
-               if len(t.prs) > 1 else "one" if len(t.prs) + len(t.commits) <= 1 else "commits")
+    subject = ("stack" if t.stack is not None and t.stack.members else
+               "changes" if t.prs and t.commits else "prs" if len(t.prs) > 1 else
+               "one" if len(t.prs) + len(t.commits) <= 1 else "commits")
     # A gone or renamed file is the first thing left out of a sentence grown too long.
     for said in (t.scope, replace(t.scope, also="")) if t.scope.also else (t.scope,):
         # A file's claim is checked word for word: no acronym is spelled out inside it.
