@@ -130,6 +130,22 @@ def test_credit_of_a_bot_commit_names_the_pr_it_resolved():
     assert credit_of(joined, bots, {}) == (Person(login="ada-l"), "pr author")
 
 
+def test_a_family_of_tool_accounts_is_one_bot_entry_and_never_credited():
+    # Meta's codemod tools land commits as "generatedunixname<number>", one per tool.
+    tool = Change(repo="acme/widgets", title="suppress errors in `widgets`", shas=("a" * 40,),
+                  state=State.LANDED,
+                  author=Person(name="generatedunixname89002005307016",
+                                email="generatedunixname89002005307016@acme.dev"))
+    assert credit_of(tool, bot_names(), {}) == (None, "bot")
+    # a configured family works the same; a name that only shares a word with it is a person
+    runner = Change(repo="acme/widgets", title="Bump lockfile", shas=("b" * 40,),
+                    state=State.LANDED, author=Person(login="ci-runner-7"))
+    assert credit_of(runner, bot_names(["ci-runner-*"]), {}) == (None, "bot")
+    person = Change(repo="acme/widgets", title="Warm cache", shas=("c" * 40,), state=State.LANDED,
+                    author=Person(login="ci-run"))
+    assert credit_of(person, bot_names(["ci-runner-*"]), {}) == (Person(login="ci-run"), "author")
+
+
 def test_identities_join_on_email_login_and_full_name_but_not_on_first_names():
     people = [Person(login="ada-l"), Person(name="Ada Lovelace", email="4242+ada-l@users."
                                                                        "noreply.github.com"),

@@ -60,8 +60,11 @@ def noreply_login(email: str | None) -> str | None:
 
 def _bot_word(value: str | None, bots: frozenset[str]) -> bool:
     low = (value or "").strip().lower()
-    return bool(low) and (low.endswith("[bot]") or low in bots or low.removesuffix("[bot]")
-                          in bots)
+    if not low:
+        return False
+    # An entry ending in "*" names a family of accounts ("generatedunixname*": one per tool)
+    return low.endswith("[bot]") or low in bots or low.removesuffix("[bot]") in bots or \
+        any(b.endswith("*") and low.startswith(b[:-1]) for b in bots if len(b) > 1)
 
 
 def _human(person: Person, bots: frozenset[str]) -> Person | None:
