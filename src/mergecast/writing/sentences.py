@@ -16,6 +16,7 @@ import re
 
 from ..analysis.language import (
     base_verb,
+    case_word,
     gerund,
     has_verb,
     speakable,
@@ -328,11 +329,15 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None
     said = re.sub(r"(?<![\w-])_+(?=\w)", "", said)  # "_placements" is said "placements"
     # "`freqs_cis` should already be …" said "freqs cis should …": a sentence's first word
-    # has its capital, as in any other sentence; one with no vowel ("nn", "mtp") is
-    # letters said one at a time, all capitals
+    # has its capital, as in any other sentence; a name the lexicon spells keeps its
+    # spelling ("vLLM"), and one with no vowel ("nn", "mtp") is letters, all capitals
     head, _, rest = said.partition(" ")
-    head = head.upper() if head.isalpha() and not re.search(r"[aeiouy]", head, re.I) \
-        else head[0].upper() + head[1:]
+    if (known := case_word(head.lower())) != head.lower():
+        head = known
+    elif head.isalpha() and not re.search(r"[aeiouy]", head, re.I):
+        head = head.upper()
+    else:
+        head = head[0].upper() + head[1:]
     said = f"{head} {rest}"
     said = _rewrite(said, ref)
     if said is None:
