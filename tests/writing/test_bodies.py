@@ -517,6 +517,9 @@ def test_one_more_thing_the_change_does_is_said_of_it(body, expected):
     ("pickle.dump was called with the default protocol of the running interpreter.",
      [("problem", "Pickle dump was called with the default protocol of the running "
                   "interpreter.")]),
+    # A first word the lexicon spells keeps its spelling.
+    ("vllm has logic in place to accommodate the idle data-parallel problem.",
+     [("problem", "vLLM has logic in place to accommodate the idle data-parallel problem.")]),
     ("`nn.Linear` allocates bias with `torch.empty` even when the router never initialises "
      "it.", [("problem", "NN Linear allocates bias with torch empty even when the router "
                          "never initialises it.")]),

@@ -366,8 +366,8 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None  # "adds Add Add ." is no sentence
     if not has_verb(ws):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
-    # A name opening the sentence keeps its case ("nn Linear allocates …").
-    return said if s[0] == "`" else said[0].upper() + said[1:]
+    # The first word was given its case above ("vLLM has …"); a rewrite may open anew.
+    return said if said.startswith(head + " ") else said[0].upper() + said[1:]
 
 
 def _finished(sentence: str) -> str:
