@@ -385,3 +385,15 @@ def test_a_theme_sentence_on_the_pr_the_one_before_opened_on_says_the_same_pr():
         "PR 12 logs each eviction.", "The same PR adds a size limit.", "PR 13 fixes the key."]
     assert out.sections[0].sentences[1].spoken == "The same P R also drops stale entries."
     assert out.sections[1] == other  # only a theme's sentences lean on the one before
+
+
+def test_a_title_never_joins_a_name_to_an_activity_with_and():
+    # "Fixing Tile Planning and Retry Budgets" is heard as fixing both.
+    d = rich_digest()
+    first = dataclasses.replace(d.themes[0], headline="fixing tile planning")
+    d = dataclasses.replace(d, themes=(first, *d.themes[1:]))
+    titles = {write_script(d, show="Widget", day=DAY + dt.timedelta(days=n), writing=WRITING,
+                           lexicon={}, llm=LLM).title for n in range(9)}
+    assert not [t for t in titles if "Planning and Retry" in t]
+    assert {"Fixing Tile Planning, Plus Retry Budgets in Distributed RPC",
+            "Fixing Tile Planning Alongside Retry Budgets in Distributed RPC"} & titles

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from ..analysis.language import (
+    base_verb,
     clean_title,
     has_verb,
     lower_first,
@@ -403,7 +404,11 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
         bank += [f"{verb} {rest_a} and {heads[1][len(verb) + 1:]}".replace("{", "{{")
                  .replace("}", "}}")]
     elif len(heads) > 1:
-        bank += [v for v in x.variants("title", "two") if not joined or "} and {" not in v]
+        # "Fixing X and Pyproject" reads as fixing both: after an activity, a name joined
+        # by "and" is heard as its object too, so the two are joined another way
+        governs = _activity(a) and not _activity(heads[1])
+        bank += [v for v in x.variants("title", "two")
+                 if not (joined or governs) or "} and {" not in v]
     s = top.stack
     # "X Lands in Four Parts" needs a name, not a statement ("Kernel Writes Out Splits").
     if s is not None and s.in_window >= 3 and s.in_window == (s.declared_size or s.in_window) \
@@ -428,6 +433,12 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     if whole and whole[0] != a:
         return alone
     return [v.format(**values) for v in ordered] + alone
+
+
+def _activity(name: str) -> bool:
+    """"Fixing the step log" is an activity: it opens on a verb's -ing form."""
+    first = name.split(" ", 1)[0]
+    return first.endswith("ing") and base_verb(first) is not None
 
 
 def _totals(x: Lookup, k: Counts) -> str:
