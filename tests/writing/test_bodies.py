@@ -894,3 +894,21 @@ def test_an_order_after_a_place_is_the_changes():
         ("detail", "In VarlenAttention, PR 12 removes the hard-coded SPMD types of the attention "
                    "output.")]
     assert said("For float8 training, see the docs for the recommended recipe and its flags.") == []
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # The state after the change is its payoff, whatever words it uses.
+    ("After this change only `widget_kernel` carries the marker, so the build compiles "
+     "only that file.",
+     [("benefit", "After this change only widget kernel carries the marker, so the build "
+                  "compiles only that file.")]),
+    # "; removing." is a note of what the change does: the first clause is the sentence.
+    ("The `cache_dir_path` arg on the widget config was never used; removing.",
+     [("problem", "The cache dir path arg on the widget config was never used.")]),
+    # A typed "as titled" leans on the title like the spelled one; a paste id is internal.
+    ("As titiled, missing bias as part of the widget output.", []),
+    ("Regional compile doesn't work on the widget model with flex attention with error "
+     "P1234567890.", []),
+])
+def test_after_state_shorthand_and_internal_notes(body, expected):
+    assert said(body) == expected

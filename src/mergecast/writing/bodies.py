@@ -41,6 +41,8 @@ def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str
         return label
     if re.match(r"\W*Note that\s", raw):
         return "detail"  # an aside, whatever words it uses: never "The problem: …"
+    if cues().after_state.match(raw.lstrip("*_ ")):
+        return "benefit"  # the state the change leaves, never "The problem: after this …"
     if measured(sentence) and not _problem(sentence, weak=True):
         return "benefit"  # "PR 12 gives a 3x gain": a figure is what the change buys
     if rewritten:

@@ -64,6 +64,7 @@ class Cues:
     past: re.Pattern[str]
     noise_item: re.Pattern[str]  # a squash or ghstack list item, no step of the change
     consequence: re.Pattern[str]  # "As a result, …": what the state before led to
+    after_state: re.Pattern[str]  # "After this change, …": the state the change leaves
 
 
 @functools.cache
@@ -113,5 +114,7 @@ def cues() -> Cues:
         cause=_any(cues["cause"]), past=_any(cues["past"]),
         noise_item=re.compile("|".join(drop["patterns"]["items"]), re.I),
         consequence=re.compile(r"^\W*(?:" + "|".join(re.escape(p) for p in drop["consequences"])
+                               + r")\b", re.I),
+        after_state=re.compile(r"^\W*(?:" + "|".join(re.escape(p) for p in cues["after_state"])
                                + r")\b", re.I),
     )

@@ -302,8 +302,11 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None  # a question, an exclamation, or the tail of a wrapped line
     if (m := re.search(r"\s-\s+([a-z]\w*)", s)) and base_verb(m.group(1)):
         return None  # "plain tensors - fixes by local mapping": a reviewer's shorthand
-    if (m := re.search(r";\s+(\w+)\s", s)) and base_verb(m.group(1)) == m.group(1).lower():
-        s = s[: m.start()] + "."  # "… have to rely on 2.8; update the decorator …": an order
+    if (m := re.search(r";\s+(\w+)[\s.]", s)) and (verb := base_verb(m.group(1))) and \
+            (verb == m.group(1).lower() or m.group(1).lower().endswith("ing")):
+        # "… have to rely on 2.8; update the decorator …" (an order) or "… was not used;
+        # removing." (a note of what the change does): the first clause is the sentence
+        s = s[: m.start()] + "."
     elif len(s.split()) > MAX_WORDS and (m := re.search(r";\s", s)) and \
             len(s[: m.start()].split()) >= MIN_WORDS:
         s = s[: m.start()] + "."  # too long to say whole: its first clause stands alone
