@@ -163,6 +163,7 @@ def test_negation_and_names():
     # A model's point version typed with an underscore; not a pair of digits ("2:4").
     ("qwen3_5", "Qwen3.5"),
     ("qwen3_vl", "Qwen3 VL"),
+    ("CPU_CAPABILITY_AVX10_2", "CPU capability AVX10.2"),  # a shouted name keeps its version
     ("int4_2_4", "int4 2 4"),
     ("sm_90", "sm 90"),
     # A name ending on "from", "to", "for" or "as" is one compound, not a verb and its

@@ -109,14 +109,14 @@ def speak_identifier(token: str) -> str:
         # "model.to" is a method: "the model's to method", never "model to for int8 models"
         return f"the {case_word(dotted[0])}'s {dotted[1].lower()} method"
     parts = [p for seg in dotted for p in seg.split("_") if p]
-    if len(parts) > 1 and all(p.isupper() for p in parts):
+    if len(parts) > 1 and all(p.isupper() or p.isdigit() for p in parts):
         # "PYTORCH_CUDA_ALLOC_CONF", a constant or an environment variable, is said in
         # words ("PyTorch CUDA alloc conf"), not shouted a word at a time
         parts = [p.lower() if p.isalpha() else p for p in parts]
     said: list[str] = []
     for i, p in enumerate(parts):
         nxt = parts[i + 1] if i + 1 < len(parts) else ""
-        if said and re.fullmatch(r"\d", p) and re.fullmatch(r"[A-Za-z]+\d", parts[i - 1]) \
+        if said and re.fullmatch(r"\d", p) and re.fullmatch(r"[A-Za-z]+\d{1,2}", parts[i - 1]) \
                 and not nxt[:1].isdigit():
             said[-1] += "." + p  # "qwen3_5" is the model Qwen3.5, not "Qwen3 5"
         else:
