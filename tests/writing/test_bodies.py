@@ -912,3 +912,23 @@ def test_an_order_after_a_place_is_the_changes():
 ])
 def test_after_state_shorthand_and_internal_notes(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A payoff word that is a plain verb here ("saves", "now") does not make a problem's
+    # outcome a payoff; an outcome said as gone ("without errors", "resolves the hang") is.
+    ("The wrong metadata results in a bug when the checkpointer saves a sharded tensor.",
+     [("problem", "The wrong metadata results in a bug when the checkpointer saves a sharded "
+                  "tensor.")]),
+    ("Runs now finish without errors on empty shards.",
+     [("benefit", "Runs now finish without errors on empty shards.")]),
+    ("Calling `to_dict` instead of `repr` safely skips unset fields, and resolves the hang.",
+     [("benefit", "Calling to dict instead of repr safely skips unset fields, and resolves "
+                  "the hang.")]),
+    # An order after a condition is the change's, and what it does is no payoff.
+    ("When the sub-mesh is empty, use a plain tensor instead of a sharded one.",
+     [("detail", "When the sub-mesh is empty, PR 12 uses a plain tensor instead of a sharded "
+                 "one.")]),
+])
+def test_a_payoff_word_used_as_a_verb_and_an_order_after_a_condition(body, expected):
+    assert said(body) == expected

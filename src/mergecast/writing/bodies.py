@@ -34,6 +34,9 @@ def _problem(sentence: str, weak: bool = False) -> bool:
 
 
 _BEFORE_VERB = frozenset("will would should can also now then further".split())
+# A sentence rewritten to tell what the change does: "PR 12 adds …", "When X is empty, PR 12
+# uses …" (a place or a condition first).
+_TOLD = re.compile(r"^(?:[^,]{1,70}, )?(?:PR \d+|[Tt]he commit) ")
 
 
 def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str:
@@ -48,11 +51,17 @@ def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str
     if rewritten:
         # "PR 12 migrates X to Y instead of Z" is what it does; "PR 12 will prevent errors"
         # and "PR 12 moves X to allow Y" say what that buys.
-        ws = [w for w in sentence.split()[2:] if w.lower() not in _BEFORE_VERB]
+        told = _TOLD.match(sentence)
+        ws = [w for w in sentence[told.end() if told else 0:].split()
+              if w.lower() not in _BEFORE_VERB]
         gain = bool(ws) and (base_verb(ws[0]) or "") in cues().gains
         return "benefit" if gain or cues().purpose.search(sentence) else "detail"
-    if any(_said_as_word(m.group(0), raw) for m in cues().benefit.finditer(sentence)) and \
-            not cues().past.search(sentence):
+    payoff = [m.group(0).lower() for m in cues().benefit.finditer(sentence)
+              if _said_as_word(m.group(0), raw)]
+    if payoff and not cues().past.search(sentence):
+        if set(payoff) <= cues().benefit_weak and _outcome(sentence):
+            # "The wrong metadata results in a bug when DCP saves DTensor": "saves" is a verb
+            return "problem"
         if cues().consequence.match(raw.lstrip("*_ ")):
             # "As a result, the checkpointer no longer tracks …": what the old state led to
             return "problem" if _problem(sentence, weak=True) else "detail"
@@ -60,6 +69,15 @@ def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str
     if _problem(sentence):
         return "problem"
     return "detail"
+
+
+def _outcome(sentence: str) -> bool:
+    """Whether the sentence has an outcome of a problem not said as gone ("without errors",
+    "no crash", "fewer OOMs", "resolves the hang" are gains)."""
+    return any(not re.search(r"\b(?:without|no|fewer|never|zero|not|fix(?:es|ed|ing)?|"
+                             r"resolv\w*|avoid\w*|prevent\w*|eliminat\w*)\s+(?:\w+\s+)?$",
+                             sentence[:m.start()], re.I)
+               for m in cues().outcome.finditer(sentence))
 
 
 def _said_as_word(word: str, raw: str) -> bool:
@@ -156,7 +174,7 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
             opening = False
             if said is None or not accept(said, ref):
                 continue
-            kind = _kind(said, said.startswith(("PR ", "The commit ")), _labelled(raw), raw)
+            kind = _kind(said, bool(_TOLD.match(said)), _labelled(raw), raw)
             out.append(Claim(said, kind, ref))
             if len(out) >= limit:
                 return out

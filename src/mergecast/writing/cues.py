@@ -57,6 +57,7 @@ class Cues:
     problem_weak: re.Pattern[str]
     benefit: re.Pattern[str]
     gains: frozenset[str]  # verbs whose doing is the payoff: "PR 12 avoids …"
+    benefit_weak: frozenset[str]  # payoff words that are as often plain verbs ("saves")
     purpose: re.Pattern[str]  # a clause saying what a change's doing is for
     outcome: re.Pattern[str]
     contrast: re.Pattern[str]
@@ -109,6 +110,7 @@ def cues() -> Cues:
         this_own=frozenset(d["this"]["own"]),
         problem=_any(cues["problem"]), problem_weak=_any(cues["problem_weak"]),
         benefit=_any(cues["benefit"]),
+        benefit_weak=frozenset(w.lower() for w in cues["benefit_weak"]),
         gains=frozenset(cues["gains"]), purpose=_any(cues["purpose"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
         cause=_any(cues["cause"]), past=_any(cues["past"]),

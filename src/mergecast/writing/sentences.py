@@ -260,8 +260,9 @@ _ITEM_REF = re.compile(r"(\S)\s\((?:\d|[a-h]|i{1,3}|iv)\)(?=[\s,.;:])")
 # After a past participle opening a sentence, these say it has no subject of its own.
 _AFTER_PAST = frozenset("with by in into from for to as on when while after during because "
                         "since through via using".split())
-# "In X, remove Y": a place, then an order.
-_PLACE_FIRST = re.compile(r"^((?:In|For|Inside|Within|On) [^,]{1,60}, )([a-z]+) (?=\S)")
+# "In X, remove Y", "When X is empty, use Y": a place or a condition, then an order.
+_PLACE_FIRST = re.compile(r"^((?:In|For|Inside|Within|On|When|Whenever|Once) [^,]{1,60}, )"
+                          r"([a-z]+) (?=\S)")
 _CAUSATIVE = frozenset({"make", "let", "help", "have"})
 _SEE_TAIL = re.compile(r",\s+(?:please\s+)?(?:see|refer to|check out|cf\.)\s[^.;]*\.$", re.I)
 
