@@ -334,3 +334,19 @@ def test_a_sentence_an_earlier_episode_said_of_continuing_work_is_not_said_again
     assert told.text not in kept
     assert len(kept) == len([c for c in (before.problem, before.benefit, *before.details)
                              if c is not None]) - 1
+
+
+def test_what_the_files_are_outranks_what_the_title_says_of_the_work():
+    # "Add performance file" reads as performance work; touching only docs, it is docs work.
+    def day(path: str) -> m.Digest:
+        change = dataclasses.replace(pr(903, "Add performance file to show convergence", "ada"),
+                                     files=(m.FileChange(path, 40, 0),))
+        theme = m.Theme(1, "performance file to show convergence", "single", ("ada",), (),
+                        (903,), (), None, 2.0, ("1 PR",))
+        return dataclasses.replace(
+            rich_digest(), themes=(theme,), changes=(change,), duplicates=(), reverts=(),
+            relands=(), chains=(), areas=(), first_time_contributors=(),
+            counts=m.Counts(1, 1, 0, 1))
+    assert plan(day("docs/performance.md")).themes[0].work == "documentation"
+    assert plan(day(".github/workflows/perf.yml")).themes[0].work == "infrastructure"
+    assert plan(day("widget/perf/report.py")).themes[0].work == "performance"

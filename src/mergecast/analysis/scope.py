@@ -67,6 +67,13 @@ def path_kind(path: str) -> str:
     return "code"
 
 
+def work_of(scope: Scope) -> str | None:
+    """The kind of work a scope of one kind of file is ("documentation" for docs only);
+    None for code."""
+    rule = _data()["kinds"].get(scope.shape)
+    return rule.get("work") if rule else None
+
+
 def is_config(path: str) -> bool:
     """A configuration, build or lock file ([config] files): code a listener would not
     call the work itself."""

@@ -26,7 +26,7 @@ from ..analysis.language import (
     said_verb,
     words,
 )
-from ..analysis.scope import is_new_thing, scope_of
+from ..analysis.scope import is_new_thing, scope_of, work_of
 from ..analysis.themes import is_noise
 from ..models import (
     Action,
@@ -305,6 +305,13 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     details = tuple(c for c in found if c not in (problem, benefit))
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
     work = kinds.most_common(1)[0][0] if kinds else "change"
+    # Sizes are said only over the whole theme: a change missing from the digest would
+    # make any sum a false figure.
+    scope = scope_of(told, fix=work == "correctness") \
+        if len(told) == len(order) + len(t.commits) else None
+    # What the files are outranks what the titles say: "Add performance file to show
+    # convergence" touching only docs is documentation work, not performance work.
+    work = (work_of(scope) or work) if scope and work != "correctness" else work
     return ThemePlan(
         index=index, concept=_name(t.headline), kind=t.kind,
         authors=_who(t) or _commit_authors(t.commits, by_sha), status=status,
@@ -314,10 +321,7 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         benefit=benefit, details=details, steps=tuple(listed), related=related,
         open_prs=tuple(n for n in order if (c := d.change(n)) and c.state is State.OPEN),
         continues=t.continues, follows=t.follows,
-        # Sizes are said only over the whole theme: a change missing from the digest
-        # would make any sum a false figure.
-        scope=scope_of(told, fix=work == "correctness")
-        if len(told) == len(order) + len(t.commits) else None,
+        scope=scope,
     )
 
 
