@@ -209,6 +209,11 @@ def test_a_name_keeps_its_clause_whole_and_its_verb_speakable(title, name):
     # quantization-aware training" says it twice); elsewhere the area still qualifies it
     (["QAT configs", "Improve QAT int4 weight-only numerics"], ("quantization",), "QAT"),
     (["QAT configs", "Improve QAT int4 weight-only numerics"], ("sparsity",), "Sparsity QAT"),
+    # "mxfp8 more readable" compares with the thing compared left out: it is what the
+    # titles end on, in the topic they open on
+    (["mxfp8: rename X to X_t", "mxfp8: more readable block var names",
+      "mxfp8: more readable group var names", "mxfp8: more readable loop var names"],
+     ("prototype",), "more readable var names in MXFP8"),
 ])
 def test_names_say_which_thing_and_what_is_done(titles, areas, name):
     assert headline(titles, areas=areas) == name

@@ -239,6 +239,21 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
         return max(found, key=lambda g: (counts[g], len(g), -sum(day.get(w, 0) for w in g), g))
 
     phrase = _extend(best(lambda n: n in (2, 3)), counts)
+    if phrase is not None and len(phrase) > 1 and phrase[-2] in _DEGREE:
+        # "gptq more obvious" compares, the thing compared left out: it is what the titles
+        # end on ("… block var names", "… group var names"): "more obvious var names"
+        ends = Counter(" ".join(ws[-2:]) for ws in seqs if _holds(ws, phrase[-2:]))
+        end, n = ends.most_common(1)[0] if ends else ("", 0)
+        if n < need or set(end.split()) & set(phrase):
+            phrase = None
+        else:
+            # whose: the tag, or the topic every title opens on ("gptq: …")
+            first = {ws[0] for ws in seqs if ws}
+            topic = case_word(first.pop()) if len(first) == 1 and phrase[0] in first and \
+                len(phrase) > 2 else tag
+            lead = topic if topic and topic.lower() not in end else None
+            text = f"{' '.join(phrase[-2:])} {end}" + (f" in {lead}" if lead else "")
+            return trim(text, MAX_WORDS)
     if phrase is not None:
         text = surface[phrase]
         if (noun := _named_noun(phrase, seqs, need)) is not None:
@@ -282,6 +297,8 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
     return None
 
 
+# A shared phrase ending "more X" or "less X" ends on an adjective: no name.
+_DEGREE = frozenset({"more", "less", "most", "least"})
 _TOPIC = re.compile(r"^([\w][\w -]{1,30}):\s")
 
 
@@ -348,6 +365,11 @@ def _named_noun(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]],
                     if tuple(ws[i:i + n]) == phrase)
     found = [w for w, k in after.items() if k >= need and w in words().whole_nouns]
     return found[0] if len(found) == 1 else None
+
+
+def _holds(ws: Sequence[str], phrase: tuple[str, ...]) -> bool:
+    n = len(phrase)
+    return any(tuple(ws[i:i + n]) == phrase for i in range(len(ws) - n + 1))
 
 
 def _several(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]]) -> bool:
