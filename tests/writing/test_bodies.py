@@ -932,3 +932,19 @@ def test_after_state_shorthand_and_internal_notes(body, expected):
 ])
 def test_a_payoff_word_used_as_a_verb_and_an_order_after_a_condition(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A change's verb with no subject is the change's, also before a name said like a verb
+    # or a noun that could be one ("support for", "check for").
+    ("Adds `enable_widget_cache` config to WidgetConfig and applies the cache pass in trace "
+     "mode.", [("detail", "PR 12 adds enable widget cache config to WidgetConfig and applies "
+                          "the cache pass in trace mode.")]),
+    ("Adds support for profiling widget devices as well.",
+     [("detail", "PR 12 adds support for profiling widget devices as well.")]),
+    # a plural noun as subject stays the sentence's own
+    ("Fixes land in the nightly build first, then in the release.",
+     [("detail", "Fixes land in the nightly build first, then in the release.")]),
+])
+def test_a_subjectless_verb_of_the_change_is_the_changes(body, expected):
+    assert said(body) == expected

@@ -116,10 +116,11 @@ def _rest_told(clause: str) -> str:
     return told_of_one(clause).partition(" ")[2]
 
 
-def _rewrite(sentence: str, ref: Ref) -> str | None:
+def _rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
     """"This PR adds X." -> "PR 12 adds X."; "We add X.", "Add X." and "Adds X." -> "PR 12
     adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
-    instruction to the reader."""
+    instruction to the reader. `named_next`: the second word was written as code (a name,
+    even when said like a verb: "Adds `enable_x` config")."""
     who = _who(ref)
     sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
     m = _THIS_CHANGE.match(sentence)
@@ -197,8 +198,15 @@ def _rewrite(sentence: str, ref: Ref) -> str | None:
     nxt = rest.split(" ", 1)[0].lower()
     if first.lower() == third_person(verb) and verb in cues().asserted:
         return None  # a test's "Asserts the quantizer builds …": not what the change does
+    # "Adds support for X", "Removes check for Y": a noun before its preposition, though
+    # it could be a verb; never for a verb's form that is as often a plural noun ("Fixes
+    # land in …")
+    after = rest.split()[1].lower() if len(rest.split()) > 1 else ""
+    object_noun = after in _OBJECT_PREPOSITIONS and first.lower() in cues().this_does and \
+        first.lower() not in _PLURAL_NOUNS
     if first.lower() == third_person(verb) and nxt not in cues().subject_next and \
-            base_verb(nxt) != nxt:  # "Adds a compiler pass", not "Traces now show"
+            (base_verb(nxt) != nxt or named_next or object_noun):
+        # "Adds a pass", not "Traces now show"
         return f"{who} {first.lower()} {rest}"
     if first.lower().endswith("ed") and first.lower() != verb and nxt not in _AFTER_PARTICIPLE \
             and verb not in cues().checked and (third_person(verb) in cues().this_does
@@ -264,6 +272,8 @@ _AFTER_PAST = frozenset("with by in into from for to as on when while after duri
 _PLACE_FIRST = re.compile(r"^((?:In|For|Inside|Within|On|When|Whenever|Once) [^,]{1,60}, )"
                           r"([a-z]+) (?=\S)")
 _CAUSATIVE = frozenset({"make", "let", "help", "have"})
+_OBJECT_PREPOSITIONS = frozenset("for of from in on to with".split())
+_PLURAL_NOUNS = frozenset("fixes updates changes cuts".split())  # as often nouns as verbs
 _SEE_TAIL = re.compile(r",\s+(?:please\s+)?(?:see|refer to|check out|cf\.)\s[^.;]*\.$", re.I)
 
 
@@ -343,7 +353,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     else:
         head = head[0].upper() + head[1:]
     said = f"{head} {rest}"
-    said = _rewrite(said, ref)
+    said = _rewrite(said, ref, named_next=bool(re.match(r"\w+\s+`", s)))
     if said is None:
         return None
     if titled and not said.startswith(_who(ref) + " "):
