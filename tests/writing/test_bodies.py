@@ -948,3 +948,12 @@ def test_a_payoff_word_used_as_a_verb_and_an_order_after_a_condition(body, expec
 ])
 def test_a_subjectless_verb_of_the_change_is_the_changes(body, expected):
     assert said(body) == expected
+
+
+@pytest.mark.parametrize("body", [
+    "Feel free to give it a try, though most samples are mostly padding.",  # to the reader
+    "Just checking to see if CI passes.",  # the author trying the change out
+    "The new loader takes a step towards option 3 of the design.",  # an unread list's item
+])
+def test_notes_to_the_reader_and_pointers_into_the_description_are_not_said(body):
+    assert said(body) == []
