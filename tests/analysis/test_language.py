@@ -34,7 +34,7 @@ from mergecast.analysis.language import (
     ("Add support for MXFP8 all gather", "add", "add", "support for MXFP8 all gather", ""),
     ("support AMP for DDP / single-device training", "support", "support",
      "for AMP for DDP single-device training", ""),
-    ("[spmd_types] qwen3 enablement", "enable", "enable", "qwen3", ""),
+    ("[spmd_types] qwen3 enablement", "enable", "enable", "Qwen3", ""),
     ("Speed up tokenizing of long lines", "speed", "speed up", "tokenizing of long lines", ""),
     ("Split the loader off", "refactor", "split off", "the loader", ""),
     ("Renamed foo to bar", "rename", "rename", "foo", "to bar"),
@@ -339,6 +339,9 @@ def test_lower_first_keeps_a_name_the_text_writes_with_its_capital():
     # "A" is the article; any other capital letter is a name ("M*G" said "M G").
     assert lower_first("A cache per rank") == "a cache per rank"
     assert lower_first("M G Triton group GEMM") == "M G Triton group GEMM"
+    # a name the lexicon spells with a capital keeps it, said once or not
+    assert lower_first("Triton kernel to cast to MX") == "Triton kernel to cast to MX"
+    assert lower_first("Vulkan reductions") == "Vulkan reductions"
 
 
 def test_a_code_span_opening_on_an_operator_is_an_expression_not_a_name():

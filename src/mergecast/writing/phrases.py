@@ -39,6 +39,11 @@ def phrases() -> Mapping[str, Any]:
 
 
 def cap(text: str) -> str:
+    """The text with a capital, unless its first word is a name spelled from a small letter
+    ("vLLM", "iOS"), which would read as another name."""
+    first = re.split(r"[\s-]", text, maxsplit=1)[0]  # ("multi-ISA" is capitalised)
+    if first[:1].islower() and any(c.isupper() for c in first[1:]):
+        return text
     return text[:1].upper() + text[1:]
 
 

@@ -235,7 +235,7 @@ def lower_first(text: str) -> str:
     name the text writes with its capital later on ("Hadamard on V … full Hadamard")."""
     first = text.split(" ", 1)[0]
     if len(first) > 1 and first[0].isupper() and first[1:].islower() and \
-            (first.lower() in words().function
+            case_word(first.lower()) != first and (first.lower() in words().function
              or not re.search(rf"\s{re.escape(first)}\b", text[len(first):])):
         return first.lower() + text[len(first):]
     if first == "A":  # the article; any other capital letter is a name ("M G kernel")
