@@ -149,6 +149,13 @@ def test_a_weekly_summary_keeps_a_name_s_own_capitals() -> None:
                    max_themes=4)
     assert script.summary.startswith("The week's top themes were vLLM weight sync from"), \
         script.summary
+    # items with their own "and" are parted by semicolons, never run together
+    pair = (small[0], dataclasses.replace(d.themes[1], authors=("b7r2n", "ivy", "omar")),
+            *d.themes[2:])
+    script = write(dataclasses.replace(d, themes=pair), weekly="2026-W11", minutes=3.5,
+                   max_themes=4)
+    assert "from b7r2n, ivy and others; and Vulkan reductions from" in script.summary, \
+        script.summary
 
 
 def test_weekly_recap_lands_within_fifteen_percent_of_three_and_a_half_minutes() -> None:

@@ -479,7 +479,11 @@ def summary(x: Lookup, plan: Plan) -> str:
         while lead:
             items = [x.say("summary", "item", headline=h, who=a) for h, a in lead]
             items = [lower_first(i) for i in items]  # "AutoParallel …" keeps its capital
-            text = x.say("summary", "weekly", items=join_words(items))
+            # "… from Ada, Omar and others and DP rank from …" runs two items together:
+            # items with their own "and" are parted by semicolons
+            joined = "; ".join(items[:-1]) + "; and " + items[-1] if len(items) > 2 and \
+                any(" and " in i for i in items) else join_words(items)
+            text = x.say("summary", "weekly", items=joined)
             if x.grounded(text):
                 return text
             lead.pop()
