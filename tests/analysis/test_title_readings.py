@@ -31,6 +31,14 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
     ("Run the sampler on device", "Run the sampler on device"),
     # A method in ticks named by a function word is said as a method.
     ("Enable `cache.to` for float8 linear", "Enable the cache's to method for float8 linear"),
+    # A package bumped by its owner's path is said by its name; a list stays a list, and a
+    # commit id range is no version anyone reads out.
+    ("Bump acme-actions/changed-files from 47.0.5 to 47.0.6 in the actions group",
+     "Bump changed-files from 47.0.5 to 47.0.6 in the actions group"),
+    ("Bump actions/checkout from 4 to 5", "Bump checkout from 4 to 5"),
+    ("Update trainer/generator to the new API", "Update trainer and generator to the new API"),
+    ("Bump acme/checkout from d6e91a2266cdb9d6 to 22103cc46bda19c2 in the actions group",
+     "Bump checkout in the actions group"),
     # A shared library is said by its name; ".so files" as what they are.
     ("Exclude libfoo.so from the wheel", "Exclude libfoo from the wheel"),
     ("Exclude libfoo.so.13 from the wheel", "Exclude libfoo from the wheel"),

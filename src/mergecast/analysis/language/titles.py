@@ -209,6 +209,23 @@ def _compared(m: re.Match[str]) -> str:
     return f" {said[m.group(2)]} {m.group(3) or ''}"
 
 
+# A version bump of a package named by its owner ("Bump actions/checkout from 4 to 5",
+# "Update foo/bar from 1.2 to 1.3"); not "Update trainer/generator to the new API", a list.
+_BUMPED_PATH = re.compile(r"^((?:Bump|Pin|Unpin)\s+(?:the\s+)?|(?:Update|Upgrade)\s+(?:the\s+)?"
+                          r"(?=[\w./-]+\s+from\b))(?:[\w.-]+/)+([\w.-]+)"
+                          r"(?=\s+(?:from|to|in|requirement)\b)", re.I)
+
+
+_SHA_RANGE = re.compile(r"\s+from\s+[0-9a-f]{7,40}\s+to\s+[0-9a-f]{7,40}\b")
+
+
+def _bumped(m: re.Match[str]) -> str:
+    parts = m.group(0)[len(m.group(1)):].split("/")
+    if all(p.lower() in words().case for p in parts):
+        return m.group(0)  # "Bump bf16/fp16 to fp32": terms the lexicon knows, a list
+    return m.group(1) + m.group(2)
+
+
 @functools.lru_cache(maxsize=50_000)
 def clean_title(title: str) -> str:
     """A title without tags, prefixes, PR references, links, paths and code punctuation;
@@ -233,6 +250,9 @@ def clean_title(title: str) -> str:
         if t == before:
             break
     t = _RE_AGAIN.sub(lambda m: f"Re-{m.group(1).lower()}" if m.group(1) else "", t)
+    # "Bump actions/checkout from 4 to 5": a package named by its owner, said by its name
+    t = _BUMPED_PATH.sub(_bumped, t)
+    t = _SHA_RANGE.sub("", t)  # "from d6e91a2… to 22103cc…": no one reads out a commit id
     t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
     t = _AMPERSAND.sub(" and ", t)  # "tops&pct" and "iter & data" are two things
     t = TICKS.sub(r"\1", t)
