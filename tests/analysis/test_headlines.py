@@ -198,9 +198,9 @@ def test_a_name_keeps_its_clause_whole_and_its_verb_speakable(title, name):
     # a verb every title shares is no name beside the area it repeats
     (["Match fake_quantize numerics in the widget flow", "Fix CI after quantize op change"],
      ("quantization",), "Quantization fixes"),
-    # "<" is said "is below": a name is made of the words the titles write
+    # one change told for each version is named by the furthest ("<" said "before")
     (["drop Widget<2.9 support", "drop Widget <2.10 support"], ("loader",),
-     "Loader Widget"),
+     "dropping support for Widget before 2.10"),
     # dropping "Widget 2.7 support" is no clean-up of Widget
     (["drop Widget 2.7 and older support from the code", "drop Widget 2.8 support from the code"],
      ("core",), "dropping Widget 2.7 and older support"),

@@ -94,6 +94,11 @@ def headline(
     """
     if len({clean_title(t).lower() for t in titles}) == 1 or _retold(titles):
         name = single_headline(titles[0])  # one title, posted again or barely reworded
+    elif len(versions := {_VERSION.sub("#", clean_title(t).lower()) for t in titles}) == 1 \
+            and "#" in versions.pop():
+        # "drop PyTorch <2.9 support", "… <2.10 …", "… <2.11 …": one change told for each
+        # version, named by the furthest ("dropping support for PyTorch before 2.11")
+        name = single_headline(max(titles, key=_version_key))
     else:
         # A stack is what its base part starts (its later parts build on it, and a late
         # part alone names one detail); a cluster is named by its kind of work.
@@ -101,6 +106,14 @@ def headline(
                 or (_base_name(titles) if stack else None)
                 or _kind_name(titles, areas) or single_headline(titles[0]))
     return _noun(_qualify(_fewer(name), areas))
+
+
+_VERSION = re.compile(r"\d+(?:\.\d+)+")  # a dotted version: "2.10", not "int8"
+
+
+def _version_key(title: str) -> tuple[int, ...]:
+    m = _VERSION.search(clean_title(title))
+    return tuple(int(p) for p in m.group(0).split(".")) if m else ()
 
 
 RETOLD = 0.6  # titles sharing this share of their words are one title told again
