@@ -36,6 +36,21 @@ def test_yesterday_and_the_third_day_and_more_not_new() -> None:
     assert "Work on tile planning is now in its third day." in three
 
 
+def test_a_stack_said_with_another_size_before_is_only_the_stack_now() -> None:
+    # ghstack lists change as a stack is rebased: "fifteen-part" yesterday is not "the
+    # eleven-part stack" today
+    said = ("kovacs47 posted three parts of a fifteen-part stack, PRs 584040, 584041 and "
+            "584042.",)
+    text = first_theme(write(rich_digest(continues=m.Continuity(
+        "2026-03-11", "tile planning", 2, (584040,), said))))
+    assert "kovacs47 adds six more PRs to the stack, PRs 584044 through 584049." in text
+    same = ("kovacs47 posted three parts of an eleven-part stack, PRs 584040, 584041 and "
+            "584042.",)
+    text = first_theme(write(rich_digest(continues=m.Continuity(
+        "2026-03-11", "tile planning", 2, (584040,), same))))
+    assert "kovacs47 adds six more PRs to the eleven-part stack" in text
+
+
 def test_covered_earlier_but_not_yesterday_names_that_episode() -> None:
     text = first_theme(write(rich_digest(continues=m.Continuity(
         "2026-03-05", "tile planning", 1))))

@@ -8,6 +8,7 @@ rest. Effects come from titles read as actions and grouped by verb, so a stack i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 
 from ..analysis.language import (
@@ -173,7 +174,11 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
         values["prs"] = pr_list(s.members)
         if t.continues:
             key = "more_stack"
-            values |= {"more": _more(s.in_window, "PR"), "size": f"the {stack}"}
+            # A stack's list changes as it is rebased: one said "fifteen-part" before is
+            # not called "the five-part stack" now, only "the stack"
+            earlier = set(re.findall(r"\b([a-z-]+)-part stack", " ".join(t.continues.said)))
+            size = "the stack" if earlier - {number_words(n)} else f"the {stack}"
+            values |= {"more": _more(s.in_window, "PR"), "size": size}
         elif s.in_window == 1:
             key = "stack_one"
             values |= {"size": with_article(stack), "pr": str(s.members[0])}
