@@ -397,3 +397,15 @@ def test_a_title_never_joins_a_name_to_an_activity_with_and():
     assert not [t for t in titles if "Planning and Retry" in t]
     assert {"Fixing Tile Planning, Plus Retry Budgets in Distributed RPC",
             "Fixing Tile Planning Alongside Retry Budgets in Distributed RPC"} & titles
+
+
+def test_a_title_opens_on_a_capital_unless_a_name_is_spelled_from_a_small_letter():
+    d = rich_digest()
+
+    def title(headline: str) -> str:
+        first = dataclasses.replace(d.themes[0], headline=headline)
+        return write_script(dataclasses.replace(d, themes=(first, *d.themes[1:])),
+                            show="Widget", day=DAY, writing=WRITING, lexicon={},
+                            llm=LLM).title
+    assert title("float8 tile planning").startswith("Float8 Tile Planning")
+    assert title("vLLM tile planning").startswith("vLLM Tile Planning")

@@ -386,7 +386,7 @@ def title(x: Lookup, plan: Plan) -> str:
         options = _daily_titles(x, plan, heads)
     options += [x.say("title", "quiet" if not plan.themes else "fallback", show=plan.show)]
     for text in options:
-        text = title_case(text)
+        text = cap(title_case(text))  # "float8 Training …" opens a title as "Float8"
         if text and len(text) <= limit and x.grounded(text):
             return text
     return shorten(title_case(x.say("title", "fallback", show=plan.show)), limit) or "Briefing"
