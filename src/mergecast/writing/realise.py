@@ -31,7 +31,7 @@ from .numbers import (
 )
 from .phrases import MAX_WORDS, Lookup, cap
 from .plan import is_brief
-from .scope import scope
+from .scope import scope, whose
 
 CLAUSES = 4  # groups of effects told per theme
 
@@ -274,15 +274,10 @@ def listed(x: Lookup, t: ThemePlan) -> list[Line]:
 
 
 def _subject(t: ThemePlan) -> str:
-    if t.stack is not None and t.stack.members:
-        return said("subject_stack")
-    if t.prs and t.commits:  # what a commit with no PR does is no PR's
-        return said("subject_changes")
-    if len(t.prs) > 1:
-        return said("subject_prs")
-    if t.prs:
-        return f"PR {t.prs[0]}"
-    return said("subject_commits" if len(t.commits) > 1 else "subject_commit")
+    key = whose(t)
+    if key == "one":
+        return f"PR {t.prs[0]}" if t.prs else said("subject_commit")
+    return said(f"subject_{key}")
 
 
 def problem(x: Lookup, t: ThemePlan) -> list[Line]:

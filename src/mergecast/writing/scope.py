@@ -66,13 +66,23 @@ def sentence(x: Lookup, s: Scope, subject: str = "one") -> str:
     return x.say("scope", key, **values)
 
 
+def whose(t: ThemePlan) -> str:
+    """Whose work a theme's sentences speak of: stack | changes (PRs and commits that
+    resolved no PR: what a commit does is no PR's) | prs | commits | one."""
+    if t.stack is not None and t.stack.members:
+        return "stack"
+    if t.prs and t.commits:
+        return "changes"
+    if len(t.prs) > 1:
+        return "prs"
+    return "one" if len(t.prs) + len(t.commits) <= 1 else "commits"
+
+
 def scope(x: Lookup, t: ThemePlan) -> list[Line]:
     """The scope slot of a theme (realise.SLOTS)."""
     if t.scope is None or x.weekly:
         return []
-    subject = ("stack" if t.stack is not None and t.stack.members else
-               "changes" if t.prs and t.commits else "prs" if len(t.prs) > 1 else
-               "one" if len(t.prs) + len(t.commits) <= 1 else "commits")
+    subject = whose(t)
     # A gone or renamed file is the first thing left out of a sentence grown too long.
     for said in (t.scope, replace(t.scope, also="")) if t.scope.also else (t.scope,):
         # A file's claim is checked word for word: no acronym is spelled out inside it.
