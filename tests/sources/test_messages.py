@@ -162,6 +162,9 @@ def test_bots():
     assert msg.is_bot(Person(name="CI Robot", email="ci-robot@example.com"), extra=["ci-robot"])
     assert not msg.is_bot(Person(name="Ada", email="ada@example.com"))
     assert not msg.is_bot(Person(name="Robot Framework Fan", email="robot@example.com"))
+    # a configured family of accounts is matched here as in the credit (analysis/identity)
+    assert msg.is_bot(Person(login="ci-runner-7"), extra=["ci-runner-*"])
+    assert not msg.is_bot(Person(login="ci-run"), extra=["ci-runner-*"])
 
 
 def test_login_from_noreply_email():

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..models import Change, Credit, Person
+from ..sources.messages import bot_name
 from .policy import policy
 from .text import truncate
 from .unionfind import UnionFind
@@ -58,21 +59,12 @@ def noreply_login(email: str | None) -> str | None:
     return m.group(1) if m else None
 
 
-def _bot_word(value: str | None, bots: frozenset[str]) -> bool:
-    low = (value or "").strip().lower()
-    if not low:
-        return False
-    # An entry ending in "*" names a family of accounts ("generatedunixname*": one per tool)
-    return low.endswith("[bot]") or low in bots or low.removesuffix("[bot]") in bots or \
-        any(b.endswith("*") and low.startswith(b[:-1]) for b in bots if len(b) > 1)
-
-
 def _human(person: Person, bots: frozenset[str]) -> Person | None:
     """The person without the parts that name a bot; None when nothing human is left."""
     email_local = (person.email or "").partition("@")[0].rpartition("+")[2]
-    login = person.login if not _bot_word(person.login, bots) else None
-    name = person.name if not _bot_word(person.name, bots) else None
-    email = person.email if person.email and not _bot_word(email_local, bots) else None
+    login = person.login if not bot_name(person.login, bots) else None
+    name = person.name if not bot_name(person.name, bots) else None
+    email = person.email if person.email and not bot_name(email_local, bots) else None
     if email and noreply_login(email) is not None and login is None:
         login = noreply_login(email)
     if not (login or name or email):
@@ -95,11 +87,11 @@ def credit_of(change: Change, bots: frozenset[str],
         return human, how
     body = truncate(change.body)
     m = _MERGE_BOT_LINE.search(body)
-    if m and not _bot_word(m.group(2), bots):
+    if m and not bot_name(m.group(2), bots):
         return Person(login=m.group(2)), "ghstack"
     for ref in (change.head_ref, change.base_ref, body):
         found = _GHSTACK_BRANCH.search(f" {ref}") if ref else None
-        if found and not _bot_word(found.group(1), bots):
+        if found and not bot_name(found.group(1), bots):
             return Person(login=found.group(1)), "ghstack"
     for n in (int(x) for x in _RESOLVED.findall(body)):
         if n != change.number and (change.repo, n) in pr_authors:

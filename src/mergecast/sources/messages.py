@@ -11,7 +11,7 @@ followed by `\s*$` (quadratic on a line of spaces).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from ..models import Person, Revert, Trailer
@@ -280,11 +280,20 @@ def person_from_ident(ident: str) -> Person:
 
 def is_bot(person: Person, extra: Iterable[str] = ()) -> bool:
     """`[bot]` suffix, or a name, login or email local part in the bot list."""
-    names = [x.lower() for x in (person.login, person.name) if x]
+    names = [x for x in (person.login, person.name) if x]
     if person.email:
         local = person.email.lower().partition("@")[0]
         names.append(local.rpartition("+")[2])
-    if any(n.endswith("[bot]") for n in names):
-        return True
-    bots = {b.lower() for b in (*DEFAULT_BOTS, *extra)}
-    return any(n in bots or n.removesuffix("[bot]") in bots for n in names)
+    bots = frozenset(b.lower() for b in (*DEFAULT_BOTS, *extra))
+    return any(bot_name(n, bots) for n in names)
+
+
+def bot_name(name: str | None, bots: Collection[str]) -> bool:
+    """Whether a login, name or email local part is a bot's: it ends in "[bot]", is in
+    `bots` (lower case), or begins with an entry ending in "*" (a family of accounts,
+    "generatedunixname*": one per tool)."""
+    low = (name or "").strip().lower()
+    if not low:
+        return False
+    return low.endswith("[bot]") or low in bots or low.removesuffix("[bot]") in bots or \
+        any(b.endswith("*") and low.startswith(b[:-1]) for b in bots if len(b) > 1)
