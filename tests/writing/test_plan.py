@@ -225,6 +225,24 @@ def test_a_problem_sentence_sharing_no_word_with_the_theme_is_not_its_problem():
         "Each recipe kept its own loader, so fixes to shuffling had to be made four times over.")
 
 
+def test_a_problem_sharing_a_word_only_with_another_pr_of_the_theme_is_not_the_base_prs():
+    # The base PR's aside ("nothing to move for it yet") shares "move" with the second
+    # PR's title only: "The problem it tackles: …" would credit the base PR with it.
+    body = ("## Summary\nThe tracing module has no owner today, so there is nothing to "
+            "move for it yet.\n")
+    changes = (pr(901, "Group the loader helpers into a package", "ada", body=body),
+               pr(902, "Move the shuffle guard into the base loader", "ada"))
+    themes = (m.Theme(1, "loader helpers package", "cluster", ("ada",), ("Data",),
+                      (901, 902), (), None, 3.0, ("big",)),)
+    digest = dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=(), first_time_contributors=(), counts=m.Counts(2, 2, 0, 2))
+    (theme,) = plan(digest).themes
+    assert theme.problem is None
+    assert [c.text for c in theme.details] == [
+        "The tracing module has no owner today, so there is nothing to move for it yet."]
+
+
 def test_an_off_topic_problem_is_said_as_a_detail_and_a_measured_gain_is_the_benefit():
     body = OFF_TOPIC + "Epoch startup is about 3x faster on the small config.\n"
     (theme,) = plan(loader_day(body)).themes

@@ -289,11 +289,14 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     listed = [a for a in listed if not _repeats(_stems(a.obj), before, 0.75)]
     # The problem and the benefit are the base change's, and about the theme: a sentence
     # sharing no word with the theme's name or titles (another fix the PR also made), or
-    # for the benefit with the problem it answers, is not.
+    # for the benefit with the problem it answers, is not. "The problem it tackles" credits
+    # the base change, so its problem shares a word with that change's own title or the
+    # name: an aside sharing "move" with only a later part's title is no problem of it.
     about = _stems(" ".join([t.headline, *(c.title for c in told)]))
-    base = [x for x in found if x.ref == next((Ref(pr=c.number, sha=c.sha) for c in told
-                                                if c.body), None)]
-    problem = best([x for x in base if _stems(x.text) & about], "problem")
+    first = next((c for c in told if c.body), None)
+    base = [x for x in found if first and x.ref == Ref(pr=first.number, sha=first.sha)]
+    own = _stems(" ".join([t.headline, first.title])) if first else set()
+    problem = best([x for x in base if _stems(x.text) & own], "problem")
     about |= _stems(problem.text) if problem else set()
     # A measured gain in the base change's description ("about 4x faster") is its own,
     # whatever words it uses.
