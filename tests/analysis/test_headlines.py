@@ -99,6 +99,12 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
     ("Add run_llama_train.sh options", "the run Llama train options"),
     ("Qualcomm AI Engine Direct - Fix the quantizer for conv", "fixing the quantizer for conv"),
     ("merge upstream changes", "merging upstream changes"),
+    # a name opening on a verb is said as the doing, never as an order
+    ("Separately control the cache size", "separately controlling the cache size"),
+    ("Always pre-split the batches", "always pre-splitting the batches"),
+    # cut from the words it bounds, the adverb goes too ("only … when the loader is idle")
+    ("Only convert the cached int4 weights to the tiled layout when the loader is idle",
+     "converting the cached int4 weights"),
     # Two verbs joined are one object, not a second action cut off: "save and load".
     ("Adding tests for save/load support", "tests for save and load support"),
     ("A" * 80, "assorted changes"),

@@ -38,8 +38,8 @@ from mergecast.analysis.language import (
     ("Speed up tokenizing of long lines", "speed", "speed up", "tokenizing of long lines", ""),
     ("Split the loader off", "refactor", "split off", "the loader", ""),
     ("Renamed foo to bar", "rename", "rename", "foo", "to bar"),
-    ("Temporarily disable the flaky test", "remove", "disable", "the flaky test",
-     "temporarily"),
+    # (an opening adverb is kept apart: `adverb`, said before the verb)
+    ("Temporarily disable the flaky test", "remove", "disable", "the flaky test", ""),
     ("Qualcomm AI Engine Direct - Fix the quantizer for conv", "fix", "fix",
      "the quantizer for conv", ""),
     ("fix: validation loss accumulation rescaling", "fix", "fix",
@@ -139,6 +139,14 @@ from mergecast.analysis.language import (
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)
     assert (a.verb, a.lemma, a.obj, a.qualifier) == (verb, lemma, obj, qualifier)
+
+
+def test_an_opening_adverb_is_kept_for_before_the_verb_and_by_default_for_after():
+    a = parse_title("Temporarily disable the flaky test")
+    assert (a.adverb, a.qualifier, name_of(a)) == (
+        "temporarily", "", "temporarily disabling the flaky test")
+    a = parse_title("Default disable heavy profiling")
+    assert (a.adverb, a.qualifier) == ("", "by default")
 
 
 def test_negation_and_names():
@@ -241,8 +249,9 @@ def test_vendor_prefix_is_split_off_but_a_leading_verb_is_not():
 def test_inflection_and_verbs():
     assert [third_person(v) for v in ("fix", "apply", "speed up", "do", "add")] == [
         "fixes", "applies", "speeds up", "does", "adds"]
-    assert [gerund(v) for v in ("make", "stop", "speed up", "tie", "add", "re-run")] == [
-        "making", "stopping", "speeding up", "tying", "adding", "re-running"]
+    assert [gerund(v) for v in ("make", "stop", "speed up", "tie", "add", "re-run",
+                                    "pre-split")] == [
+        "making", "stopping", "speeding up", "tying", "adding", "re-running", "pre-splitting"]
     assert third_person("re-do") == "re-does"  # (the verb after "re-" is inflected)
     assert [base_verb(w) for w in ("Fixes", "added", "stopped", "concretize", "materialized",
                                    "redefine", "noise", "region")] == [

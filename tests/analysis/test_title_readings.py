@@ -125,7 +125,7 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("[Bugfix] Workaround CI failure in flexattention compilation from Triton3.7 bump",
      "working around CI failure in flexattention compilation from Triton3.7 bump"),
     ("Workaround for the checkpoint loading bug", "working around the checkpoint loading bug"),
-    ("Further optimize FSDP performance", "optimizing FSDP performance further"),
+    ("Further optimize FSDP performance", "further optimizing FSDP performance"),
     # Two verbs opening the object are a list in it, not a second action ("stopping a
     # layer from parsing" was false).
     ("Fix start/stop layer parsing", "fixing start and stop layer parsing"),

@@ -51,8 +51,12 @@ def test_support_negation_and_nameless_titles():
         "stops counting MoE tokens during warmup"]
     # a title with no verb is framed from a small bank in data, never "works on"
     assert told("int4 sparse marlin tensor") == ["touches on int4 sparse marlin tensor"]
+    # an opening adverb stays before its verb: after a long object it would qualify the
+    # wrong words ("runs the suite when the branch is main only")
     assert told("Temporarily disable the flaky test") == [
-        "disables the flaky test temporarily"]
+        "temporarily disables the flaky test"]
+    assert told("Only run the suite when the branch is main") == [
+        "only runs the suite when the branch is main"]
 
 
 def test_lists_keep_their_own_ands_apart():

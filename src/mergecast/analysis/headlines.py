@@ -53,6 +53,11 @@ def single_headline(title: str) -> str:
         # after its verb ("a cut make X configurable keeps")
         return lower_first(as_name(trim(topic, MAX_WORDS)))
     phrase = as_name(trim(named, MAX_WORDS))
+    if action.adverb and phrase.startswith(f"{action.adverb} ") and \
+            len(phrase.split()) < len(named.split()):
+        # An adverb bounds the whole phrase: cut from what it bounds, "only converting to
+        # int4 tensors" (in H100 only) says something the title did not
+        phrase = phrase[len(action.adverb) + 1:]
     ws = phrase.split()
     adding = as_name(trim(whole, MAX_WORDS))
     if len(ws) > 2 and named != whole and \

@@ -21,6 +21,9 @@ class Action:
     lemma: str  # the verb as said, base form ("migrate", "speed up")
     obj: str  # what it acts on, speakable ("min and max")
     qualifier: str = ""  # "to Metal"
+    # "temporarily": said before the verb ("temporarily disables X"); after a long object
+    # it would qualify the wrong words ("runs X when the branch is main only")
+    adverb: str = ""
     negated: bool = False  # "Do not count X"
     ref: Ref | None = None
     label: str = ""  # a summary subject's label ("Skeleton: …"): what its items are part of

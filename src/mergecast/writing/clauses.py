@@ -41,6 +41,7 @@ class Clause:
     cites: tuple[int, ...]
     negated: bool = False
     stated: bool = False  # reports what a subject states ("notes that make demo uses …")
+    adverb: str = ""  # "temporarily": before the verb, whatever its form
 
     def _verb(self) -> str:
         if self.negated:
@@ -57,12 +58,16 @@ class Clause:
         verb = self._verb()
         if plural and self.stated:  # "the commits include one noting that …": one says it
             verb = f"{said('stated_plural')} {gerund(verb)}"
-        return _once(f"{verb if plural else third_person(verb)} {self._rest()}".rstrip())
+        form = verb if plural else third_person(verb)
+        return _once(f"{self._adverb()}{form} {self._rest()}".rstrip())
 
     def ing(self) -> str:
         if self.negated:
             return _once(f"{said('negated_name')} {gerund(self.verb)} {self._rest()}".rstrip())
-        return _once(f"{gerund(self._verb())} {self._rest()}".rstrip())
+        return _once(f"{self._adverb()}{gerund(self._verb())} {self._rest()}".rstrip())
+
+    def _adverb(self) -> str:
+        return f"{self.adverb} " if self.adverb and not self.negated else ""
 
     def _rest(self) -> str:
         return f"{self.objects} {self.qualifier}".strip()
@@ -80,13 +85,13 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
     all share is said once, after the list, else each object keeps its own. With
     `overflow`, the objects one breath could not hold are told too, as a second list with
     the same verb after all the others (a stack is told by all its parts)."""
-    groups: dict[tuple[str, bool], list[Action]] = {}
+    groups: dict[tuple[str, bool, str], list[Action]] = {}
     more: list[Clause] = []
     for a in actions:
         if a.obj:
-            groups.setdefault((said_verb(a, group=True), a.negated), []).append(a)
+            groups.setdefault((said_verb(a, group=True), a.negated, a.adverb), []).append(a)
     out = []
-    for (verb, negated), acts in groups.items():
+    for (verb, negated, adverb), acts in groups.items():
         if labelled := _labelled(acts):
             out.append(labelled)
             continue
@@ -104,7 +109,7 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
                                         and a.ref and a.ref.pr is not None))
             if objects := (_statements(kept) if stated else factor(kept)):  # ("Support the -")
                 (more if n else out).append(
-                    Clause(verb, objects, qualifier, cites, negated, stated))
+                    Clause(verb, objects, qualifier, cites, negated, stated, adverb))
     return out + more
 
 

@@ -183,9 +183,10 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         lemma, obj = "make", f"it possible {obj}"
     if cls == "remove" and (m := re.fullmatch(r"(\S+\s.*\d\S*)\s+support", obj)):
         obj = f"support for {m.group(1)}"  # a version: "drop PyTorch before 2.11 support"
-    qualifier = " ".join(x for x in (qualifier, adverb, scope) if x)
+    later = adverb if adverb == "by default" else ""  # ("disables X by default")
+    qualifier = " ".join(x for x in (qualifier, later, scope) if x)
     return Action(verb=cls, lemma=lemma, obj=_object(hindered(obj, lemma)),
-                  qualifier=qualifier, negated=negated)
+                  qualifier=qualifier, negated=negated, adverb="" if later else adverb)
 
 
 _PLAIN_WORD = re.compile(r"(?<![\w./`])[a-z][a-z0-9]*(?![\w./`])")
@@ -423,7 +424,7 @@ def name_of(action: Action, whole: bool = False) -> str:
     if action.lemma in _OBJECT_VERBS and not whole:
         first, _, rest = obj.partition(" ")
         return rest if first.lower() in ("a", "an", "the", "some") and rest else obj
-    return f"{gerund(action.lemma)} {obj}"
+    return " ".join(x for x in (action.adverb, gerund(action.lemma), obj) if x)
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -217,8 +217,9 @@ def gerund(verb: str) -> str:
     if " and " in verb:
         return " and ".join(gerund(v) for v in verb.split(" and "))
     head, sep, rest = words().compounds.get(verb, verb).partition(" ")
-    if head.startswith("re-") and len(head) > 3:
-        return "re-" + gerund(head[3:] + sep + rest)  # "re-run" -> "re-running"
+    if "-" in head.strip("-"):  # "re-run" -> "re-running", "pre-split" -> "pre-splitting"
+        lead, _, last = head.rpartition("-")
+        return f"{lead}-{gerund(last + sep + rest)}"
     if head in words().double:
         ing = head + head[-1] + "ing"
     elif head.endswith("ie"):
