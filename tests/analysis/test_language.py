@@ -253,6 +253,7 @@ def test_inflection_and_verbs():
                                     "pre-split")] == [
         "making", "stopping", "speeding up", "tying", "adding", "re-running", "pre-splitting"]
     assert third_person("re-do") == "re-does"  # (the verb after "re-" is inflected)
+    assert (gerund("init"), third_person("init")) == ("initializing", "initializes")
     assert [base_verb(w) for w in ("Fixes", "added", "stopped", "concretize", "materialized",
                                    "redefine", "noise", "region")] == [
         "fix", "add", "stop", "concretize", "materialize", "redefine", None, None]
