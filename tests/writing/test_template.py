@@ -409,3 +409,12 @@ def test_a_title_opens_on_a_capital_unless_a_name_is_spelled_from_a_small_letter
                             llm=LLM).title
     assert title("float8 tile planning").startswith("Float8 Tile Planning")
     assert title("vLLM tile planning").startswith("vLLM Tile Planning")
+
+
+def test_a_name_said_inside_the_summary_takes_its_article_and_a_heading_does_not():
+    digest = rich_digest()
+    second = dataclasses.replace(digest.themes[1], headline="retry budget option for uploads")
+    digest = dataclasses.replace(digest, themes=(digest.themes[0], second, *digest.themes[2:]))
+    script = write(digest)
+    assert "a retry budget option for uploads" in script.summary, script.summary
+    assert "Second theme: retry budget option for uploads." in script.transcript

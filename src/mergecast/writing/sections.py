@@ -24,7 +24,7 @@ from ..analysis.language import (
 )
 from ..dates import spoken_date
 from ..models import Action, Counts, Plan, RevertChain, Roundup, ThemePlan
-from .clauses import LIST_ITEMS, clauses
+from .clauses import LIST_ITEMS, article, clauses
 from .length import Line, Part
 from .numbers import count_phrase, join_words, number_words
 from .phrases import MAX_WORDS, Lookup, cap
@@ -464,6 +464,13 @@ def _whose(t: ThemePlan) -> str:
     return who(t)
 
 
+def _in_prose(name: str) -> str:
+    """A name inside a sentence takes the article a speaker would give it ("alongside a
+    function to check X", not "alongside function to check X"); a heading does without.
+    A name opening on an -ing word ("updating the README", "training recipes") is left."""
+    return name if name.split(" ", 1)[0].endswith("ing") else article(name)
+
+
 def summary(x: Lookup, plan: Plan) -> str:
     """One or two sentences naming the top themes and who did them, in several shapes."""
     k = plan.signal.counts
@@ -473,7 +480,7 @@ def summary(x: Lookup, plan: Plan) -> str:
             text = x.say("summary", "quiet_welcome", handle=plan.first_timers[0])
             return text if x.grounded(text) else totals
         return x.say("summary", "quiet") if not k.changes else totals
-    lead = [(concept(x, t), who(t) if plan.weekly else _whose(t))
+    lead = [(_in_prose(concept(x, t)), who(t) if plan.weekly else _whose(t))
             for t in plan.themes[: 3 if plan.weekly else 2]]
     if plan.weekly:
         while lead:
