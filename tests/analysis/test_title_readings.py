@@ -37,6 +37,12 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
      "Bump changed-files from 47.0.5 to 47.0.6 in the actions group"),
     ("Bump actions/checkout from 4 to 5", "Bump checkout from 4 to 5"),
     ("Update trainer/generator to the new API", "Update trainer and generator to the new API"),
+    # An action named by its owner anywhere else is one action, not "acme-actions and
+    # changed-files"
+    ("Tags in acme-actions/changed-files are compromised",
+     "Tags in the changed-files action are compromised"),
+    ("Use acme/gh-action-publish for releases", "Use gh-action-publish for releases"),
+    ("Support setup-xpu/teardown-xpu", "Support setup-xpu and teardown-xpu"),
     ("Bump acme/checkout from d6e91a2266cdb9d6 to 22103cc46bda19c2 in the actions group",
      "Bump checkout in the actions group"),
     # A shared library is said by its name; ".so files" as what they are.

@@ -216,6 +216,21 @@ _BUMPED_PATH = re.compile(r"^((?:Bump|Pin|Unpin)\s+(?:the\s+)?|(?:Update|Upgrade
                           r"(?=\s+(?:from|to|in|requirement)\b)", re.I)
 
 
+# A GitHub action named by its owner ("tj-actions/changed-files", "actions/checkout",
+# "pypa/gh-action-pypi-publish"): said by its own name, never as a list of two things.
+_ACTION_PATH = re.compile(r"(?<![\w./-])(?:[\w.-]*actions|[\w.-]+(?=/[\w.-]*action))/([\w.-]+)",
+                          re.I)
+
+
+def _action_path(m: re.Match[str]) -> str:
+    """"tj-actions/changed-files" -> "the changed-files action"."""
+    name = m.group(1)
+    if "action" in name.lower():
+        return name
+    the = "" if re.search(r"\bthe\s+$", m.string[:m.start()], re.I) else "the "
+    return f"{the}{name} action"
+
+
 _SHA_RANGE = re.compile(r"\s+from\s+[0-9a-f]{7,40}\s+to\s+[0-9a-f]{7,40}\b")
 
 
@@ -252,6 +267,7 @@ def clean_title(title: str) -> str:
     t = _RE_AGAIN.sub(lambda m: f"Re-{m.group(1).lower()}" if m.group(1) else "", t)
     # "Bump actions/checkout from 4 to 5": a package named by its owner, said by its name
     t = _BUMPED_PATH.sub(_bumped, t)
+    t = _ACTION_PATH.sub(_action_path, t)  # "tj-actions/changed-files": one action, not two
     t = _SHA_RANGE.sub("", t)  # "from d6e91a2… to 22103cc…": no one reads out a commit id
     t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
     t = _AMPERSAND.sub(" and ", t)  # "tops&pct" and "iter & data" are two things
