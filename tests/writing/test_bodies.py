@@ -942,6 +942,12 @@ def test_a_payoff_word_used_as_a_verb_and_an_order_after_a_condition(body, expec
                           "the cache pass in trace mode.")]),
     ("Adds support for profiling widget devices as well.",
      [("detail", "PR 12 adds support for profiling widget devices as well.")]),
+    # an order before a name whose words read like a subject and its verb ("widget
+    # requires sync") is still the change's, and never said as "Why it matters: add …"
+    ("Add widget_requires_sync to the loader builder, which runs the widget passes in "
+     "order instead of in parallel.",
+     [("detail", "PR 12 adds widget requires sync to the loader builder, which runs the "
+                 "widget passes in order instead of in parallel.")]),
     # a plural noun as subject stays the sentence's own
     ("Fixes land in the nightly build first, then in the release.",
      [("detail", "Fixes land in the nightly build first, then in the release.")]),
@@ -954,6 +960,8 @@ def test_a_subjectless_verb_of_the_change_is_the_changes(body, expected):
     "Feel free to give it a try, though most samples are mostly padding.",  # to the reader
     "Just checking to see if CI passes.",  # the author trying the change out
     "The new loader takes a step towards option 3 of the design.",  # an unread list's item
+    # an item of a list written inline, its marker and aside still on it
+    "b - per the review - the widget cache is now not optional but simply the default.",
 ])
 def test_notes_to_the_reader_and_pointers_into_the_description_are_not_said(body):
     assert said(body) == []

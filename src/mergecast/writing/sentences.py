@@ -175,9 +175,12 @@ def _rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
         return None  # "Discovered when loading the model.": no subject, whatever the verb
     if verb is None or not rest:
         return sentence
-    if any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
+    if not (named_next and first.lower() == verb) and \
+            any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
             (first.isupper() and len(first) > 1):
-        return sentence  # "Upstream PyTorch has a bug", "PREPARE and CONVERT branches are"
+        # "Upstream PyTorch has a bug", "PREPARE and CONVERT branches are"; but in "Add
+        # `backward_requires_autograd` to …" the name's words are no verb of a subject
+        return sentence
     if first.lower() == verb and rest.startswith("for ") and \
             (verb in words().for_objects or words().nouns.get(verb) == "support"):
         # "Support for X", "Fix for Y", "Workaround for Z": a noun opening what the change
@@ -353,7 +356,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     else:
         head = head[0].upper() + head[1:]
     said = f"{head} {rest}"
-    said = _rewrite(said, ref, named_next=bool(re.match(r"\w+\s+`", s)))
+    said = _rewrite(said, ref, named_next=bool(re.match(r"\w+\s+(?:`|[A-Za-z]\w*_\w)", s)))
     if said is None:
         return None
     if titled and not said.startswith(_who(ref) + " "):
@@ -375,7 +378,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     if sum(1 for w in named if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(named) // 3:
         return None  # mostly identifiers and numbers: not plain speech
     if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
-            re.search(r"(?:^|\s)\d+\s+-\s", said) or \
+            re.search(r"(?:^|\s)\d+\s+-\s|^[A-Za-z]\s+-\s", said) or \
             re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I) or _BROKEN.search(said):
         return None  # "adds Add Add ." is no sentence
     if not has_verb(ws):
