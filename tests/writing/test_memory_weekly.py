@@ -41,9 +41,14 @@ def test_a_stack_said_with_another_size_before_is_only_the_stack_now() -> None:
     # eleven-part stack" today
     said = ("kovacs47 posted three parts of a fifteen-part stack, PRs 584040, 584041 and "
             "584042.",)
-    text = first_theme(write(rich_digest(continues=m.Continuity(
-        "2026-03-11", "tile planning", 2, (584040,), said))))
-    assert "kovacs47 adds six more PRs to the stack, PRs 584044 through 584049." in text
+    script = write(rich_digest(continues=m.Continuity(
+        "2026-03-11", "tile planning", 2, (584040,), said)))
+    assert "kovacs47 adds six more PRs to the stack, PRs 584044 through 584049." in \
+        first_theme(script)
+    # and the outro says no size either: "eleven-part" after yesterday's "fifteen-part"
+    outro = " ".join(s.text for sec in script.sections if sec.kind == "outro"
+                     for s in sec.sentences)
+    assert "Watch for the rest of kovacs47's stack: six of its PRs showed up" in outro
     same = ("kovacs47 posted three parts of an eleven-part stack, PRs 584040, 584041 and "
             "584042.",)
     text = first_theme(write(rich_digest(continues=m.Continuity(

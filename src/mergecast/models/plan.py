@@ -119,7 +119,7 @@ class Watch:
     kind: str  # stack | open
     prs: tuple[int, ...]
     author: str | None = None
-    size: int = 0  # the stack's declared size
+    size: int = 0  # the stack's declared size; 0 when it is left unsaid
     in_window: int = 0
 
 

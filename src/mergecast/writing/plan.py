@@ -48,6 +48,7 @@ from ..models import (
     Watch,
 )
 from .bodies import best, claims, steps
+from .numbers import number_words
 from .sentences import measured
 
 LIGHT_DAY = 3  # changes; at or below this the episode is a short one and says so
@@ -470,13 +471,21 @@ def _chains_from_pairs(d: Digest) -> tuple[RevertChain, ...]:
     return tuple(out)
 
 
+def sized_otherwise(t: ThemePlan, size: int) -> bool:
+    """Whether an earlier episode called this continuing stack by another size: its list
+    changes as it is rebased, and one said "fifteen-part" yesterday is not "the five-part
+    stack" today (the size is then left unsaid)."""
+    said = " ".join(t.continues.said) if t.continues else ""
+    return bool(set(re.findall(r"\b([a-z-]+)-part stack", said)) - {number_words(size)})
+
+
 def _watch(d: Digest, themes: Sequence[ThemePlan]) -> Watch | None:
     for t in themes:
         s = t.stack
         size = (s.declared_size or len(s.declared)) if s else 0
         if s is not None and s.members and size > s.in_window:
-            return Watch("stack", s.members, t.authors[0] if t.authors else None, size,
-                         s.in_window)
+            return Watch("stack", s.members, t.authors[0] if t.authors else None,
+                         0 if sized_otherwise(t, size) else size, s.in_window)
     for t in themes:
         if t.open_prs:
             return Watch("open", t.open_prs[:1])

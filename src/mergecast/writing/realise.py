@@ -8,7 +8,6 @@ rest. Effects come from titles read as actions and grouped by verb, so a stack i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 
 from ..analysis.language import (
@@ -30,7 +29,7 @@ from .numbers import (
     with_article,
 )
 from .phrases import MAX_WORDS, Lookup, cap
-from .plan import is_brief
+from .plan import is_brief, sized_otherwise
 from .scope import scope, whose
 
 CLAUSES = 4  # groups of effects told per theme
@@ -174,10 +173,7 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
         values["prs"] = pr_list(s.members)
         if t.continues:
             key = "more_stack"
-            # A stack's list changes as it is rebased: one said "fifteen-part" before is
-            # not called "the five-part stack" now, only "the stack"
-            earlier = set(re.findall(r"\b([a-z-]+)-part stack", " ".join(t.continues.said)))
-            size = "the stack" if earlier - {number_words(n)} else f"the {stack}"
+            size = "the stack" if sized_otherwise(t, n) else f"the {stack}"
             values |= {"more": _more(s.in_window, "PR"), "size": size}
         elif s.in_window == 1:
             key = "stack_one"

@@ -356,7 +356,7 @@ def outro(x: Lookup, plan: Plan, date: str) -> Part:
     part = Part("outro", heading, rank=100, required=True)
     if w is not None and w.kind == "stack":
         x.add(part, x.say("outro", "watch_partial", author=w.author or "the author",
-                          size=f"{number_words(w.size)}-part stack",
+                          size=f"{number_words(w.size)}-part stack" if w.size else "stack",
                           in_window=number_words(w.in_window)), w.prs)
     elif w is not None:
         x.add(part, x.say("outro", "watch_open", pr=w.prs[0]), w.prs[:1])
