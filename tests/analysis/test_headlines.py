@@ -101,6 +101,10 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
     ("merge upstream changes", "merging upstream changes"),
     # a name opening on a verb is said as the doing, never as an order
     ("Separately control the cache size", "separately controlling the cache size"),
+    # a plain word before an article is its verb, known to the lexicon or not
+    ("Group the loader helpers into a package", "grouping the loader helpers into a package"),
+    ("Solve the flaky upload issue", "solving the flaky upload issue"),
+    ("Llama the loader", "Llama the loader"),  # (a name is no verb)
     ("Always pre-split the batches", "always pre-splitting the batches"),
     # cut from the words it bounds, the adverb goes too ("only … when the loader is idle")
     ("Only convert the cached int4 weights to the tiled layout when the loader is idle",

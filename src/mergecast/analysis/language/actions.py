@@ -101,6 +101,13 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     lemma = base_verb(ws[0]) if ws else None
     if negated and lemma is None and ws[0].isalpha():
         lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
+    if lemma is None and len(ws) > 2 and ws[1] in ("the", "a", "an") and ws[0].isalpha() and \
+            ws[0][:1].isupper() and ws[0][1:].islower() and \
+            ws[0].lower() not in words().function | words().adverbs and \
+            case_word(ws[0].lower()) == ws[0].lower():  # (not a name: "Llama the …")
+        # "Group the optimizer components into a package": a plain word before an article
+        # can only be its verb, known or not; named "grouping …", never as an order
+        lemma = ws[0].lower()
     if ws and ws[0].lower() in words().adjectives or lemma not in words().clause_verbs and \
             any(w.lower() in words().auxiliaries and _said(w, title)
                 for w in _main_clause(ws)[1:4]) or \
