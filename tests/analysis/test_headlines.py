@@ -60,6 +60,11 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     (["add llama 70B toml", "add llama 13B configs"], ("train configs",), "llama train configs"),
     (["[spmd_types] Kimi enablement", "[spmd_types] Qwen enablement"], ("spmd types",),
      "SPMD types enablement"),
+    # a name that names nothing ("fixing a bug") says at least where; a generic place
+    # ("docs") adds nothing
+    (["Fix a bug"], ("ep",), "fixing a bug in EP"),
+    (["some misc changes"], ("loader",), "some misc changes in Loader"),
+    (["Fix a minor issue"], ("docs",), "fixing a minor issue"),
 ])
 def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     assert headline(title, areas=areas) == name

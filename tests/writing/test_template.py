@@ -418,3 +418,12 @@ def test_a_name_said_inside_the_summary_takes_its_article_and_a_heading_does_not
     script = write(digest)
     assert "a retry budget option for uploads" in script.summary, script.summary
     assert "Second theme: retry budget option for uploads." in script.transcript
+
+
+def test_a_second_name_that_names_nothing_but_its_place_stays_out_of_the_title():
+    digest = rich_digest()
+    second = dataclasses.replace(digest.themes[1], headline="fixing a minor issue in Uploads")
+    digest = dataclasses.replace(digest, themes=(digest.themes[0], second, *digest.themes[2:]))
+    script = write(digest)
+    assert "Minor Issue" not in script.title and "Convolution Tile Planning" in script.title
+    assert "fixing a minor issue in Uploads" in script.summary  # (the episode still says it)

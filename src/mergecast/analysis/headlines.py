@@ -416,10 +416,23 @@ def _qualify(name: str, areas: Sequence[str]) -> str:
     in the plural follows it ("optimizer in Models", not "Models optimizer"). A name of
     its own ("AOPerModuleConfig", "QAT") needs no area."""
     area = _usable_area(areas)
+    if area is not None and len(name.split()) > 1 and vague(name) and \
+            _fold(area) not in _fold(name):
+        return f"{name} in {area}"  # "fixing a bug" names nothing: "fixing a bug in EP"
     if area is None or len(name.split()) > 1 or _fold(area) in _fold(name) or \
             any(c.isupper() for c in name[1:]) or "(" in name:
         return name
     return _in_area(name, area)
+
+
+def vague(name: str) -> bool:
+    """Whether a name names nothing: past an activity's verb ("fixing"), only articles,
+    numbers and words that say nothing alone ("a minor issue", "2 small fixes")."""
+    ws = name.lower().split()
+    if ws and ws[0].endswith("ing") and base_verb(ws[0]):
+        ws = ws[1:]
+    said = [w for w in ws if w not in words().function and not w.isdigit()]
+    return bool(said) and all(w in words().generic for w in said)
 
 
 def _in_area(name: str, area: str) -> str:

@@ -10,6 +10,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
+from ..analysis.headlines import vague
 from ..analysis.language import (
     base_verb,
     clean_title,
@@ -377,6 +378,10 @@ def title(x: Lookup, plan: Plan) -> str:
     """A title from the bank, built on concept names and chosen by the day; <= 70 chars."""
     limit = WEEKLY_TITLE_LIMIT if plan.weekly else TITLE_LIMIT
     heads = _named(x, plan.themes[: 3 if plan.weekly else 2])
+    # "FusedRMSNorm, Plus Fixing a Minor Issue": a name that names nothing but its place
+    # ("fixing a minor issue in Docs") is said in the episode but gives the title no words
+    heads = [h for n, h in enumerate(heads)
+             if n == 0 or not vague(re.sub(r"(?i)\s+in\s+\S.*$", "", h))]
     options: list[str] = []
     if plan.weekly:
         padded = heads + ["", ""]
