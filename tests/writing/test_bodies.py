@@ -282,9 +282,10 @@ def test_a_sentence_leaning_on_a_comparison_it_does_not_make_is_dropped():
     # "Currently" stays: without it the old behaviour would sound like today's.
     ("Currently, the scheduler ignores the warmup steps when resuming a run.",
      [("problem", "Currently, the scheduler ignores the warmup steps when resuming a run.")]),
-    # A path saying where is dropped with its preposition.
+    # A path saying where is dropped with its preposition. (The "only" of "read-only" is
+    # no contrast to a problem word: a plain statement.)
     ("The H100 runners mount the shared dataset cache at `/mnt/hf_cache` read-only.",
-     [("problem", "The H100 runners mount the shared dataset cache read-only.")]),
+     [("detail", "The H100 runners mount the shared dataset cache read-only.")]),
     # An aside opening a description is not where it ends; "I added" is the change's.
     ("Note: the first two commits are reviewed in their own PR.\n\nIn this PR, I added "
      "a router that spreads requests over the generators. More explanation can be found "
@@ -965,3 +966,24 @@ def test_a_subjectless_verb_of_the_change_is_the_changes(body, expected):
 ])
 def test_notes_to_the_reader_and_pointers_into_the_description_are_not_said(body):
     assert said(body) == []
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # "only" is a weak problem word and a contrast, but one word is not both
+    ("Caching on the decoder only is a tradeoff between speed and memory that sits between "
+     "full caching and none at all.",
+     [("detail", "Caching on the decoder only is a tradeoff between speed and memory that "
+                 "sits between full caching and none at all.")]),
+    # a weak word beside a contrast of its own is still a problem
+    ("The loader only reads bf16 shards, but the trainer writes fp32 ones.",
+     [("problem", "The loader only reads bf16 shards, but the trainer writes fp32 ones.")]),
+])
+def test_a_weak_problem_word_needs_a_contrast_of_its_own(body, expected):
+    assert said(body) == expected
+
+
+def test_a_tldr_label_is_not_said_whatever_follows_it():
+    assert said("TL;DR projects with compiled extensions upload dozens of wheels per "
+                "release, which takes hours.\n") == [
+        ("detail", "Projects with compiled extensions upload dozens of wheels per release, "
+                   "which takes hours.")]
