@@ -29,8 +29,13 @@ def _labelled(raw: str) -> str:
 def _problem(sentence: str, weak: bool = False) -> bool:
     """Whether a sentence states a problem; with `weak`, whether any problem word is in it."""
     c = cues()
-    return bool(c.problem.search(sentence)) or bool(c.problem_weak.search(sentence)) and (
-        weak or bool(c.contrast.search(sentence)))
+    if c.problem.search(sentence):
+        return True
+    found = {m.span() for m in c.problem_weak.finditer(sentence)}
+    # A weak word is a problem beside a contrast, and one word is not both: "X on V only
+    # is a tradeoff between …" has its "only" and nothing against it
+    return bool(found) and (weak or bool({m.span() for m in c.contrast.finditer(sentence)}
+                                         - found))
 
 
 _BEFORE_VERB = frozenset("will would should can also now then further".split())

@@ -82,8 +82,10 @@ def cues() -> Cues:
         label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
                                                                         reverse=True))
                          + r")(?:\s*:|\s+-)\s*(?=[A-Z0-9`])", re.I),
-        bare_label=re.compile(r"^(?:" + "|".join(re.escape(k) for k in prose["bare_labels"])
-                              + r")\s+(?=[A-Z][a-z]|`)", re.I),
+        bare_label=re.compile(r"^(?:(?:" + "|".join(re.escape(k) for k in prose["bare_labels"])
+                              + r")\s+(?=[A-Z][a-z]|`)|(?:"
+                              + "|".join(re.escape(k) for k in prose["bare_labels_any"])
+                              + r")\s+)", re.I),
         heading=re.compile(r"(?im)^\s*#*\s*(" + "|".join(re.escape(k) for k in labels)
                            + r")\s*$"),
         labels=labels,
