@@ -110,6 +110,9 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
     ("Group the loader helpers into a package", "grouping the loader helpers into a package"),
     ("Solve the flaky upload issue", "solving the flaky upload issue"),
     ("Llama the loader", "Llama the loader"),  # (a name is no verb)
+    # a participle after its article waits for its noun, here a name opening on "in"
+    ("Pass the computed `in_shard_sizes` without the cache too, so the loader keeps its order",
+     "passing the computed in shard sizes"),
     ("Always pre-split the batches", "always pre-splitting the batches"),
     # cut from the words it bounds, the adverb goes too ("only … when the loader is idle")
     ("Only convert the cached int4 weights to the tiled layout when the loader is idle",

@@ -367,10 +367,16 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
     if len(ws) > limit and not (why and _purpose_fits(ws, limit)):
         low = [x.lower() for x in ws]
         w = words()
-        cut = next((i for i in range(2, limit + 1) if low[i] in w.clause), None)
+        # "the computed in grad placements": a participle after an article waits for its
+        # noun (here a name whose first word reads as "in"); no cut comes between them
+        apart = {i for i in range(2, len(ws)) if low[i - 2] in ("the", "a", "an")
+                 and re.fullmatch(r"[a-z]+ed", low[i - 1])}
+        cut = next((i for i in range(2, limit + 1) if low[i] in w.clause and i not in apart),
+                   None)
         for group in (w.breaks, {"and", "or"}):  # a cut keeps three words or none is made
             if cut is None:
-                cut = next((i for i in range(limit, 2, -1) if low[i] in group), None)
+                cut = next((i for i in range(limit, 2, -1) if low[i] in group
+                            and i not in apart), None)
         kept = ws[: cut or limit]
         # A cut inside a "why …" or "how …" clause leaves it without its end ("explaining
         # why float8 needs"): a name a few words over the limit is kept whole instead.
