@@ -368,3 +368,18 @@ def test_what_the_files_are_outranks_what_the_title_says_of_the_work():
     assert plan(day("docs/performance.md")).themes[0].work == "documentation"
     assert plan(day(".github/workflows/perf.yml")).themes[0].work == "infrastructure"
     assert plan(day("widget/perf/report.py")).themes[0].work == "performance"
+
+
+def test_a_bots_description_is_never_mined_for_sentences():
+    # A dependency bump's body is the upstream project's release notes: nothing in it is
+    # about this repository's change.
+    notes = ("## Release notes\nMaintainers also found that the signing service slowdown "
+             "was the main cause of last week's outage.\n")
+    bump = dataclasses.replace(
+        pr(941, "Bump upload-action from 1.2.1 to 1.2.2", "dependabot[bot]", body=notes),
+        bot=True)
+    d = rich_digest(extra=[bump])
+    d = dataclasses.replace(d, areas=(m.Area("Workflows", (941,), ()),), duplicates=())
+    text = write(d).transcript
+    assert "PR 941 bumps upload-action from 1.2.1 to 1.2.2" in text
+    assert "signing service" not in text

@@ -272,7 +272,7 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                     and c.number not in members and not is_revert(c))
     found: list[Claim] = []
     listed: list[Action] = []
-    for c in [c for c in told if c.body][:BODY_PRS]:
+    for c in [c for c in told if c.body and not c.bot][:BODY_PRS]:
         ref = Ref(pr=c.number, sha=c.sha)
         title = _content(action(c).obj)
         whole = _stems(c.title)  # (a sentence saying the whole title again says nothing new)
@@ -294,7 +294,7 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     # the base change, so its problem shares a word with that change's own title or the
     # name: an aside sharing "move" with only a later part's title is no problem of it.
     about = _stems(" ".join([t.headline, *(c.title for c in told)]))
-    first = next((c for c in told if c.body), None)
+    first = next((c for c in told if c.body and not c.bot), None)
     base = [x for x in found if first and x.ref == Ref(pr=first.number, sha=first.sha)]
     own = _stems(" ".join([t.headline, first.title])) if first else set()
     problem = best([x for x in base if _stems(x.text) & own], "problem")
@@ -415,8 +415,9 @@ def _runs(found: Sequence[tuple[str, Sequence[tuple[Change, Action]]]]
 
 def _why(c: Change, a: Action, accept: Accept) -> Claim | None:
     """The one sentence of an item's description worth adding to its roundup line: its
-    problem or benefit, else its first detail; none that only repeats the title."""
-    if not c.body:
+    problem or benefit, else its first detail; none that only repeats the title. A bot's
+    description (a dependency bump's upstream release notes) says nothing of this change."""
+    if not c.body or c.bot:
         return None
     title = _content(a.obj)
     found = [x for x in claims(c.body, Ref(pr=c.number, sha=c.sha), accept=accept, limit=4)
