@@ -328,6 +328,21 @@ def test_a_lone_newcomers_housekeeping_is_said_with_the_welcome_not_as_a_theme()
                    for s in sec.sentences)
 
 
+def test_a_newcomers_housekeeping_in_a_roundup_area_is_told_once_with_the_welcome():
+    changes = [pr(1494, "[docs] Fix a broken link in the install guide", "shoufa"),
+               pr(1509, "All-reduce the token count before logging", "runame",
+                  body="Currently the token count is only logged locally."),
+               pr(1512, "Make the recipe name more generic", "vkuzo"),
+               pr(1513, "[docs] Document the recipe registry", "vkuzo")]
+    deep = WINDOW.since - dt.timedelta(days=400)
+    digest = build_digest(changes, WINDOW, areas=AreasConfig(),
+                          earlier_authors={"runame", "vkuzo"}, history_since=deep)
+    assert [a.prs for a in digest.areas] == [(1494, 1513)]
+    text = write(digest).transcript
+    assert text.count("broken link") == 1, text
+    assert "whose PR 1494 fixes a broken link in the install guide." in text
+
+
 def test_a_day_of_only_a_newcomers_housekeeping_is_summed_up_by_the_newcomer():
     deep = WINDOW.since - dt.timedelta(days=400)
     digest = build_digest([pr(590, "minor fix", "samsja")], WINDOW, areas=AreasConfig(),

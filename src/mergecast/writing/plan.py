@@ -138,6 +138,9 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     themes = _full_first(_series(digest, tuple(_theme(digest, by_sha, t, i, accept)
                                                for i, t in enumerate(kept[:max_themes], 1))))
     told: set[int] = {n for t in themes for n in t.prs}
+    # (and a roundup does not tell it too: "On Docs: PR 2962 fixes X. Worth noting: a warm
+    # welcome to …, whose PR 2962 fixes X" says it twice in a breath)
+    told |= {welcome.number} if welcome is not None and welcome.number is not None else set()
     told |= {a.ref.pr for t in themes for a in t.series if a.ref and a.ref.pr is not None}
     told |= {a.ref.pr for t in themes for a in t.related if a.ref and a.ref.pr is not None}
     told_shas = {s for t in themes for s in t.commits}
