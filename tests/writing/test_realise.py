@@ -179,6 +179,8 @@ def test_a_bare_fault_fixed_takes_its_article():
         "fixes a bug when default dtype is BF16"]
     assert told("Fix issue: no module named fbgemm") == ["fixes an issue: no module named fbgemm"]
     assert told("Fix error message in float8 utils") == ["fixes error message in float8 utils"]
+    assert told("Fix broken link in the install guide") == [
+        "fixes a broken link in the install guide"]
 
 
 def test_a_brief_theme_named_by_an_action_is_told_as_that_action():
