@@ -62,7 +62,7 @@ def test_mixed_day_tells_prs_and_bare_commits() -> None:
     script = write_script(d, show="Widget", day=DAY, writing=dataclasses.replace(
         WRITING, max_themes=4), lexicon={}, llm=LLM)
     second, fourth = themes(script)[1], themes(script)[3]
-    assert "two linked PRs, 584064 and 584073" in second.text
+    assert "two related PRs, 584064 and 584073" in second.text
     assert fourth.text == "Also today, Ivy Zhou landed a commit pinning the compiler version."
 
 
@@ -92,7 +92,7 @@ def test_a_theme_of_prs_and_a_bare_commit_says_both_and_credits_no_pr_with_the_c
     d = dataclasses.replace(d, themes=(d.themes[0], mixed, d.themes[2]),
                             counts=dataclasses.replace(d.counts, commits=1))
     text = themes(write(d))[1].text
-    assert "b7r2n and Ivy Zhou, who pushed two linked PRs, 584064 and 584073, and a commit" \
+    assert "b7r2n and Ivy Zhou, who pushed two related PRs, 584064 and 584073, and a commit" \
         in text
     # what the commit does is the changes', never one of the PRs'
     assert "the changes add call timing to the in-tree transport, and rename the cache flag " \

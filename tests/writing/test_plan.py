@@ -133,7 +133,7 @@ def test_one_authors_same_kind_of_work_elsewhere_is_told_with_the_theme_as_a_ser
         "stale codebook exports and the orphaned dispatch module." in said or \
         "In the same vein, vkuzo landed two more PRs, 703 and 704, removing stale codebook " \
         "exports and the orphaned dispatch module." in said, said
-    assert "linked PRs, 701 and 702" in said  # the series is not called linked
+    assert "related PRs, 701 and 702" in said  # the series is not called related
     assert "PR 705 fixes the int8 matmul fallback" in section(write(removals()), "area")
 
 

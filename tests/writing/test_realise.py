@@ -246,7 +246,7 @@ def test_an_acronym_spelled_out_takes_its_words_article_and_never_repeats_a_word
 
 
 def test_an_effect_one_of_several_changes_makes_is_told_of_one_not_of_all():
-    # Three PRs, one title with a verb: "landed three linked PRs, fixing X" and "the PRs
+    # Three PRs, one title with a verb: "landed three related PRs, fixing X" and "the PRs
     # fix X" would each say all three fix it.
     d = rich_digest(extra=[pr(n, t, "ada") for n, t in (
         (2548, "Fix the variable name"), (2549, "Docs"), (2562, "More"))])

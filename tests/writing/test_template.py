@@ -88,7 +88,7 @@ def test_stack_size_words_and_pr_range():
 
 def test_cluster_and_single_sizes():
     script = write(rich_digest(), minutes=3.5)  # room for every optional slot
-    assert "two linked PRs, 584064 and 584073" in section(script, "theme", 1).text
+    assert "two related PRs, 584064 and 584073" in section(script, "theme", 1).text
     assert "a single PR, 584097" in section(script, "theme", 2).text
     assert "PR 584073 is still in review." in section(script, "theme", 1).text
 

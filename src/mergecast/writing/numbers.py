@@ -139,6 +139,6 @@ def pr_list(numbers: Sequence[int]) -> str:
 
 
 def pr_numbers(numbers: Sequence[int]) -> str:
-    """A group's numbers after a count ("two linked PRs, 5 and 9"; "nine linked PRs, from 5
+    """A group's numbers after a count ("two related PRs, 5 and 9"; "nine related PRs, from 5
     to 40"): no "PRs" prefix."""
     return pr_list(numbers).removeprefix("PRs ").removeprefix("PR ")

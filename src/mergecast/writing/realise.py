@@ -47,7 +47,7 @@ def size_phrase(t: Theme) -> str:
                 pr_list(s.members) + commits
         return f"{size}, {pr_list(s.members)}{commits}"
     if len(t.prs) > 1:
-        return f"{count_phrase(len(t.prs), 'linked PR')}, {pr_numbers(t.prs)}{commits}"
+        return f"{count_phrase(len(t.prs), 'related PR')}, {pr_numbers(t.prs)}{commits}"
     if t.prs:
         return f"a single PR, {pr_list(t.prs)}{commits}"
     return count_phrase(len(t.commits), "commit") if t.commits else "no PRs"
@@ -191,10 +191,10 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
             key, values["more"] = "more_prs", _more(len(t.prs), "PR")
         elif t.commits:  # a commit with no PR is not one of the PRs: "a PR, 12, and a commit"
             key = "mixed"
-            values |= {"size": _a_or_count(len(t.prs), "PR", "linked PRs"),
+            values |= {"size": _a_or_count(len(t.prs), "PR", "related PRs"),
                        "commits": _a_or_count(len(t.commits), "commit", "commits")}
         elif len(t.prs) > 1:
-            key, values["size"] = "cluster", count_phrase(len(t.prs), "linked PR")
+            key, values["size"] = "cluster", count_phrase(len(t.prs), "related PR")
         else:
             key, values["pr"] = "single", str(t.prs[0])
         return key, values, tuple(t.prs)
@@ -207,7 +207,7 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
 
 
 def _a_or_count(n: int, noun: str, plural: str) -> str:
-    """(1, "PR", …) -> "a PR"; (2, "PR", "linked PRs") -> "two linked PRs": one "a single"
+    """(1, "PR", …) -> "a PR"; (2, "PR", "related PRs") -> "two related PRs": one "a single"
     to a sentence ("a single PR, 12, and a single commit" says it twice)."""
     return f"a {noun}" if n == 1 else f"{number_words(n)} {plural}"
 
