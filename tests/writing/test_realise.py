@@ -179,6 +179,8 @@ def test_a_bare_fault_fixed_takes_its_article():
         "fixes a bug when default dtype is BF16"]
     assert told("Fix issue: no module named fbgemm") == ["fixes an issue: no module named fbgemm"]
     assert told("Fix error message in float8 utils") == ["fixes error message in float8 utils"]
+    assert told("make sure tests are run with pytest") == [
+        "makes sure tests are run with pytest"]  # (a verb that takes a clause, no subject)
     assert told("Fix broken link in the install guide") == [
         "fixes a broken link in the install guide"]
 

@@ -108,8 +108,10 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         # "Group the optimizer components into a package": a plain word before an article
         # can only be its verb, known or not; named "grouping …", never as an order
         lemma = ws[0].lower()
+    # ("make sure tests are run": the verb takes a clause, its "are" is no sign of a subject)
+    sure = [w.lower() for w in ws[:2]] == ["make", "sure"]
     if ws and ws[0].lower() in words().adjectives or lemma not in words().clause_verbs and \
-            any(w.lower() in words().auxiliaries and _said(w, title)
+            not sure and any(w.lower() in words().auxiliaries and _said(w, title)
                 for w in _main_clause(ws)[1:4]) or \
             len(ws) > 2 and ws[1].lower() in words().finite and _said(ws[1], title):
         # "scaled bias rowwise linear", "batch configs should …", "Init includes the first
