@@ -179,6 +179,9 @@ def test_one_area_however_it_is_spelled_in_the_projects_casing():
     # the config's own names win over the data file, matched however they are spelled
     named = assign_areas(changes, AreasConfig(names={"Graph-Trainer": "GraphTrainer"}))
     assert named["acme/widgets#3"] == "GraphTrainer"
+    # a "[test]" tag is the tests: "On Tests:", never "On Test:"
+    tagged = assign_areas([pr(11, "[test] k"), pr(12, "[test] l")], AreasConfig())
+    assert tagged["acme/widgets#11"] == "Tests"
 
 
 def test_type_labels_and_tags_are_not_areas():
