@@ -383,3 +383,10 @@ def test_a_bots_description_is_never_mined_for_sentences():
     text = write(d).transcript
     assert "PR 941 bumps upload-action from 1.2.1 to 1.2.2" in text
     assert "signing service" not in text
+
+
+def test_worth_noting_is_never_a_document_touched():
+    d = rich_digest(extra=[pr(950, "Update README", "ada"),
+                           pr(951, "Log the total number of tokens seen", "omar")])
+    noted = [a.ref.pr for a in plan(d).notes if a.ref]
+    assert 951 in noted and 950 not in noted, noted

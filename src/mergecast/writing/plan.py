@@ -125,6 +125,17 @@ def says_something(a: Action) -> bool:
                for x in a.obj.split())
 
 
+def _worth_noting(a: Action) -> bool:
+    """What "Worth noting" may say: something, and more than a document touched ("PR 401
+    updates README", "a commit updates contributing" is no news)."""
+    w = words()
+    named = [x.lower() for x in a.obj.split() if x.lower() not in w.function]
+    bare = bool(named) and a.verb in ("change", "document") and all(
+        w.objects.get(x) == "documentation" or x in w.generic or x in ("contributing", "license")
+        for x in named)
+    return says_something(a) and not bare
+
+
 def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
               weekly: str | None = None, accept: Accept = lambda s, r: True) -> Plan:
     """The plan of one episode. `accept` vets sentences lifted from descriptions (the
@@ -164,7 +175,7 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
         signal=Signal(_work(themes, roundups), digest.counts), themes=themes,
         roundups=roundups, duplicates=duplicates, chains=chains,
         first_timers=digest.first_time_contributors, welcomed=welcomed,
-        notes=tuple(a for c in [c for c in rest if says_something(action(c))][:NOTES]
+        notes=tuple(a for c in [c for c in rest if _worth_noting(action(c))][:NOTES]
                     for a in actions(c)),
         watch=_watch(digest, themes),
     )
