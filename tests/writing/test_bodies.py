@@ -987,3 +987,16 @@ def test_a_tldr_label_is_not_said_whatever_follows_it():
                 "release, which takes hours.\n") == [
         ("detail", "Projects with compiled extensions upload dozens of wheels per release, "
                    "which takes hours.")]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # a comma splice onto the change: the fact before it stands alone
+    ("Currently the accepted shape of the widget cache is not clear, this change fixes the "
+     "issue.", [("problem", "Currently the accepted shape of the widget cache is not clear.")]),
+    # an opening that needs the rest as its main clause keeps it
+    ("Since the trainer uses many widgets, this change also fixes some other widgets.",
+     [("detail", "Since the trainer uses many widgets, this change also fixes some other "
+                 "widgets.")]),
+])
+def test_a_comma_splice_onto_the_change_is_cut_where_the_fact_ends(body, expected):
+    assert said(body) == expected

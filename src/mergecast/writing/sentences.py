@@ -296,6 +296,11 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         # a numbered item of a list the episode does not read
         return None
     s = _finished(_rewritten(_REF_TAIL.sub("", _PLACE.sub("", s))))
+    if (m := _SPLICED.search(s)) and s.split(" ", 1)[0].lower() not in _LEADS and \
+            len(s[: m.start()].split()) >= MIN_WORDS:  # (not "Therefore, this PR moves …")
+        # "X is not clear, this change fixes the issue": the fact before the comma stands
+        # alone; what the change does after it leans on it ("fixes it") and the title says it
+        s = s[: m.start()] + "."
     s = _SEE_TAIL.sub(".", s)  # "… support for inference, see method generate.": a pointer
     if m := cues().lead_in.match(s):  # "As a result, the head was …": the fact stands alone
         s = s[m.end():]
@@ -418,6 +423,11 @@ def _this_change(sentence: str, ref: Ref, first: bool) -> str:
 
 
 _SUBORDINATE = frozenset("as because since although though whereas unless if".split())
+# A comma splice onto the change ("…, this change fixes it"); not after an opening that
+# needs the rest as its main clause ("Since X, this change also fixes Y").
+_SPLICED = re.compile(r",\s+this (?:change|PR|pull request|diff|patch|commit)\s+[a-z]+", re.I)
+_LEADS = _SUBORDINATE | frozenset("on in for with per after before without when where while "
+                                  "once until".split())
 _CLAUSE_START = frozenset("so because since which while when if".split())
 GERUND_WORDS = 8
 
