@@ -390,3 +390,17 @@ def test_worth_noting_is_never_a_document_touched():
                            pr(951, "Log the total number of tokens seen", "omar")])
     noted = [a.ref.pr for a in plan(d).notes if a.ref]
     assert 951 in noted and 950 not in noted, noted
+
+
+def test_a_sentence_saying_the_title_again_with_its_verb_and_the_repo_name_is_not_said():
+    # "PR 901 enables structured-caching in widget" says no more than its title: the verb
+    # and the repository's own name are no news
+    body = "## Summary\nThis PR enables structured-caching in widget.\n"
+    changes = (pr(901, "Add structured caching and load instrumentation", "ada", body=body),)
+    themes = (m.Theme(1, "structured caching", "single", ("ada",), ("Data",), (901,),
+                      (), None, 3.0, ("big",)),)
+    digest = dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=(), first_time_contributors=(), counts=m.Counts(1, 1, 0, 1))
+    (theme,) = plan(digest).themes
+    assert theme.details == () and theme.benefit is None

@@ -235,6 +235,16 @@ def _stems(text: str) -> set[str]:
             and base_verb(x) not in ("add", "fix", "update", "change")}
 
 
+_TOLD_VERB = re.compile(r"^(?:PR \d+|The commit)(?: also)? \w+ ")
+
+
+def _told_stems(text: str, c: Change) -> set[str]:
+    """What a sentence says past "PR 12 enables", less the repository's own name: "PR 3176
+    enables structured-logging in torchtitan" says no more than its title, "Add structured
+    logging and training instrumentation"."""
+    return _stems(_TOLD_VERB.sub("", text)) - _stems(c.repo.replace("/", " "))
+
+
 def _singular(word: str) -> str:
     """"indices" ~ "index", "entries" ~ "entry", "caches" ~ "cache": close enough to match
     a theme's words with a description's."""
@@ -294,7 +304,7 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         found += [x for x in claims(c.body, ref, accept=accept)
                   if x.text not in {f.text for f in found}
                   and not _repeats(_content(x.text), title, 0.6)
-                  and not _repeats(_stems(x.text), whole, 0.75)]
+                  and not _repeats(_told_stems(x.text, c), whole, 0.75)]
         listed += [a for a in steps(c.body, ref) if not _repeats(_content(a.obj), title, 0.8)]
     # A sentence an earlier episode said of this work is not said again the next day.
     found = [x for x in found if not _said_before(x.text, t.continues)]
