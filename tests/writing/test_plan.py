@@ -225,6 +225,16 @@ def test_a_problem_sentence_sharing_no_word_with_the_theme_is_not_its_problem():
         "Each recipe kept its own loader, so fixes to shuffling had to be made four times over.")
 
 
+def one_theme_day(changes: tuple[m.Change, ...], name: str, kind: str = "single") -> m.Digest:
+    """A day of one theme, by ada in Data, made of `changes`."""
+    prs = tuple(c.number for c in changes if c.number is not None)
+    themes = (m.Theme(1, name, kind, ("ada",), ("Data",), prs, (), None, 3.0, ("big",)),)
+    n = len(changes)
+    return dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=(), areas=(), first_time_contributors=(), counts=m.Counts(n, n, 0, n))
+
+
 def test_a_problem_sharing_a_word_only_with_another_pr_of_the_theme_is_not_the_base_prs():
     # The base PR's aside ("nothing to move for it yet") shares "move" with the second
     # PR's title only: "The problem it tackles: …" would credit the base PR with it.
@@ -232,12 +242,7 @@ def test_a_problem_sharing_a_word_only_with_another_pr_of_the_theme_is_not_the_b
             "move for it yet.\n")
     changes = (pr(901, "Group the loader helpers into a package", "ada", body=body),
                pr(902, "Move the shuffle guard into the base loader", "ada"))
-    themes = (m.Theme(1, "loader helpers package", "cluster", ("ada",), ("Data",),
-                      (901, 902), (), None, 3.0, ("big",)),)
-    digest = dataclasses.replace(
-        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
-        chains=(), areas=(), first_time_contributors=(), counts=m.Counts(2, 2, 0, 2))
-    (theme,) = plan(digest).themes
+    (theme,) = plan(one_theme_day(changes, "loader helpers package", "cluster")).themes
     assert theme.problem is None
     assert [c.text for c in theme.details] == [
         "The tracing module has no owner today, so there is nothing to move for it yet."]
@@ -397,10 +402,5 @@ def test_a_sentence_saying_the_title_again_with_its_verb_and_the_repo_name_is_no
     # and the repository's own name are no news
     body = "## Summary\nThis PR enables structured-caching in widget.\n"
     changes = (pr(901, "Add structured caching and load instrumentation", "ada", body=body),)
-    themes = (m.Theme(1, "structured caching", "single", ("ada",), ("Data",), (901,),
-                      (), None, 3.0, ("big",)),)
-    digest = dataclasses.replace(
-        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
-        chains=(), areas=(), first_time_contributors=(), counts=m.Counts(1, 1, 0, 1))
-    (theme,) = plan(digest).themes
+    (theme,) = plan(one_theme_day(changes, "structured caching")).themes
     assert theme.details == () and theme.benefit is None
