@@ -35,6 +35,9 @@ from mergecast.analysis.language import (
     ("support AMP for DDP / single-device training", "support", "support",
      "for AMP for DDP single-device training", ""),
     ("[spmd_types] qwen3 enablement", "enable", "enable", "Qwen3", ""),
+    # a thing named in capitals keeps them; a first word's capital alone is lowered
+    ("[spmd_types] Cobalt Lantern enablement", "enable", "enable", "Cobalt Lantern", ""),
+    ("Sharded loader support", "support", "support", "for sharded loader", ""),
     ("Speed up tokenizing of long lines", "speed", "speed up", "tokenizing of long lines", ""),
     ("Split the loader off", "refactor", "split off", "the loader", ""),
     ("Renamed foo to bar", "rename", "rename", "foo", "to bar"),

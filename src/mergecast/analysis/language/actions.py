@@ -348,7 +348,10 @@ def _noun_action(text: str) -> Action:
         while len(kept) > 1 and kept[0].lower() in words().fix_sizes:
             kept = kept[1:]  # "minor README updates" update the README, not "minor README"
         noun = ws[-1].lower()
-        cls, obj = nouns[noun], lower_first(" ".join(kept))
+        # "Muse Glimmer enablement": a thing named in capitals keeps them ("enabling Muse
+        # Glimmer", not "muse Glimmer"); "Float8 training support" opens on a capital only
+        named = len(kept) > 1 and all(re.fullmatch(r"[A-Z][a-z]+", w) for w in kept)
+        cls, obj = nouns[noun], " ".join(kept) if named else lower_first(" ".join(kept))
         obj = obj[4:] if obj.lower().startswith("for ") and cls == "support" else obj
     elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
                      and ws[i + 1].lower() in _NOUN_LINKS), None)) is not None:
