@@ -428,11 +428,15 @@ def _qualify(name: str, areas: Sequence[str]) -> str:
 def vague(name: str) -> bool:
     """Whether a name names nothing: past an activity's verb ("fixing"), only articles,
     numbers and words that say nothing alone ("a minor issue", "2 small fixes")."""
-    ws = name.lower().split()
-    if ws and ws[0].endswith("ing") and base_verb(ws[0]):
-        ws = ws[1:]
+    ws = name.lower().split()[1 if is_activity(name) else 0:]
     said = [w for w in ws if w not in words().function and not w.isdigit()]
     return bool(said) and all(w in words().generic for w in said)
+
+
+def is_activity(name: str) -> bool:
+    """"Fixing the step log" is an activity: it opens on a verb's -ing form."""
+    first = name.split(" ", 1)[0]
+    return first.endswith("ing") and base_verb(first) is not None
 
 
 def _in_area(name: str, area: str) -> str:

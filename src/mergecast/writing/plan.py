@@ -296,7 +296,9 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                     and c.number not in members and not is_revert(c))
     found: list[Claim] = []
     listed: list[Action] = []
-    for c in [c for c in told if c.body and not c.bot][:BODY_PRS]:
+    # (a bot's description is another project's release notes: nothing of this change)
+    described = [c for c in told if c.body and not c.bot]
+    for c in described[:BODY_PRS]:
         ref = Ref(pr=c.number, sha=c.sha)
         title = _content(action(c).obj)
         whole = _stems(c.title)  # (a sentence saying the whole title again says nothing new)
@@ -318,7 +320,7 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     # the base change, so its problem shares a word with that change's own title or the
     # name: an aside sharing "move" with only a later part's title is no problem of it.
     about = _stems(" ".join([t.headline, *(c.title for c in told)]))
-    first = next((c for c in told if c.body and not c.bot), None)
+    first = described[0] if described else None
     base = [x for x in found if first and x.ref == Ref(pr=first.number, sha=first.sha)]
     own = _stems(" ".join([t.headline, first.title])) if first else set()
     problem = best([x for x in base if _stems(x.text) & own], "problem")

@@ -10,9 +10,8 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from ..analysis.headlines import vague
+from ..analysis.headlines import is_activity, vague
 from ..analysis.language import (
-    base_verb,
     clean_title,
     has_verb,
     lower_first,
@@ -411,7 +410,7 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     elif len(heads) > 1:
         # "Fixing X and Pyproject" reads as fixing both: after an activity, a name joined
         # by "and" is heard as its object too, so the two are joined another way
-        governs = _activity(a) and not _activity(heads[1])
+        governs = is_activity(a) and not is_activity(heads[1])
         bank += [v for v in x.variants("title", "two")
                  if not (joined or governs) or "} and {" not in v]
     s = top.stack
@@ -438,12 +437,6 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     if whole and whole[0] != a:
         return alone
     return [v.format(**values) for v in ordered] + alone
-
-
-def _activity(name: str) -> bool:
-    """"Fixing the step log" is an activity: it opens on a verb's -ing form."""
-    first = name.split(" ", 1)[0]
-    return first.endswith("ing") and base_verb(first) is not None
 
 
 def _totals(x: Lookup, k: Counts) -> str:
