@@ -50,6 +50,9 @@ def said(title: str) -> list[tuple[str, str, str]]:
      [("add", "a cache", ""), ("fix", "the eviction order", "")]),
     ("Add a cache, then test this path",  # "this" before a noun is a determiner
      [("add", "a cache", ""), ("test", "the path", "")]),
+    # An adverb before the first verb leaves the second action its own.
+    ("Optionally enable the cache + clean up setup.py flags",
+     [("enable", "the cache", ""), ("clean up", "setup flags", "")]),
     # Never a split inside an object.
     ("Migrate min and max to Metal", [("migrate", "min and max", "to Metal")]),
     ("Add float8 and MX", [("add", "float8 and MX", "")]),

@@ -80,6 +80,10 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
     assert said("Allow users to configure the entity and run names through variables.") == [
         ("benefit", "PR 12 allows users to configure the entity and run names through "
                    "variables.")]
+    # A verb that is never a noun after "and" is one whatever follows it.
+    assert said("Hide the gauge when the queue is idle and add peak rates for new chips.") == [
+        ("detail", "PR 12 hides the gauge when the queue is idle and adds peak rates for new "
+                   "chips.")]
     commit = claims("Add a size limit for the cache entries and evict old ones.", Ref(sha="a1"))
     assert [c.text for c in commit] == [
         "The commit adds a size limit for the cache entries and evicts old ones."]

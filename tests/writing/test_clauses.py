@@ -16,7 +16,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from mergecast.analysis.language import kind_of, parse_title, words
-from mergecast.models import Ref
+from mergecast.models import Action, Ref
 from mergecast.writing.clauses import OBJECT_WORDS, clauses
 
 
@@ -62,6 +62,33 @@ def told(title: str) -> str:
 ])
 def test_an_effect_says_what_its_title_said(title, effect):
     assert told(title) == effect
+
+
+@pytest.mark.parametrize(("verb", "obj", "third", "ing"), [
+    # A verb joined inside one object (a description's list item, say) is told in the
+    # clause's form, whatever follows it.
+    ("hide", "the gauge when idle and add peak rates", "hides the gauge when idle and adds peak rates",
+     "hiding the gauge when idle and adding peak rates"),
+    ("enable", "lazy copy and fix slice", "enables lazy copy and fixes slice",
+     "enabling lazy copy and fixing slice"),
+    # ... but never an op the object names, a noun before "for", nor a verb that shares
+    # an earlier "to".
+    ("fuse", "mul and add kernels", "fuses mul and add kernels", "fusing mul and add kernels"),
+    ("add", "a test and fix for the overflow", "adds a test and fix for the overflow",
+     "adding a test and fix for the overflow"),
+    ("add", "a kernel to cast rows and write in col-major",
+     "adds a kernel to cast rows and write in col-major",
+     "adding a kernel to cast rows and write in col-major"),
+])
+def test_a_verb_joined_inside_an_object_agrees_with_the_clause(verb, obj, third, ing):
+    (effect,) = clauses([Action(verb, verb, obj)])
+    assert (effect.third(), effect.ing()) == (third, ing)
+
+
+def test_an_and_between_the_objects_of_two_actions_joins_things_not_verbs():
+    (effect,) = clauses([Action("enable", "enable", "3d weights"),
+                         Action("enable", "enable", "select")])
+    assert effect.ing() == "enabling 3d weights and select"
 
 
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():

@@ -5,7 +5,7 @@ qualifier a speaker would use."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..analysis.language import (
@@ -16,6 +16,7 @@ from ..analysis.language import (
     one_fault,
     said_verb,
     third_person,
+    told_of_one,
     trim,
 )
 from ..models import Action
@@ -23,6 +24,7 @@ from .numbers import join_words
 from .phrases import phrases, vowel_sound
 
 LIST_ITEMS = 4  # objects named in one list
+_ANCHOR = "add"  # a base verb to read objects after (see Clause._rest)
 OBJECT_WORDS = 18  # words all of a list's objects take at most (the first is said whole)
 
 
@@ -42,6 +44,7 @@ class Clause:
     negated: bool = False
     stated: bool = False  # reports what a subject states ("notes that make demo uses …")
     adverb: str = ""  # "temporarily": before the verb, whatever its form
+    joined: bool = False  # objects of several actions: an "and" between them joins things
 
     def _verb(self) -> str:
         if self.negated:
@@ -58,19 +61,27 @@ class Clause:
         verb = self._verb()
         if plural and self.stated:  # "the commits include one noting that …": one says it
             verb = f"{said('stated_plural')} {gerund(verb)}"
-        form = verb if plural else third_person(verb)
-        return _once(f"{self._adverb()}{form} {self._rest()}".rstrip())
+        if plural:
+            return _once(f"{self._adverb()}{verb} {self._rest()}".rstrip())
+        rest = self._rest(third_person)
+        return _once(f"{self._adverb()}{third_person(verb)} {rest}".rstrip())
 
     def ing(self) -> str:
         if self.negated:
             return _once(f"{said('negated_name')} {gerund(self.verb)} {self._rest()}".rstrip())
-        return _once(f"{self._adverb()}{gerund(self._verb())} {self._rest()}".rstrip())
+        return _once(f"{self._adverb()}{gerund(self._verb())} {self._rest(gerund)}".rstrip())
 
     def _adverb(self) -> str:
         return f"{self.adverb} " if self.adverb and not self.negated else ""
 
-    def _rest(self) -> str:
-        return f"{self.objects} {self.qualifier}".strip()
+    def _rest(self, inflect: Callable[[str], str] | None = None) -> str:
+        """Objects and qualifier; with `inflect`, a verb joined inside them is told in the
+        clause's form ("enables X and fixes slice", never "… and fix slice")."""
+        rest = f"{self.objects} {self.qualifier}".strip()
+        if inflect is None or not rest or self.joined:
+            return rest
+        # told after a stand-in base verb, so the joined verbs' form is compared to one
+        return told_of_one(f"{_ANCHOR} {rest}", inflect).partition(" ")[2]
 
 
 def _once(text: str) -> str:
@@ -109,7 +120,8 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
                                         and a.ref and a.ref.pr is not None))
             if objects := (_statements(kept) if stated else factor(kept)):  # ("Support the -")
                 (more if n else out).append(
-                    Clause(verb, objects, qualifier, cites, negated, stated, adverb))
+                    Clause(verb, objects, qualifier, cites, negated, stated, adverb,
+                           joined=len(kept) > 1))
     return out + more
 
 

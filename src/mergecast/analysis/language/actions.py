@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...models import Action
 from ..text import strip_markup, title_tags
@@ -513,7 +513,9 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
     """Where each later action opens: (the end of the one before, its verb's index)."""
     out: list[tuple[int, int]] = []
     start, i = 0, 2
-    form = _form(ws[0]) if ws else None
+    # "Optionally enable X + clean up Y": the form is the verb's, after any adverb
+    lead = next((w for w in ws if w.lower() not in words().adverbs), None)
+    form = _form(lead) if lead else None
     while i < len(ws) - 1:
         j = i + 1 if ws[i].lower() in _lists().joiners else \
             i if ws[i - 1].endswith(",") else None
@@ -533,21 +535,29 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
     return out
 
 
-def told_of_one(order: str) -> str:
+def told_of_one(order: str, inflect: Callable[[str], str] = third_person) -> str:
     """The later verbs of an order or a change log's line in the third person, as its first
     is told ("Add a size limit and evict old ones" -> "… and evicts old ones"; "Added X and
     removed Y" -> "… and removes Y"), never a list inside an object ("add min and max") nor
     a verb-like word before a noun ("configure the entity and run name"); a plain verb
-    before a plural is one ("… and fixes links")."""
+    before a plural is one ("… and fixes links"). With `inflect` = gerund they are told
+    as a name's ("adding X and fixing Y")."""
     ws = order.split()
-    for _, j in _breaks(ws):
+    start = 0
+    for end, j in _breaks(ws):
         after = ws[j + 1].rstrip(".,;:")
+        if any(to_verb(ws, k) for k in range(start, end)):
+            continue  # "a kernel to cast to MX and write …": the "to" is the verb's too
+        start = j
         if ws[j].lower() in words().nouns and after.lower() in ("for", "of"):
             continue  # "… and support for them": the noun
+        if after.lower() in words().op_nouns:
+            continue  # "… mul and add kernels": the ops' names
         if (after.lower() in words().object_openers or ws[j].lower() in
-                words().plural_object_verbs and re.fullmatch(r"[a-z]+[^s]s", after)) \
+                words().plural_object_verbs and re.fullmatch(r"[a-z]+[^s]s", after)
+                or ws[j].lower() in words().sure_verbs and after.lower() not in _NOUN_LINKS[:3]) \
                 and (verb := base_verb(ws[j])):
-            ws[j] = third_person(verb)
+            ws[j] = inflect(verb)
     return " ".join(ws)
 
 

@@ -44,6 +44,8 @@ class Words:
     fix_qualifiers: frozenset[str]  # "temporary fix for X" fixes X
     object_openers: frozenset[str]  # "… and evict old ones": a verb before them is one
     plural_object_verbs: frozenset[str]  # "… and fix links": verbs before a bare plural
+    sure_verbs: frozenset[str]  # "… and add X": a verb after "and" whatever follows
+    op_nouns: frozenset[str]  # "… mul and add kernels": unless an op follows
     for_objects: frozenset[str]  # "Fix for X", "Workaround for X": the verb acts on X
     line_joiners: frozenset[str]  # no line ends on these: the next line goes on with it
     problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
@@ -94,6 +96,7 @@ def words() -> Words:
         fix_qualifiers=frozenset(lang["noun_titles"]["qualifiers"]),
         object_openers=frozenset(w["object_openers"]),
         plural_object_verbs=frozenset(w["plural_object_verbs"]),
+        sure_verbs=frozenset(w["sure_verbs"]), op_nouns=frozenset(w["op_nouns"]),
         for_objects=frozenset(w["for_objects"]),
         line_joiners=frozenset(w["line_joiners"]),
         problems=frozenset(lang["noun_titles"]["problems"]),
