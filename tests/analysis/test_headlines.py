@@ -114,6 +114,11 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
     ("Pass the computed `in_shard_sizes` without the cache too, so the loader keeps its order",
      "passing the computed in shard sizes"),
     ("Always pre-split the batches", "always pre-splitting the batches"),
+    # an addition with a place to go is the adding, whole when it takes one word more ...
+    ("Add lazy snapshot capture to the core loop", "adding lazy snapshot capture to the core loop"),
+    # ... never an arrow's "to": the tutorial is about the migration, nothing goes anywhere
+    ("Add queue -> stream migration walkthrough tutorial",
+     "queue to stream migration walkthrough tutorial"),
     # cut from the words it bounds, the adverb goes too ("only … when the loader is idle")
     ("Only convert the cached int4 weights to the tiled layout when the loader is idle",
      "converting the cached int4 weights"),

@@ -59,7 +59,11 @@ def single_headline(title: str) -> str:
         # int4 tensors" (in H100 only) says something the title did not
         phrase = phrase[len(action.adverb) + 1:]
     ws = phrase.split()
-    adding = as_name(trim(whole, MAX_WORDS))
+    # The verb is one word more than the thing: said whole, the adding may take it, when
+    # its "to" is the title's own, not an arrow's ("module swap -> tensor subclass") nor
+    # an identifier's ("_to_mxfp8")
+    adding = as_name(whole if len(whole.split()) <= MAX_WORDS + 1 and
+                     re.search(r"\b(?:to|into)\s", title, re.I) else trim(whole, MAX_WORDS))
     if len(ws) > 2 and named != whole and \
             (m := re.search(r"\b(?:to|into)\s+(\w+)", phrase)) and not base_verb(m.group(1)) and \
             (base_verb(ws[0]) == ws[0].lower() or action.verb == "add" and
