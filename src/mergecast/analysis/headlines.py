@@ -35,6 +35,7 @@ from .language import (
     trim,
     words,
 )
+from .parallel_titles import factored_title
 from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
 
 _LIST_AFTER = re.compile(r"\b(?:across|in|into|for|to|of|on|with|from|between|over)\s")
@@ -42,17 +43,17 @@ MAX_WORDS = 7  # a name longer than this is cut at a natural boundary
 KIND_SHARE = 0.6  # a theme whose titles share nothing is named by its work when most agree
 
 
-def single_headline(title: str) -> str:
+def single_headline(title: str, limit: int = MAX_WORDS) -> str:
     """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
-    -> "float8 training"; "Revert "X"" -> "a revert of X")."""
+    -> "float8 training"; "Revert "X"" -> "a revert of X"), cut to about `limit` words."""
     action = parse_title(title)
     named, whole = name_of(action), name_of(action, True)
     topic = stated_topic(title)
-    if topic and len(named.split()) > MAX_WORDS and len(topic.split()) > 1:
+    if topic and len(named.split()) > limit and len(topic.split()) > 1:
         # A statement too long to be a name is named by what it is about, never cut
         # after its verb ("a cut make X configurable keeps")
-        return lower_first(as_name(trim(topic, MAX_WORDS)))
-    phrase = as_name(trim(named, MAX_WORDS))
+        return lower_first(as_name(trim(topic, limit)))
+    phrase = as_name(trim(named, limit))
     if action.adverb and phrase.startswith(f"{action.adverb} ") and \
             len(phrase.split()) < len(named.split()):
         # An adverb bounds the whole phrase: cut from what it bounds, "only converting to
@@ -62,8 +63,8 @@ def single_headline(title: str) -> str:
     # The verb is one word more than the thing: said whole, the adding may take it, when
     # its "to" is the title's own, not an arrow's ("module swap -> tensor subclass") nor
     # an identifier's ("_to_mxfp8")
-    adding = as_name(whole if len(whole.split()) <= MAX_WORDS + 1 and
-                     re.search(r"\b(?:to|into)\s", title, re.I) else trim(whole, MAX_WORDS))
+    adding = as_name(whole if len(whole.split()) <= limit + 1 and
+                     re.search(r"\b(?:to|into)\s", title, re.I) else trim(whole, limit))
     if len(ws) > 2 and named != whole and \
             (m := re.search(r"\b(?:to|into)\s+(\w+)", phrase)) and not base_verb(m.group(1)) and \
             (base_verb(ws[0]) == ws[0].lower() or action.verb == "add" and
@@ -77,12 +78,12 @@ def single_headline(title: str) -> str:
             not phrase.lower().endswith(end.lower()) and len(action.obj.split()) > 2:
         # "make compile vs triton for dim0 cast configurable": cut, it would name "making
         # compile vs Triton"; what it is made is the point
-        phrase = f"{trim(phrase, MAX_WORDS - 1)} {end}"
+        phrase = f"{trim(phrase, limit - 1)} {end}"
     undo = re.match(r'^\s*(?:\[\s*)?(revert|reland)\b', title, re.I)
     if phrase and undo:
         verb = undo.group(1).lower()
         lead = f"a {verb} of" if phrase.split()[0].endswith("ing") else f"{verb}ing"
-        phrase = f"{lead} {trim(phrase, limit=MAX_WORDS - 1)}"
+        phrase = f"{lead} {trim(phrase, limit=limit - 1)}"
     if action.verb == "fix" and phrase.startswith(f"{gerund(action.lemma)} ") and \
             (rest := phrase.split(" ", 1)[1]) != (fault := one_fault(rest)):
         phrase = f"{gerund(action.lemma)} {fault}"  # "fixing a bug when …", after the cut
@@ -111,10 +112,35 @@ def headline(
     else:
         # A stack is what its base part starts (its later parts build on it, and a late
         # part alone names one detail); a cluster is named by its kind of work.
-        name = (_topic_name(titles, areas) or _shared_name(titles, areas, day_titles or {})
+        name = (_topic_name(titles, areas)
+                or _refined(_shared_name(titles, areas, day_titles or {}),
+                            parallel := _parallel_name(titles))
+                or parallel
                 or (_base_name(titles) if stack else None)
                 or _kind_name(titles, areas) or single_headline(titles[0]))
     return _noun(_qualify(_fewer(name), areas))
+
+
+def _refined(shared: str | None, parallel: str | None) -> str | None:
+    """The shared words' name, unless the titles' parts name it better: when they hold all
+    its words ("packing routines" -> "2bit and 5bit packing routines") or it is a tag and
+    one word they hold ("a2av token" -> "autograd support for token dispatch and combine
+    ops"). An area or a kind of work the parts lack keeps it ("MPS reductions clean-up")."""
+    if shared is None or parallel is None:
+        return shared
+    have, low = set(parallel.lower().split()), shared.lower().split()
+    return parallel if set(low) <= have or len(low) == 2 and low[-1] in have else shared
+
+
+def _parallel_name(titles: Sequence[str]) -> str | None:
+    """Titles that say one thing of several parts, named as one ("autograd support for
+    token dispatch and combine ops"), when the name keeps every part."""
+    both = factored_title(titles)
+    if both is None:
+        return None
+    name = single_headline(both, MAX_WORDS + 2)  # a list of parts takes a word or two more
+    last = both.split()[-1].lower()
+    return name if " and " in name and name.split()[-1].lower() == last else None
 
 
 _VERSION = re.compile(r"\d+(?:\.\d+)+")  # a dotted version: "2.10", not "int8"
