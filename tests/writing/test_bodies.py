@@ -89,6 +89,19 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
         "The commit adds a size limit for the cache entries and evicts old ones."]
 
 
+def test_an_order_spliced_onto_a_fact_and_a_literals_keys_are_not_said():
+    # An order to the reader after a comma leans on a fact it does not finish.
+    assert said("The scheduler plans to retire the slow queue, drop it from the config "
+                "defaults.") == []
+    # The keys of a code literal whose values were code: "tokens:, labels:" is no speech.
+    assert said("The loader still yields the usual inputs: `tokens: [B, S]`, "
+                "`labels: [B, S]`, and optional `weights: [B, S]`.") == []
+    # An order's own list and a lead-in before an order are the change's.
+    assert said("For general usage, align the scale dtype with the model precision.") == [
+        ("detail", "For general usage, PR 12 aligns the scale dtype with the model "
+                   "precision.")]
+
+
 def test_a_however_is_joined_to_what_it_contrasts_and_a_flag_is_no_gain():
     # Alone, the first reads as no problem at all and the second leans on it.
     assert said("The expert bias buffer was updated correctly during runtime. However, "

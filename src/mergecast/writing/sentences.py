@@ -241,6 +241,9 @@ def _order_like(word: str) -> bool:
 
 _BE = frozenset({"is", "are", "was", "were"})
 _DETERMINERS = frozenset("the a an its their each every all".split())
+_KEYS = re.compile(r"\w:,")  # "tokens:, labels:": keys of a literal, the values cut out
+# ", delete it at Y": a comma, then a verb's plain form and its object, an order
+_ORDER = re.compile(r",\s+([a-z]+)\s+(?:it|them|the|this|these|those|its|their)\b")
 _CLAUSE_VERBS = frozenset({"ensure", "make", "verify", "check", "assert", "guarantee"})
 _CLAUSE_OPENERS = frozenset("if when that which who unless because since as so while where "
                             "whether to why how what".split())
@@ -321,6 +324,12 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None  # a question, an exclamation, or the tail of a wrapped line
     if (m := re.search(r"\s-\s+([a-z]\w*)", s)) and base_verb(m.group(1)):
         return None  # "plain tensors - fixes by local mapping": a reviewer's shorthand
+    if (m := _ORDER.search(s)) and base_verb(m.group(1)) == m.group(1) and \
+            has_verb(s[: m.start()].split()) and not base_verb(s.split(" ", 1)[0]):
+        # "Torchao plans to deprecate X, delete it at Y." splices an order to the reader
+        # onto a fact (an order's own list, "Split X, add it to Y", and "For general use,
+        # align the scale …" are read as the change's)
+        return None
     if (m := re.search(r";\s+(\w+)[\s.]", s)) and (verb := base_verb(m.group(1))) and \
             (verb == m.group(1).lower() or m.group(1).lower().endswith("ing")):
         # "… have to rely on 2.8; update the decorator …" (an order) or "… was not used;
@@ -342,8 +351,9 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = _SYMBOLS.sub(lambda m: _SAID_SYMBOL[m.group(0).strip()], s)
     s = said_names(s)
     said = speakable(s)
-    if said is None or cues().boilerplate.search(said) or cues().addressing.search(said):
-        return None
+    if said is None or cues().boilerplate.search(said) or cues().addressing.search(said) \
+            or _KEYS.search(said):
+        return None  # (keys: "inputs: tokens:, labels:", their values were code)
     if s[0] == "`" and (said.split(" ", 1)[0].lower() in words().function
                         or base_verb(said.split(" ", 1)[0]) or len(s.split("`")[1]) < 3):
         # "`from_nn_module` is designed …" said "From nn module is …", "`insert_svd_modules_`
