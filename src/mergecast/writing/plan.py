@@ -131,8 +131,7 @@ def _worth_noting(a: Action) -> bool:
     w = words()
     named = [x.lower() for x in a.obj.split() if x.lower() not in w.function]
     bare = bool(named) and a.verb in ("change", "document") and all(
-        w.objects.get(x) == "documentation" or x in w.generic or x in ("contributing", "license")
-        for x in named)
+        w.objects.get(x) == "documentation" or x in w.generic for x in named)
     return says_something(a) and not bare
 
 
