@@ -265,6 +265,28 @@ def test_an_effect_one_of_several_changes_makes_is_told_of_one_not_of_all():
         "The PRs include one fixing the variable name."]
 
 
+def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others():
+    # "always saving shape ops. … landed two related PRs, hoisting X" would hide which PR
+    # saves the ops, as if the name and the hoisting were one change.
+    d = rich_digest(extra=[pr(n, t, "ada") for n, t in (
+        (2601, "Always save shape ops"), (2602, "Hoist the group reassignment into a pass"))])
+    theme = dataclasses.replace(d.themes[1], prs=(2601, 2602), commits=(), authors=("ada",),
+                                stack=None)
+    plan_theme = make_plan(dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:])),
+                           show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    both = dataclasses.replace(plan_theme, concept="always saving shape ops", stack=None,
+                               effects=tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n))
+                                             for n, t in ((2601, "Always save shape ops"),
+                                                          (2602, "Hoist the group reassignment "
+                                                                 "into a pass"))))
+    text = " ".join(ln.text for ln in [*size(x, both), *effects(x, both)])
+    assert "always saving shape ops" in text and "hoisting the group reassignment" in text, text
+    # One change alone needs no "always saving shape ops" after its name.
+    one = dataclasses.replace(both, prs=(2601,), effects=both.effects[:1])
+    assert "saving shape ops" not in " ".join(ln.text for ln in [*size(x, one), *effects(x, one)])
+
+
 def test_the_steps_a_description_lists_never_point_back_at_the_line_count():
     # The steps sentence mostly follows "The change touches 41 lines …": "Along with that"
     # would point at a line count.

@@ -133,10 +133,17 @@ def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
 
 def _told(t: ThemePlan) -> list[Clause]:
     """The theme's effects worth saying: not one its name already says ("fixing the path"
-    needs no "…, fixing the path"; a stack named by its base part goes on to the rest)."""
+    needs no "…, fixing the path"; a stack named by its base part goes on to the rest),
+    unless a cluster is named by one of its changes and the others' effects would follow
+    as if they were the name's ("always saving shape ops. … landed two related PRs,
+    hoisting X" hides which PR saves the ops)."""
     named = set(t.concept.lower().split()) | {"the", "a", "an", "for"}
-    return [c for c in clauses(t.effects, overflow=True)
-            if not set(c.objects.lower().split()) <= named]
+    found = clauses(t.effects, overflow=True)
+    kept = [c for c in found if not set(c.objects.lower().split()) <= named]
+    if t.stack is None and kept and len(kept) < len(found) and \
+            all(len(c.cites) < len(t.prs) for c in found):
+        return found
+    return kept
 
 
 def _sparse(t: ThemePlan, told: Sequence[Clause]) -> bool:
