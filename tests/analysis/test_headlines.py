@@ -114,6 +114,11 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
     ("Pass the computed `in_shard_sizes` without the cache too, so the loader keeps its order",
      "passing the computed in shard sizes"),
     ("Always pre-split the batches", "always pre-splitting the batches"),
+    # what a change allows is the point, worth two words more
+    ("Allow fake upload queues to simulate any region",
+     "allowing fake upload queues to simulate any region"),
+    ("[net] Allow the retry planner to pick a backoff from a table",
+     "allowing the retry planner to pick a backoff"),
     # an addition with a place to go is the adding, whole when it takes one word more ...
     ("Add lazy snapshot capture to the core loop", "adding lazy snapshot capture to the core loop"),
     # ... never an arrow's "to": the tutorial is about the migration, nothing goes anywhere

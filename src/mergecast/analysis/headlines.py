@@ -74,6 +74,11 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
         # (unless saying the adding would cut off where it goes); with a place to go to,
         # an addition is said as the adding it is
         phrase = adding
+    if action.lemma in words().complement_verbs and " to " not in f" {phrase} " and \
+            re.search(r"\bto\s", whole) and " to " in (allowed := as_name(trim(whole, limit + 2))):
+        # "allowing fake process groups" (to simulate any rank) allows nothing: what is
+        # allowed is the point, worth two words more
+        phrase = allowed
     if action.lemma == "make" and (end := _complement(action.obj)) and \
             not phrase.lower().endswith(end.lower()) and len(action.obj.split()) > 2:
         # "make compile vs triton for dim0 cast configurable": cut, it would name "making

@@ -37,6 +37,7 @@ class Words:
     name_verbs: frozenset[str]
     subordinators: frozenset[str]  # words that open a clause inside a title ("why", "when")
     clause_verbs: frozenset[str]  # verbs whose object is a clause ("ensure X is Y")
+    complement_verbs: frozenset[str]  # "allow X to Y": the "to Y" is what is allowed
     whole_nouns: frozenset[str]  # "X support for Y": the whole phrase is what is added
     modifier_nouns: frozenset[str]  # "X fix for Y": fixes X for Y
     named_nouns: frozenset[str]  # "README typos": fixes README typos, not README
@@ -88,6 +89,7 @@ def words() -> Words:
         auxiliaries=frozenset(w["auxiliaries"]),
         name_verbs=frozenset(w["name_verbs"]), subordinators=frozenset(w["subordinators"]),
         clause_verbs=frozenset(w["clause_verbs"]),
+        complement_verbs=frozenset(w["complement_verbs"]),
         whole_nouns=frozenset(lang["noun_titles"]["whole"]),
         modifier_nouns=frozenset(lang["noun_titles"]["modifier"]),
         named_nouns=frozenset(lang["noun_titles"]["named"]),
