@@ -53,6 +53,10 @@ def said(title: str) -> list[tuple[str, str, str]]:
     # An adverb before the first verb leaves the second action its own.
     ("Optionally enable the cache + clean up setup.py flags",
      [("enable", "the cache", ""), ("clean up", "setup flags", "")]),
+    # A later verb written in the past before its object's determiner is an action too,
+    # but a participle before a bare noun is part of the object.
+    ("Add a size field and added some logs", [("add", "a size field", ""), ("add", "some logs", "")]),
+    ("Handle tensors and compiled graphs", [("handle", "tensors and compiled graphs", "")]),
     # Never a split inside an object.
     ("Migrate min and max to Metal", [("migrate", "min and max", "to Metal")]),
     ("Add float8 and MX", [("add", "float8 and MX", "")]),

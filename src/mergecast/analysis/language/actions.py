@@ -522,7 +522,7 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
         if j is not None and ws[j].lower() in ("then", "also") and j + 1 < len(ws) - 1:
             j += 1
         if j is not None and i - start >= 2 and j < len(ws) - 1 and \
-                form is not None and _form(ws[j]) == form and \
+                form is not None and (_form(ws[j]) == form or _mixed(form, ws, j)) and \
                 not (i == start + 2 and (_verb_list(ws, i)
                                          or ws[start + 1].lower() in words().particles)):
             # ("Fix start and stop layer parsing": two verbs opening the object are a list
@@ -533,6 +533,13 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
             continue
         i += 1
     return out
+
+
+def _mixed(form: str, ws: Sequence[str], j: int) -> bool:
+    """"Add X and added some logs": an order's later verb written in the past, before its
+    object's determiner, is a second action all the same."""
+    return form == "" and _form(ws[j]) == "ed" and \
+        ws[j + 1].lower() in words().object_openers - {"to", "with", "from", "by", "in", "on"}
 
 
 def told_of_one(order: str, inflect: Callable[[str], str] = third_person) -> str:
