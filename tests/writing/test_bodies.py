@@ -89,6 +89,13 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
         "The commit adds a size limit for the cache entries and evicts old ones."]
 
 
+def test_a_word_wrapped_at_its_hyphen_is_one_word():
+    assert said("Ceiling division prevents underallocation when the length is not divisible "
+                "by the token-\n  sharding degree.") == [
+        ("benefit", "Ceiling division prevents underallocation when the length is not divisible "
+                   "by the token-sharding degree.")]
+
+
 def test_an_order_spliced_onto_a_fact_and_a_literals_keys_are_not_said():
     # An order to the reader after a comma leans on a fact it does not finish.
     assert said("The scheduler plans to retire the slow queue, drop it from the config "

@@ -111,12 +111,16 @@ _TICKED = re.compile(r"(?m)^(\s*[-*]\s+)\[[xX]\]\s+(\w+)")
 _BRACKET_HEADING = re.compile(r"(?m)^[ \t]*\[([A-Za-z][A-Za-z ]{1,30})\][ \t]*$")
 
 
+_WRAPPED = re.compile(r"(?<=[a-z])-\n[ \t]*(?=[a-z])")
+
+
 def _prose(body: str) -> str:
     # A ticked item that is an action ("- [x] Support memory reuse") is done work, a list
     # item like any other; the rest of a checklist ("- [x] tests added") is a form's.
     body = _TICKED.sub(lambda m: m.group(1) + m.group(2) if base_verb(m.group(2))
                        else m.group(0), body)
     body = _HEADING.sub(_heading, _BRACKET_HEADING.sub(r"## \1", body))
+    body = _WRAPPED.sub("-", body)  # "the token-⏎ sharding degree": one word, wrapped
     text = clean_body(body)
     # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
     text = cues().heading.sub(r"\1:", text)
