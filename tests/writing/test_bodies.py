@@ -103,6 +103,9 @@ def test_an_order_spliced_onto_a_fact_and_a_literals_keys_are_not_said():
     # The keys of a code literal whose values were code: "tokens:, labels:" is no speech.
     assert said("The loader still yields the usual inputs: `tokens: [B, S]`, "
                 "`labels: [B, S]`, and optional `weights: [B, S]`.") == []
+    # A reference cut out of a sentence leaves a hole no listener can fill.
+    assert said("a followup fix of https://github.com/acme/widgets/pull/767\nshould be safe to "
+                "land") == []
     # An order's own list and a lead-in before an order are the change's.
     assert said("For general usage, align the scale dtype with the model precision.") == [
         ("detail", "For general usage, PR 12 aligns the scale dtype with the model "

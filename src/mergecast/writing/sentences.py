@@ -241,6 +241,8 @@ def _order_like(word: str) -> bool:
 
 _BE = frozenset({"is", "are", "was", "were"})
 _DETERMINERS = frozenset("the a an its their each every all".split())
+_HOLE = re.compile(r"\b(?:of|for|in|on|with|from|by|the|a|an)\s+"
+                   r"(?:should|would|could|will|can|must|might|may)\b", re.I)
 _KEYS = re.compile(r"\w:,")  # "tokens:, labels:": keys of a literal, the values cut out
 # ", delete it at Y": a comma, then a verb's plain form and its object, an order
 _ORDER = re.compile(r",\s+([a-z]+)\s+(?:it|them|the|this|these|those|its|their)\b")
@@ -352,8 +354,10 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = said_names(s)
     said = speakable(s)
     if said is None or cues().boilerplate.search(said) or cues().addressing.search(said) \
-            or _KEYS.search(said):
-        return None  # (keys: "inputs: tokens:, labels:", their values were code)
+            or _KEYS.search(said) or _HOLE.search(said):
+        # (keys: "inputs: tokens:, labels:", their values were code; a hole: "a followup
+        # fix of should be safe", the reference it named was cut out)
+        return None
     if s[0] == "`" and (said.split(" ", 1)[0].lower() in words().function
                         or base_verb(said.split(" ", 1)[0]) or len(s.split("`")[1]) < 3):
         # "`from_nn_module` is designed …" said "From nn module is …", "`insert_svd_modules_`
