@@ -106,6 +106,8 @@ def test_an_order_spliced_onto_a_fact_and_a_literals_keys_are_not_said():
     # A reference cut out of a sentence leaves a hole no listener can fill.
     assert said("a followup fix of https://github.com/acme/widgets/pull/767\nshould be safe to "
                 "land") == []
+    # "At that point" is a point in a sentence we did not keep.
+    assert said("At that point, the hooks are still present in the graph and get flagged.") == []
     # An order's own list and a lead-in before an order are the change's.
     assert said("For general usage, align the scale dtype with the model precision.") == [
         ("detail", "For general usage, PR 12 aligns the scale dtype with the model "
