@@ -103,6 +103,9 @@ def test_an_order_spliced_onto_a_fact_and_a_literals_keys_are_not_said():
     # The keys of a code literal whose values were code: "tokens:, labels:" is no speech.
     assert said("The loader still yields the usual inputs: `tokens: [B, S]`, "
                 "`labels: [B, S]`, and optional `weights: [B, S]`.") == []
+    # A pointer to read elsewhere goes, after a dash as after a comma.
+    assert said("The mapping is verified against the released weights - see Sanity checks.") == [
+        ("detail", "The mapping is verified against the released weights.")]
     # A reference cut out of a sentence leaves a hole no listener can fill.
     assert said("a followup fix of https://github.com/acme/widgets/pull/767\nshould be safe to "
                 "land") == []

@@ -282,7 +282,8 @@ _PLACE_FIRST = re.compile(r"^((?:In|For|Inside|Within|On|When|Whenever|Once) [^,
 _CAUSATIVE = frozenset({"make", "let", "help", "have"})
 _OBJECT_PREPOSITIONS = frozenset("for of from in on to with".split())
 _PLURAL_NOUNS = frozenset("fixes updates changes cuts".split())  # as often nouns as verbs
-_SEE_TAIL = re.compile(r",\s+(?:please\s+)?(?:see|refer to|check out|cf\.)\s[^.;]*\.$", re.I)
+_SEE_TAIL = re.compile(r"(?:,|\s[-–—]+)\s+(?:please\s+)?(?:see|refer to|check out|cf\.)\s[^.;]*\.$",
+                       re.I)
 
 
 def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
