@@ -114,6 +114,10 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
     ("Pass the computed `in_shard_sizes` without the cache too, so the loader keeps its order",
      "passing the computed in shard sizes"),
     ("Always pre-split the batches", "always pre-splitting the batches"),
+    # verbs the lexicon knows, inflected as spoken
+    ("plot losses of the resumed run to the dashboard", "plotting losses of the resumed run"),
+    ("Offload the dequantization step to the reader",
+     "offloading the dequantization step to the reader"),
     # what a change allows is the point, worth two words more
     ("Allow fake upload queues to simulate any region",
      "allowing fake upload queues to simulate any region"),
