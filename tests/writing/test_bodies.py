@@ -106,6 +106,10 @@ def test_an_order_spliced_onto_a_fact_and_a_literals_keys_are_not_said():
     # A pointer to read elsewhere goes, after a dash as after a comma.
     assert said("The mapping is verified against the released weights - see Sanity checks.") == [
         ("detail", "The mapping is verified against the released weights.")]
+    # Notes that are no sentences: an order after its adverb, a question's stem.
+    assert said("Explicitly pass torch includes to the widget ops build.") == []
+    assert said("Only test when the accelerator is available.") == []
+    assert said("Where to put the new default dtype helper.") == []
     # A reference cut out of a sentence leaves a hole no listener can fill.
     assert said("a followup fix of https://github.com/acme/widgets/pull/767\nshould be safe to "
                 "land") == []

@@ -286,6 +286,21 @@ _SEE_TAIL = re.compile(r"(?:,|\s[-–—]+)\s+(?:please\s+)?(?:see|refer to|chec
                        re.I)
 
 
+def _fragment(low: list[str]) -> bool:
+    """A note, not a sentence: "Adding stable benchmarks and generate for llama3." (a
+    gerund with no verb after it), "Explicitly pass torch includes to X." (an order after
+    its adverb), "Where to put the dtype API." (a question's stem)."""
+    first, rest = low[0], low[1:]
+    if first.endswith("ing") and base_verb(first) and not has_verb(rest):
+        return True
+    if first in words().adverbs and rest and base_verb(rest[0]) == rest[0]:
+        return True
+    return first in _WH_STEMS and bool(rest) and rest[0] == "to"
+
+
+_WH_STEMS = frozenset({"where", "how", "what", "which", "why"})
+
+
 def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     """One candidate sentence made speakable, or None when it cannot stand alone. `first`:
     the description's opening sentence, where "This …" is the change itself."""
@@ -391,6 +406,8 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     if said.split(" ", 1)[0].lower() in _SUBORDINATE and "," not in said:
         return None  # "As both were doing the same prep.", "If X is set but Y.": no main clause
     ws = said.split()
+    if _fragment([w.lower() for w in ws]):
+        return None
     if not MIN_WORDS <= len(ws) <= MAX_WORDS or ws[-1].rstrip(".").lower() in \
             words().line_joiners:
         return None  # (or cut where a list or a name was: "… device mesh among.")
