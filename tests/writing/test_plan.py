@@ -8,8 +8,12 @@ import dataclasses
 from writing_builders import DAY, LLM, WRITING, pr, rich_digest
 
 from mergecast import models as m
+from mergecast.config import WritingConfig
 from mergecast.writing import fact_check, write_script
+from mergecast.writing.length import Line, Part, fit, total_words
+from mergecast.writing.phrases import Lookup
 from mergecast.writing.plan import make_plan
+from mergecast.writing.sections import notes
 
 
 def plan(d: m.Digest) -> m.Plan:
@@ -172,6 +176,25 @@ def test_the_note_after_a_welcome_is_a_new_thought_not_an_and():
                  for s in sec.sentences]
         assert notes[0] == "Worth noting: a warm welcome to first-time contributor, newcomer."
         assert notes[1].startswith("Also, PR "), notes
+
+
+def test_a_welcome_outlasts_a_later_themes_extra_detail_when_the_draft_is_cut():
+    d = welcome_day()
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    part = notes(x, make_plan(d, show="Widget", day=DAY, max_themes=3))
+    assert part is not None
+    welcome = part.lines[0]
+    detail = "The old runner parsed the whole config again for every single test it started."
+    told = " ".join(["omar landed a single PR, 803, caching the parsed config."] * 6)
+    theme = Part("theme", "Third theme: test runner", rank=50, lines=[
+        Line(told, told),
+        Line(detail, detail, optional=True, weight=-40)])
+    parts = [theme, Part("notes", part.heading, lines=[welcome], rank=part.rank)]
+    # a target the draft overshoots by one optional sentence
+    target = total_words(parts) / 1.1
+    kept = fit(parts, WritingConfig(minutes=target / 136, words_per_minute=136))
+    said = [ln.text for p in kept for ln in p.lines]
+    assert welcome.text in said and detail not in said, said
 
 
 def lint_day() -> m.Digest:

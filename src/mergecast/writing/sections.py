@@ -321,6 +321,11 @@ def _chain(x: Lookup, part: Part, chain: RevertChain, told: set[str]) -> None:
         x.add(part, x.say("reverts", key, date=date), cites)
 
 
+# A welcome to a first-time contributor is one short sentence a community hears gladly:
+# trimmed for length after the later themes' extra details (notes rank 10).
+WELCOME_WEIGHT = 15
+
+
 def notes(x: Lookup, plan: Plan) -> Part | None:
     """First-time contributors and a left-over or two; "Worth noting" is said once."""
     part = Part("notes", x.say("headings", "notes"), rank=10)
@@ -329,11 +334,11 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
     pr = plan.welcomed[0].ref.pr if plan.welcomed and plan.welcomed[0].ref else None
     welcomed = pr is not None and bool(effect := told(plan.welcomed)) and x.add(
         part, x.say("notes", "first_timer_pr", handle=firsts[0], pr=pr, effect=effect), (pr,),
-        optional=True)
+        optional=True, weight=WELCOME_WEIGHT)
     if firsts and not welcomed:
         x.add(part, x.say("notes", "first_timers", handles=join_words(firsts[:4]),
                           contributors="contributor" if len(firsts) == 1 else "contributors"),
-              optional=True)
+              optional=True, weight=WELCOME_WEIGHT)
     for acts in by_change(plan.notes):
         a = acts[0]
         if a.ref is None or not (effect := told(acts)):
