@@ -163,6 +163,13 @@ def test_a_weekly_summary_keeps_a_name_s_own_capitals() -> None:
                    max_themes=4)
     assert script.summary.startswith("The week's top themes were AutoParallel trace "
                                      "integration"), script.summary
+    # a name of ordinary words with the analysis's capitals keeps them ("Muse Glimmer")
+    muse = (dataclasses.replace(d.themes[0], headline="Muse Glimmer model and tests"),
+            *d.themes[1:])
+    script = write(dataclasses.replace(d, themes=muse), weekly="2026-W11", minutes=3.5,
+                   max_themes=4)
+    assert script.summary.startswith("The week's top themes were Muse Glimmer model and tests "
+                                     "from"), script.summary
     # a name spelled from a small letter keeps it ("vLLM", never "VLLM")
     small = (dataclasses.replace(d.themes[0], headline="vLLM weight sync"), *d.themes[1:])
     script = write(dataclasses.replace(d, themes=small), weekly="2026-W11", minutes=3.5,

@@ -487,8 +487,11 @@ def summary(x: Lookup, plan: Plan) -> str:
             for t in plan.themes[: 3 if plan.weekly else 2]]
     if plan.weekly:
         while lead:
+            # An item is said as a sentence, with a capital; inside this one it keeps only
+            # the name's own ("AutoParallel …", "Muse Glimmer …", "convolution …")
             items = [x.say("summary", "item", headline=h, who=a) for h, a in lead]
-            items = [lower_first(i) for i in items]  # "AutoParallel …" keeps its capital
+            items = [i if h[:1].isupper() else lower_first(i)
+                     for i, (h, _) in zip(items, lead, strict=True)]
             # "… from Ada, Omar and others and DP rank from …" runs two items together:
             # items with their own "and" are parted by semicolons
             joined = "; ".join(items[:-1]) + "; and " + items[-1] if len(items) > 2 and \
