@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import time
 from pathlib import Path
 
 import click
@@ -368,6 +369,12 @@ def test_a_github_answer_carrying_the_llm_key_is_scrubbed_before_the_llm_client_
             main, ["--config", str(tmp_path / "mergecast.toml"), "run", "--github", "o/r",
                    "--date", "2026-07-24", "--voice", "none"], catch_exceptions=False)
         assert made.exit_code == 0, made.output
+    # The old site tree and its staging lock are removed by a detached process after `run`
+    # returns (publish/swap.py): read the folder once that is done, not while it deletes.
+    deadline = time.monotonic() + 30
+    while any(".tmp-" in p.name or ".old-" in p.name for p in tmp_path.iterdir()) and \
+            time.monotonic() < deadline:
+        time.sleep(0.05)
     written = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert any(p.name == "index.html" for p in written)
     for part in (LLM_KEY, LLM_KEY[3:11], LLM_KEY[-8:]):
