@@ -287,6 +287,23 @@ def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others()
     assert "saving shape ops" not in " ".join(ln.text for ln in [*size(x, one), *effects(x, one)])
 
 
+def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():
+    titles = ((2611, "Add timeout support for upload push op"),
+              (2612, "Add timeout support for upload pull op"))
+    d = rich_digest(extra=[pr(n, t, "ada") for n, t in titles])
+    theme = dataclasses.replace(d.themes[1], prs=(2611, 2612), commits=(), authors=("ada",),
+                                stack=None)
+    plan_theme = make_plan(dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:])),
+                           show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    named = dataclasses.replace(
+        plan_theme, concept="timeout support for upload push and pull ops", stack=None,
+        effects=tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n)) for n, t in titles))
+    text = " ".join(ln.text for ln in [*size(x, named), *effects(x, named)])
+    assert text.startswith("ada landed two related PRs, 2611 and 2612") and \
+        "timeout support" not in text, text
+
+
 def test_the_steps_a_description_lists_never_point_back_at_the_line_count():
     # The steps sentence mostly follows "The change touches 41 lines …": "Along with that"
     # would point at a line count.

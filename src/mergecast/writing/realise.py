@@ -137,13 +137,19 @@ def _told(t: ThemePlan) -> list[Clause]:
     unless a cluster is named by one of its changes and the others' effects would follow
     as if they were the name's ("always saving shape ops. … landed two related PRs,
     hoisting X" hides which PR saves the ops)."""
-    named = set(t.concept.lower().split()) | {"the", "a", "an", "for"}
+    named = _singular(t.concept) | {"the", "a", "an", "for"}
     found = clauses(t.effects, overflow=True)
-    kept = [c for c in found if not set(c.objects.lower().split()) <= named]
+    kept = [c for c in found if not _singular(c.objects) <= named]
     if t.stack is None and kept and len(kept) < len(found) and \
             all(len(c.cites) < len(t.prs) for c in found):
         return found
     return kept
+
+
+def _singular(text: str) -> set[str]:
+    """Words as compared with a name: "dispatch and combine ops" holds "op"."""
+    return {w[:-1] if len(w) > 2 and w.endswith("s") and not w.endswith("ss") else w
+            for w in text.lower().split()}
 
 
 def _sparse(t: ThemePlan, told: Sequence[Clause]) -> bool:
