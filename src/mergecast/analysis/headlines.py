@@ -29,6 +29,7 @@ from .language import (
     name_of,
     one_fault,
     parse_title,
+    plural,
     sentence_case,
     split_prefix,
     stated_topic,
@@ -319,7 +320,7 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
             whole = " ".join(case_word(w) for w in all_tags[-1].split()) if all_tags \
                 else _usable_area(areas)
             lead = lead or (whole if whole and _fold(whole) not in _fold(text) else None)
-            text = _plural(text) if _several(phrase, seqs) else text
+            text = plural(text) if _several(phrase, seqs) else text
         if found := trim(f"{lead} {text}" if lead else text, MAX_WORDS):
             return found
     word = best(lambda n: n == 1)
@@ -389,10 +390,6 @@ def _main_kind(actions: Sequence[Action], total: int) -> str | None:
 
 
 _THING_KINDS = ("correctness", "cleanup")
-
-
-def _plural(text: str) -> str:
-    return text + ("es" if re.search(r"(?:s|x|z|ch|sh)$", text) else "s")
 
 
 def _extend(phrase: tuple[str, ...] | None,

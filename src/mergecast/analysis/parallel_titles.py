@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .language import base_verb, clean_title
+from .language import base_verb, clean_title, plural
 from .text import STOPWORDS
 
 MAX_TITLES = 3  # more parts than this are a list, not one thing
@@ -50,14 +50,9 @@ def factored_title(titles: Sequence[str]) -> str | None:
             any(_NUMBER.fullmatch(s) for s in said) or \
             head == 0 and any(base_verb(p[0]) for p in parts):
         return None
-    joined = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+    joined = f"{', '.join(said[:-1])} and {said[-1]}"  # (two titles at least)
     end = ws[0][len(ws[0]) - tail:]
-    if end and not any(w.lower() in STOPWORDS for w in end):
-        end = [*end[:-1], _plural(end[-1])]  # the parts name several of what follows
+    if end and not any(w.lower() in STOPWORDS for w in end) and \
+            not end[-1].lower().endswith("s") and end[-1][-1:].isalpha():
+        end = [*end[:-1], plural(end[-1])]  # the parts name several of what follows
     return " ".join([*ws[0][:head], joined, *end])
-
-
-def _plural(word: str) -> str:
-    if word.lower().endswith("s") or not word[-1:].isalpha():
-        return word
-    return word + ("es" if re.search(r"(?:x|z|ch|sh)$", word) else "s")

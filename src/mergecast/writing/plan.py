@@ -229,7 +229,7 @@ def _stems(text: str) -> set[str]:
     """A text's content words, cut to a rough stem ("compiled" ~ "compilation"): no
     function or generic word."""
     w = words()
-    found = (_singular(x) for x in re.findall(r"[a-z][a-z0-9]+", text.lower()))
+    found = (singular(x) for x in re.findall(r"[a-z][a-z0-9]+", text.lower()))
     return {x[:6] for x in found if len(x) > 2 and x not in w.function and x not in w.generic
             and base_verb(x) not in ("add", "fix", "update", "change")}
 
@@ -244,7 +244,7 @@ def _told_stems(text: str, c: Change) -> set[str]:
     return _stems(_TOLD_VERB.sub("", text)) - _stems(c.repo.replace("/", " "))
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
     """"indices" ~ "index", "entries" ~ "entry", "caches" ~ "cache": close enough to match
     a theme's words with a description's."""
     for tail, said in (("ices", "ex"), ("ies", "y"), ("sses", "ss"), ("ches", "ch"),

@@ -29,7 +29,7 @@ from .numbers import (
     with_article,
 )
 from .phrases import MAX_WORDS, Lookup, cap
-from .plan import is_brief, sized_otherwise
+from .plan import is_brief, singular, sized_otherwise
 from .scope import scope, whose
 
 CLAUSES = 4  # groups of effects told per theme
@@ -148,8 +148,7 @@ def _told(t: ThemePlan) -> list[Clause]:
 
 def _singular(text: str) -> set[str]:
     """Words as compared with a name: "dispatch and combine ops" holds "op"."""
-    return {w[:-1] if len(w) > 2 and w.endswith("s") and not w.endswith("ss") else w
-            for w in text.lower().split()}
+    return {singular(w) if len(w) > 2 else w for w in text.lower().split()}
 
 
 def _sparse(t: ThemePlan, told: Sequence[Clause]) -> bool:

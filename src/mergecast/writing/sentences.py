@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..analysis.headlines import is_activity
 from ..analysis.language import (
     base_verb,
     case_word,
@@ -291,7 +292,7 @@ def _fragment(low: list[str]) -> bool:
     gerund with no verb after it), "Explicitly pass torch includes to X." (an order after
     its adverb), "Where to put the dtype API." (a question's stem)."""
     first, rest = low[0], low[1:]
-    if first.endswith("ing") and base_verb(first) and not has_verb(rest):
+    if is_activity(first) and not has_verb(rest):
         return True
     if first in words().adverbs and rest and base_verb(rest[0]) == rest[0]:
         return True

@@ -236,6 +236,11 @@ def gerund(verb: str) -> str:
     return ing + sep + rest
 
 
+def plural(text: str) -> str:
+    """"function" -> "functions", "pass" -> "passes": a count noun's plural."""
+    return text + ("es" if re.search(r"(?:s|x|z|ch|sh)$", text) else "s")
+
+
 def lower_first(text: str) -> str:
     """"The cache" -> "the cache"; "MPS kernels" and "I/O" stay as they are, and so does a
     name the text writes with its capital later on ("Hadamard on V … full Hadamard")."""
