@@ -252,6 +252,32 @@ def test_a_label_says_which_slot_a_sentence_fills():
     assert said("Pads to u0 // 2 positions before the chunk pass runs.") == []  # code
 
 
+def test_a_label_with_no_slot_is_not_said_and_types_nothing():
+    # "Key trick:" is no label we know: not a word of the sentence, and no problem either.
+    assert said("Key trick: Serving doesn't shard the weights but copies them.") == [
+        ("detail", "Serving doesn't shard the weights but copies them.")]
+    assert said("Old flow: The cache was a patch applied after the build.") == [
+        ("detail", "The cache was a patch applied after the build.")]
+    # A label we know still fills its slot.
+    assert said("Motivation: The loader was dropping the last shard.") == [
+        ("problem", "The loader was dropping the last shard.")]
+
+
+def test_a_caveat_after_however_is_no_problem_the_change_fixed():
+    body = ("This change retires the old flag in favour of the new assets path and keeps a "
+            "fallback for configs that still set the flag so they keep loading. However, "
+            "users will not be able to decouple the flag and the assets path.")
+    assert ("detail", "Users will not be able to decouple the flag and the assets path."
+            ) in said(body)
+    assert said("However, the loader dropped the last shard.") == [
+        ("problem", "The loader dropped the last shard.")]
+
+
+def test_a_gerund_after_so_with_no_verb_is_a_note_not_a_sentence():
+    assert said("The scheduler was added to core so just adding code to support it in the trainer.") == []
+    assert said("The planner was slow, so caching plans made startup twice as fast.") != []
+
+
 def test_a_plural_noun_that_opens_a_sentence_is_not_a_verb():
     assert said("Traces now show where memory goes during long runs.") == [
         ("benefit", "Traces now show where memory goes during long runs.")]

@@ -17,13 +17,18 @@ from ..analysis.language import base_verb, parse_title, words
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 from .cues import cues
-from .sentences import GAP, MAX_WORDS, SPLIT, measured, standalone, states
+from .sentences import GAP, LABEL, MAX_WORDS, SPLIT, measured, standalone, states
 
 
 def _labelled(raw: str) -> str:
     """The slot a "Root cause:"-style label says its sentence fills ("" for none)."""
     m = cues().label.match(" ".join(raw.split()).replace("**", ""))
     return cues().labels[m.group(1).lower()] if m else ""
+
+
+def _unknown_label(raw: str) -> bool:
+    plain = " ".join(raw.split()).replace("**", "")
+    return bool(LABEL.match(plain)) and not cues().label.match(plain)
 
 
 def _problem(sentence: str, weak: bool = False) -> bool:
@@ -47,6 +52,12 @@ _TOLD = re.compile(r"^(?:[^,]{1,70}, )?(?:PR \d+|[Tt]he commit) ")
 def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str:
     if label:
         return label
+    if _unknown_label(raw):
+        return "detail"  # "Important trick: …" says nothing of a problem or a payoff
+    if _HOWEVER.match(raw.lstrip("*_ ")) and re.search(r"\b(?:will|won't)\b", sentence):
+        # "However, users will not be able to X": a caveat the change leaves, told on its
+        # own when the sentence it qualifies was not; never what prompted the change
+        return "detail"
     if re.match(r"\W*Note that\s", raw):
         return "detail"  # an aside, whatever words it uses: never "The problem: …"
     if cues().after_state.match(raw.lstrip("*_ ")):

@@ -296,10 +296,19 @@ def _fragment(low: list[str]) -> bool:
         return True
     if first in words().adverbs and rest and base_verb(rest[0]) == rest[0]:
         return True
+    for i, w in enumerate(low[:-1]):
+        # "X landed upstream so just adding code to use it": a note's gerund after "so",
+        # with no verb to finish the clause
+        if w == "so" and (j := i + 1 + (low[i + 1] in words().adverbs)) < len(low) and \
+                is_activity(low[j]) and not has_verb(low[j + 1:]):
+            return True
     return first in _WH_STEMS and bool(rest) and rest[0] == "to"
 
 
 _WH_STEMS = frozenset({"where", "how", "what", "which", "why"})
+# A label of up to three words before a capital ("Previous flow: The …"): a heading written
+# into the sentence, never a word of it.
+LABEL = re.compile(r"^[A-Z][\w-]*(?:\s+[\w-]+){0,2}:\s+(?=[A-Z`])")
 
 
 def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
@@ -313,6 +322,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     s = re.sub(r"\s+(?:--|—|–)\s+[^—–]{1,160}?\s+(?:--|—|–)\s+", " ", s)
     s = cues().label.sub("", s)
     s = cues().bare_label.sub("", s)  # "Summary Previously CP forgot …": a heading run in
+    s = LABEL.sub("", s)  # "Important trick: Inference …": a label we have no slot for
     if GAP in s or len(refs := _ITEM_REF.findall(s)) == 1 and refs[0][0].isalpha():
         # "In  logic was added": a link was cut out of it; "eliminate (2) by …" points at
         # a numbered item of a list the episode does not read
