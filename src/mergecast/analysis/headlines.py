@@ -81,7 +81,7 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
         # allowed is the point, worth two words more
         phrase = allowed
     if action.lemma == "make" and (end := _complement(action.obj)) and \
-            not phrase.lower().endswith(end.lower()) and len(action.obj.split()) > 2:
+            f" {end.lower()}" not in f" {phrase.lower()}" and len(action.obj.split()) > 2:
         # "make compile vs triton for dim0 cast configurable": cut, it would name "making
         # compile vs Triton"; what it is made is the point
         phrase = f"{trim(phrase, limit - 1)} {end}"
@@ -207,10 +207,18 @@ def _fewer(name: str) -> str:
     return " and ".join(kept) if len(kept) == 2 else name
 
 
+_ADJECTIVE = r"\w+(?:able|ible|al|ic|ive|ent|ant)"
+
+
 def _complement(obj: str) -> str | None:
-    """What "make X Y" makes X: a closing "configurable", "optional", "deterministic"."""
-    last = obj.split()[-1].lower() if obj.split() else ""
-    return last if re.fullmatch(r"\w+(?:able|ible|al|ic|ive|ent|ant)", last) else None
+    """What "make X Y" makes X: a closing "configurable", "optional", "deterministic", or
+    one before what it is measured against ("compatible with quantizers in torch ao")."""
+    ws = obj.split()
+    last = ws[-1].lower() if ws else ""
+    if re.fullmatch(_ADJECTIVE, last):
+        return last
+    return next((w for i, w in enumerate(ws[2:-1], 2) if re.fullmatch(_ADJECTIVE, w.lower())
+                 and ws[i + 1].lower() in ("with", "to", "of", "across")), None)
 
 
 def _noun(name: str) -> str:
