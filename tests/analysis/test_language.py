@@ -293,6 +293,14 @@ def test_names_are_trimmed_and_cased():
     # ... but not "to be" nor the inside of a "why" clause, which the cut keeps as it was.
     assert shorten("explaining why float8 needs to be distributed aware", 45) == \
         "explaining why float8 needs to be distributed"
+    # A cut "by …" with a verb's bare form ("by properly tear" of "tear down for X") goes
+    # whole; a "by" with its gerund or its noun stays.
+    assert trim("fix the CI timeout by properly tear down for the engine in v2", 9) == \
+        "fix the CI timeout"
+    assert trim("reduce peak memory by reusing buffers across all stages of the run", 8) == \
+        "reduce peak memory by reusing buffers"
+    assert trim("shard the optimizer state by rank across all stages of the run", 8) == \
+        "shard the optimizer state by rank"
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"
     assert title_case("switching to vllm v2 engine for rfc 2408") == \
         "Switching to vLLM v2 Engine for RFC 2408"

@@ -405,7 +405,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
         if ws[-1].lower() in ("and", "or"):
             ws.pop()
     if len(ws) < whole:
-        ws = _purposeless(ws)
+        ws = _mannerless(_purposeless(ws))
     if len(ws) == 1 and is_tail_word(ws[0]):
         return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
@@ -425,6 +425,21 @@ def _purposeless(ws: list[str]) -> list[str]:
         ws = ws[:-2]
         while len(ws) > 1 and is_tail_word(ws[-1]):
             ws = ws[:-1]
+    return ws
+
+
+def _mannerless(ws: list[str]) -> list[str]:
+    """A cut name whose "by …" has a verb's bare form ("CI timeout issue by properly tear"
+    of "… by properly tear down for X"): the how was broken before the cut made it worse,
+    and the name stands without it."""
+    low = [x.lower() for x in ws]
+    for i in range(2, len(ws) - 1):
+        if low[i] in ("by", "via"):
+            j = i + 1
+            while j < len(ws) - 1 and (low[j] in words().adverbs or low[j].endswith("ly")):
+                j += 1
+            if base_verb(low[j]) == low[j] or j > i + 1 and not low[j].endswith("ing"):
+                return ws[:i]  # ("by properly tear": an adverb before it, so a verb)
     return ws
 
 
