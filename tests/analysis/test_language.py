@@ -17,6 +17,7 @@ from mergecast.analysis.language import (
     lower_first,
     name_of,
     parse_title,
+    sentence_case,
     shorten,
     speak_identifier,
     speakable,
@@ -306,6 +307,12 @@ def test_names_are_trimmed_and_cased():
         "Switching to vLLM v2 Engine for RFC 2408"
 
 
+def test_an_adjective_after_a_degree_word_loses_its_stray_capital():
+    assert sentence_case("make SmoothQuant more General") == "make SmoothQuant more general"
+    assert sentence_case("remove more GaLore bits") == "remove more GaLore bits"
+    assert sentence_case("remove more Galore bits") == "remove more Galore bits"
+
+
 def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():
     assert trim("batch invariant configs should have max off policy") == \
         "batch invariant configs"
@@ -317,6 +324,10 @@ def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():
     ("1/x mx cleanup: remove pack_fp6", "remove pack fp6"),
     ("[2/3] Add the loader", "Add the loader"),
     ("(3/n) fix the loader", "fix the loader"),
+    # ... at the end too ("deprecation part x" would be said)
+    ("Loader folder deprecation part 2/x", "Loader folder deprecation"),
+    ("Move the loader to core (3/n)", "Move the loader to core"),
+    ("Clean up the loaders 2/n", "Clean up the loaders"),
 ])
 def test_a_series_part_number_and_its_series_name_are_not_the_action(title, cleaned):
     assert clean_title(title) == cleaned

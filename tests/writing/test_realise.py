@@ -287,6 +287,29 @@ def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others()
     assert "saving shape ops" not in " ".join(ln.text for ln in [*size(x, one), *effects(x, one)])
 
 
+def test_the_others_effects_are_never_trimmed_after_one_rides_on_the_size():
+    # "landed five related PRs, fixing the loader" and nothing more would say all five fix
+    # it: the sentence telling the others is not one a long day may drop.
+    titles = ((2621, "Fix the loader"), (2622, "Add a cache for the planner"),
+              (2623, "Remove the old flag"), (2624, "Rename the option"),
+              (2625, "Document the public API"))
+    d = rich_digest(extra=[pr(n, t, "ada") for n, t in titles])
+    theme = dataclasses.replace(d.themes[1], prs=tuple(n for n, _ in titles), commits=(),
+                                authors=("ada",), stack=None)
+    d = dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:]))
+    plan_theme = make_plan(d, show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    five = dataclasses.replace(plan_theme, concept="the loader", stack=None, effects=tuple(
+        dataclasses.replace(parse_title(t), ref=m.Ref(pr=n)) for n, t in titles))
+    (line,) = size(x, five)
+    assert "fixing the loader" in line.text, line.text
+    first, *_ = effects(x, five)
+    assert not first.optional, first.text
+    # Effects that stand for most of the changes may still go on a long day.
+    three = dataclasses.replace(five, prs=five.prs[:3], effects=five.effects[:3])
+    assert all(ln.optional for ln in effects(x, three))
+
+
 def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():
     titles = ((2611, "Add timeout support for upload push op"),
               (2612, "Add timeout support for upload pull op"))

@@ -257,7 +257,11 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
             text = x.say("theme", key, subject=subject, effects=body(pair[:1]))
             cites = pair[0].cites
-        out += _lines(x.line(text, cites, optional=bool(out) or bool(fold), weight=-10))
+        # After "landed eight related PRs, setting seeds" (one of the eight), the others'
+        # effects are never trimmed: alone, the size sentence says all eight set seeds
+        lone = bool(fold) and _sparse(t, told[:fold])
+        out += _lines(x.line(text, cites, optional=bool(out) or bool(fold) and not lone,
+                             weight=-10))
     return out
 
 

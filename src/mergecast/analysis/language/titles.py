@@ -27,6 +27,9 @@ _PREFIX = re.compile(
 # A part number of a series: "1/x", "[2/7]", "(3/n):".
 PART = re.compile(r"^\s*(?:[\[(]\d{1,2}\s*/\s*\w{1,2}[\])]|\d{1,2}\s*/\s*(?:[xXnN]\b|\d{1,2}"
                   r"\s*:)|(?:PR|[Pp]art)\s*\d{1,2}\s*/\s*(?:[xXnN]|\d{1,2})\b\s*[-–—:]?)\s*:?\s+")
+# ... or at the end: "Experimental folder deprecation part 2/x", "Move X (3/n)".
+_PART_END = re.compile(r"(?:\s+[Pp]art\s*\d{1,2}\s*/\s*(?:[xXnN]|\d{1,2})|\s+\d{1,2}\s*/\s*[xXnN]"
+                       r"|\s*[\[(]\s*(?:[Pp]art\s*)?\d{1,2}\s*/\s*(?:[xXnN]|\d{1,2})\s*[\])])\s*$")
 # "Qualcomm AI Engine Direct - Fix x": a vendor or area prefix before a dash.
 _DASH_PREFIX = re.compile(r"^\s*([A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,4})\s+[-–—]\s+(?=\S)")
 # "Merge pull request #45 from drisspg/add-copy_-dispatch": the branch names the work.
@@ -256,7 +259,7 @@ def clean_title(title: str) -> str:
         t = "" if _BRANCH_NOISE.match(branch) else \
             " ".join(case_word(w) for w in re.split(r"[-_]+", branch) if w)
     t = re.sub(r"^\s*\[?(?:reland|revert)\]?\s*:?\s+", "", t, flags=re.I)
-    t = _TRAILING_REF.sub("", t)
+    t = _PART_END.sub("", _TRAILING_REF.sub("", t))
     for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix
         before = t
         t = _TAGS.sub("", PART.sub("", t))
@@ -317,12 +320,18 @@ def _word_list(m: re.Match[str]) -> str:
     return parts[-1]
 
 
+# (its adjective ends the title or comes before a preposition: "more GaLore bits" is a noun's)
+_DEGREE = re.compile(r"\b((?:more|less|most|least|very|too)\s+)([A-Z][a-z]{2,})"
+                     r"(?=\s*$|\s+(?:for|than|to|in|on|with|and|or|across)\b)")
+
+
 def sentence_case(text: str) -> str:
     """Title Case titles ("Unified Path in RL") read as plain words ("unified path in RL")."""
     ws = text.split()
     long = [w for w in ws[1:] if w.isalpha() and len(w) >= 4]
     capital = [w for w in long if w[0].isupper() and w[1:].islower()]
     if len(capital) < 2 or len(capital) * 2 < len(long):
-        return text
+        # "more General": a degree word's adjective is no name, whatever its capital
+        return _DEGREE.sub(lambda m: m.group(1) + m.group(2).lower(), text)
     return " ".join(w.lower() if w.isalpha() and w[0].isupper() and w[1:].islower() else w
                     for w in ws)
