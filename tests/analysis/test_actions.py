@@ -29,6 +29,8 @@ def said(title: str) -> list[tuple[str, str, str]]:
     # A participle capitalised in one action is plain when another writes it plain.
     ("Enable Fused qkv by default and enable fused gate_up in RL",
      [("enable", "fused QKV by default", ""), ("enable", "fused gate up in RL", "")]),
+    ("Take the config out of the checkpointer",
+     [("take", "the config out of the checkpointer", "")]),
     # "re-baseline" is a verb, as "re-enable" is: never "deals with re-baseline …"
     ("Re-baseline eager hashes and re-enable the tests",
      [("re-baseline", "eager hashes", ""), ("re-enable", "the tests", "")]),

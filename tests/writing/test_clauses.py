@@ -91,6 +91,15 @@ def test_an_and_between_the_objects_of_two_actions_joins_things_not_verbs():
     assert effect.ing() == "enabling 3d weights and select"
 
 
+def test_a_purpose_with_no_object_is_no_item_of_another_titles_list():
+    said = [c.third() for c in clauses([parse_title(t) for t in (
+        "refactor the planner and the loader", "refactor so that the config does not "
+        "depend on the tokenizer", "Refactor to make the cache lazy", "Refactor checkpoint sampling")])]
+    assert said == ["refactors the planner and the loader, as well as checkpoint sampling",
+                    "refactors so that the config does not depend on the tokenizer",
+                    "refactors to make the cache lazy"]
+
+
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():
     (effect,) = clauses([parse_title("dump compile trace to CI output")])
     assert effect.ing() == "dumping compile trace to CI output"

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..analysis.language import (
+    base_verb,
     covers,
     gerund,
     is_modifier,
@@ -96,13 +97,17 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
     all share is said once, after the list, else each object keeps its own. With
     `overflow`, the objects one breath could not hold are told too, as a second list with
     the same verb after all the others (a stack is told by all its parts)."""
-    groups: dict[tuple[str, bool, str], list[Action]] = {}
+    groups: dict[tuple[str, bool, str, int], list[Action]] = {}
     more: list[Clause] = []
-    for a in actions:
+    for i, a in enumerate(actions):
         if a.obj:
-            groups.setdefault((said_verb(a, group=True), a.negated, a.adverb), []).append(a)
+            # "refactor so that X does not depend on Y" has no object, only its purpose:
+            # no list item ("refactors A and B, as well as so that X …"), a clause alone
+            alone = i + 1 if _purpose_only(a.obj) else 0
+            groups.setdefault((said_verb(a, group=True), a.negated, a.adverb, alone),
+                              []).append(a)
     out = []
-    for (verb, negated, adverb), acts in groups.items():
+    for (verb, negated, adverb, _), acts in groups.items():
         if labelled := _labelled(acts):
             out.append(labelled)
             continue
@@ -123,6 +128,12 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
                     Clause(verb, objects, qualifier, cites, negated, stated, adverb,
                            joined=len(kept) > 1))
     return out + more
+
+
+def _purpose_only(obj: str) -> bool:
+    ws = obj.lower().split()
+    return len(ws) > 1 and (ws[0] == "so" or ws[:2] == ["in", "order"] or
+                            ws[0] == "to" and base_verb(ws[1]) == ws[1])
 
 
 def _breaths(objects: Sequence[str]) -> list[list[str]]:
