@@ -65,6 +65,11 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     (["Fix a bug"], ("ep",), "fixing a bug in EP"),
     (["some misc changes"], ("loader",), "some misc changes in Loader"),
     (["Fix a minor issue"], ("docs",), "fixing a minor issue"),
+    # a test folder is no place the work is about: "Unit tests features" says nothing
+    (["Support different tokenizers", "Add an option to filter shapes by name",
+      "Fix the tokenizer README id"], ("unit tests",), "support for different tokenizers"),
+    (["Support different tokenizers", "Add an option to filter shapes by name",
+      "Fix the tokenizer README id"], ("Loader",), "Loader features"),
 ])
 def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     assert headline(title, areas=areas) == name
