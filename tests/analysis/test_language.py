@@ -224,7 +224,7 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("pass the placements without EP too — TP gradients lose their reduction",
      "pass the placements without EP too - TP gradients lose their reduction"),
     # A prefix that is an order is the action when no verb follows; before one, a label.
-    ("Fix red CI: numa + H100 startup breaks", "Fix red CI: numa + H100 startup breaks"),
+    ("Fix red CI: numa + H100 startup breaks", "Fix red CI: numa and H100 startup breaks"),
     ("Fix CI: synchronize parity test teardown", "synchronize parity test teardown"),
     # Shorthand said in full; "&" inside a word pair is "and", a name like AT&T stays.
     ("Add gemm tops&pct achievable mem bw", "Add gemm tops and percent achievable memory bandwidth"),
@@ -302,6 +302,11 @@ def test_names_are_trimmed_and_cased():
         "reduce peak memory by reusing buffers"
     assert trim("shard the optimizer state by rank across all stages of the run", 8) == \
         "shard the optimizer state by rank"
+    # A cut inside a list of things ends before it; a list of actions is left alone.
+    assert trim("an example with the loader, the planner and the cache in the docs", 7) == \
+        "an example with the loader"
+    assert trim("the on-device, parallelized kernel for the loader in the planner", 6) == \
+        "the on-device, parallelized kernel"
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"
     assert title_case("switching to vllm v2 engine for rfc 2408") == \
         "Switching to vLLM v2 Engine for RFC 2408"
@@ -344,6 +349,18 @@ def test_a_series_part_number_and_its_series_name_are_not_the_action(title, clea
     ("Guard the import for python<3.10", "Guard the import for python before 3.10"),
 ])
 def test_a_comparison_in_a_title_is_said_in_words(title, cleaned):
+    assert clean_title(title) == cleaned
+
+
+@pytest.mark.parametrize(("title", "cleaned"), [
+    # "+" between words joins things: one is "and", a run is a list
+    ("enable the trainer + fp8 composability", "enable the trainer and fp8 composability"),
+    ("Fix positions with CP + block_causal + flexattention",
+     "Fix positions with CP, block causal and flexattention"),
+    ("Fix the loader + add a cache", "Fix the loader and add a cache"),
+    ("Support FSDP2+CPUOffload in C++", "Support FSDP2+CPUOffload in C++"),
+])
+def test_a_plus_between_words_is_said_as_and(title, cleaned):
     assert clean_title(title) == cleaned
 
 

@@ -92,7 +92,7 @@ def test_titles_read_aloud_carry_no_code():
         "Replacing device_info[key] with device_info.get()":
             "Replacing device info with device info get",
         "fixes test_validate.py again": "fixes test validate again",
-        "naive_intNwo + eval": "naive intNwo + eval",
+        "naive_intNwo + eval": "naive intNwo and eval",
         "Remove calibration flow/": "Remove calibration flow",
         "auto-fix lint violations from fbcode//ao": "auto-fix lint violations from fbcode ao",
         "PYTHONHASHSEED needs to be in the range of [0,2**32 - 1]":

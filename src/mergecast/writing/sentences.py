@@ -308,7 +308,10 @@ def _fragment(low: list[str]) -> bool:
 _WH_STEMS = frozenset({"where", "how", "what", "which", "why"})
 # A label of up to three words before a capital ("Previous flow: The …"): a heading written
 # into the sentence, never a word of it.
-LABEL = re.compile(r"^[A-Z][\w-]*(?:\s+[\w-]+){0,2}:\s+(?=[A-Z`])")
+# "On max_entries: the old ring buffer …" is one too, whatever follows: said, it would
+# sound like the episode's own "On <area>:" roundups.
+LABEL = re.compile(r"^(?:[A-Z][\w-]*(?:\s+[\w-]+){0,2}:\s+(?=[A-Z`])|"
+                   r"(?:On|For|About|Regarding)\s+[`\w.-]+(?:\s+[`\w.-]+)?:\s+(?=\S))")
 
 
 def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:

@@ -91,6 +91,8 @@ LONGEST_WORD = 30
 _CAMEL = r"[A-Z][a-z0-9]+(?:[A-Z]+[a-z0-9]*){2,}(?!\S)"
 _LONG_WORD = re.compile(rf"(?<!\S)(?!{_CAMEL})[^\s]{{{LONGEST_WORD + 1},}}")
 _AMPERSAND = re.compile(r"(?<=[a-z]{2})&(?=[a-z]{2})|(?<=\w)\s+&\s+(?=\w)")
+# "CP + block_causal + flexattention": a list, said "CP, block causal and flexattention"
+_PLUS = re.compile(r"(?<=[\w)])\s+\+\s+(?=\w)")
 _DASH = re.compile(r"\s+(?:[–—]+|--)\s+")
 SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
 _DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
@@ -274,6 +276,9 @@ def clean_title(title: str) -> str:
     t = _SHA_RANGE.sub("", t)  # "from d6e91a2… to 22103cc…": no one reads out a commit id
     t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
     t = _AMPERSAND.sub(" and ", t)  # "tops&pct" and "iter & data" are two things
+    if (pluses := len(_PLUS.findall(t))) > 1:
+        t = _PLUS.sub(", ", t, count=pluses - 1)  # (count=0 would be all of them)
+    t = _PLUS.sub(" and ", t)
     t = TICKS.sub(r"\1", t)
     t = CALL.sub(r"\1", t)
     if "#" in t or _PR_WORD.search(t):  # the reference patterns are the slow ones

@@ -405,7 +405,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
         if ws[-1].lower() in ("and", "or"):
             ws.pop()
     if len(ws) < whole:
-        ws = _mannerless(_purposeless(ws))
+        ws = _listless(_mannerless(_purposeless(ws)))
     if len(ws) == 1 and is_tail_word(ws[0]):
         return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
@@ -425,6 +425,19 @@ def _purposeless(ws: list[str]) -> list[str]:
         ws = ws[:-2]
         while len(ws) > 1 and is_tail_word(ws[-1]):
             ws = ws[:-1]
+    return ws
+
+
+def _listless(ws: list[str]) -> list[str]:
+    """A cut inside a list ("e2e example with HF model, MoE" of "…, MoE and torchao
+    NVFP4") says a list with no end: the name stops before its first comma (not one
+    between two modifiers of a noun, "on-device, parallelized kernel", nor one before a
+    second action, "X, add Y", which names are made of elsewhere)."""
+    if any(w.lower() in ("and", "or") for w in ws):
+        return ws
+    for i, w in enumerate(ws[:-1]):
+        if i and w.endswith(",") and not is_modifier(ws[i + 1]) and not base_verb(ws[i + 1]):
+            return [*ws[:i], w.rstrip(",")]
     return ws
 
 
