@@ -302,6 +302,11 @@ def test_names_are_trimmed_and_cased():
         "reduce peak memory by reusing buffers"
     assert trim("shard the optimizer state by rank across all stages of the run", 8) == \
         "shard the optimizer state by rank"
+    # "without changing" lost what it changes; "by caching" and "by warning" did not.
+    assert trim("users to extend the config without changing its core code", 7) == \
+        "users to extend the config"
+    assert trim("replace the raise by warning in the old loader path", 5) == \
+        "replace the raise by warning"
     # A cut inside a list of things ends before it; a list of actions is left alone.
     assert trim("an example with the loader, the planner and the cache in the docs", 7) == \
         "an example with the loader"

@@ -61,6 +61,9 @@ def test_a_label_and_its_parts(title: str, label: str, parts: list[tuple[str, st
      "its action and the series named once", "a series part number is stripped"),
     # A question word opens an object clause: the verb before it is a verb.
     ("effects keep what the title said", "effects keep what the title said"),
+    # A particle may stand between the verb and its object.
+    ("the exchange kernel writes out its output splits",
+     "the exchange kernel writes out its output splits"),
     # A type label ("docs:") says only the kind of work: the statement after it is told.
     ("docs: security.md gains the second pass's classes",
      "the security page gains the second pass's classes"),
@@ -82,6 +85,8 @@ def test_a_statement_is_read_as_one(title: str, statement: str) -> None:
     "Relations that are true: credit to the person who did the work",  # a relative clause
     "one scrubber for every secret the process holds",  # a noun phrase with its clause
     "One share helper for the four in-range shares",  # "share" needs a plural subject
+    "Clean up the loader",  # a particle after an order's verb
+
     "Revert pairs come from revert_story alone",  # a revert is read by the revert rules
     "Issue 18 items 5, 7-10: forge links, progress that moves",  # a reference is no label
 ])

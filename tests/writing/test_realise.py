@@ -12,7 +12,7 @@ from writing_builders import DAY, LLM, WINDOW, WRITING, pr, rich_digest
 
 from mergecast import models as m
 from mergecast.analysis.digest import build_digest
-from mergecast.analysis.language import parse_title
+from mergecast.analysis.language import parse_actions, parse_title
 from mergecast.config import AreasConfig
 from mergecast.writing import write_script
 from mergecast.writing.clauses import clauses, factor
@@ -308,6 +308,29 @@ def test_the_others_effects_are_never_trimmed_after_one_rides_on_the_size():
     # Effects that stand for most of the changes may still go on a long day.
     three = dataclasses.replace(five, prs=five.prs[:3], effects=five.effects[:3])
     assert all(ln.optional for ln in effects(x, three))
+
+
+def test_a_statement_that_names_the_theme_is_not_noted_again():
+    titles = ((2631, "the exchange kernel reads the output splits"),
+              (2632, "Add a cache for the planner"))
+    d = rich_digest(extra=[pr(n, t, "ada") for n, t in titles])
+    # A stack named by its base part goes on to the rest.
+    stack = m.Stack(tool="ghstack", authors=("ada",), declared_size=2, members=(2631, 2632))
+    theme = dataclasses.replace(d.themes[1], prs=(2631, 2632), commits=(), authors=("ada",),
+                                stack=stack)
+    d = dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:]))
+    plan_theme = make_plan(d, show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    named = dataclasses.replace(
+        plan_theme, concept="the exchange kernel reads the output splits",
+        effects=tuple(a for n, t in titles for a in parse_actions_ref(t, n)))
+    text = " ".join(ln.text for ln in [*size(x, named), *effects(x, named)])
+    assert "noting that" not in text and "notes that" not in text, text
+    assert "cache for the planner" in text, text
+
+
+def parse_actions_ref(title: str, n: int) -> list[m.Action]:
+    return [dataclasses.replace(a, ref=m.Ref(pr=n)) for a in parse_actions(title)]
 
 
 def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():

@@ -137,7 +137,7 @@ def _told(t: ThemePlan) -> list[Clause]:
     unless a cluster is named by one of its changes and the others' effects would follow
     as if they were the name's ("always saving shape ops. … landed two related PRs,
     hoisting X" hides which PR saves the ops)."""
-    named = _singular(t.concept) | {"the", "a", "an", "for"}
+    named = _singular(t.concept) | {"the", "a", "an", "for", "that"}  # ("notes that X")
     found = clauses(t.effects, overflow=True)
     kept = [c for c in found if not _singular(c.objects) <= named]
     if t.stack is None and kept and len(kept) < len(found) and \

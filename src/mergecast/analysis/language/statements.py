@@ -285,8 +285,11 @@ def _present(low: list[str], i: int) -> bool:
         # ("the signal names one area", not "better page names for training").
         if not word.endswith("s"):
             return before.endswith("s") and not before.endswith("ss") or "and" in low[:i]
-        return i + 1 < len(low) and (word not in s.nouns or low[i + 1] in s.objects)
-    if i + 1 >= len(low) or low[i + 1] not in s.objects:
+        # ("the kernel writes out X": a particle after it makes it the verb)
+        return i + 1 < len(low) and (word not in s.nouns or low[i + 1] in s.objects or
+                                     i + 2 < len(low) and low[i + 1] in _PARTICLES)
+    if i + 1 >= len(low) or low[i + 1] not in s.objects and not (
+            i + 2 < len(low) and low[i + 1] in _PARTICLES):
         return False
     base = base_verb(word)  # ("Sort imports in …": the second word may be a plural noun)
     if base is not None and base == word:  # "descriptions read more of …"
@@ -325,4 +328,5 @@ def stated_topic(title: str) -> str | None:
     return " ".join(ws) or None
 
 
+_PARTICLES = frozenset("out up down off back away over".split())
 _WHEN = frozenset("now already never no longer still".split())  # beside [words] adverbs

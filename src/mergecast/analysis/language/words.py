@@ -406,6 +406,9 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
             ws.pop()
     if len(ws) < whole:
         ws = _listless(_mannerless(_purposeless(ws)))
+        if len(ws) > 3 and ws[-1].lower().endswith("ing") and base_verb(ws[-1]) and \
+                ws[-2].lower() in ("without", "after", "before", "while"):
+            ws = ws[:-2]  # "… without changing" (what it changes was cut): said without it
     if len(ws) == 1 and is_tail_word(ws[0]):
         return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
