@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mergecast.analysis.headlines import headline, single_headline
+from mergecast.analysis.headlines import grab_bag, headline, single_headline
 from mergecast.analysis.language import clean_title, is_tail_word
 
 
@@ -277,3 +277,16 @@ def test_a_list_of_bit_widths_is_a_range():
 ])
 def test_a_bare_fault_fixed_is_one_fault(title, name):
     assert single_headline(title) == name
+
+
+def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():
+    # Five changes sharing no words, kind or parts: "fixing the loader" would say all five
+    # fix it.
+    titles = ["Fix the loader for seeds", "Add a cache for metrics", "Rename the planner",
+              "Remove the old flag", "Document the public API"]
+    assert headline(titles, areas=("checkpoint",)) == "Checkpoint work"
+    assert headline(titles, areas=("Experiments",)) == "the work in Experiments"
+    assert headline(titles[:4], areas=("checkpoint",)) != "Checkpoint work"  # four is few
+    assert headline(titles, areas=("checkpoint",), stack=True) != "Checkpoint work"
+    assert grab_bag("Checkpoint work") and grab_bag("the work in Experiments")
+    assert not grab_bag("making metrics logging work for pipeline parallelism")

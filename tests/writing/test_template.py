@@ -414,6 +414,18 @@ def test_a_title_never_joins_a_name_to_an_activity_with_and():
             "Fixing Tile Planning Alongside Retry Budgets in Distributed RPC"} & titles
 
 
+def test_a_grab_bag_is_told_but_never_a_title_alone():
+    # "The Work in Components" titles nothing; joined with the next story it may.
+    d = rich_digest()
+    first = dataclasses.replace(d.themes[0], headline="the work in Components", stack=None)
+    alone = dataclasses.replace(d, themes=(first,))
+    both = dataclasses.replace(d, themes=(first, *d.themes[1:]))
+    for digest in (alone, both):
+        titles = {write_script(digest, show="Widget", day=DAY + dt.timedelta(days=n),
+                               writing=WRITING, lexicon={}, llm=LLM).title for n in range(9)}
+        assert "The Work in Components" not in titles, titles
+
+
 def test_a_title_opens_on_a_capital_unless_a_name_is_spelled_from_a_small_letter():
     d = rich_digest()
 

@@ -123,8 +123,32 @@ def headline(
                             parallel := _parallel_name(titles))
                 or parallel
                 or (_base_name(titles) if stack else None)
-                or _kind_name(titles, areas) or single_headline(titles[0]))
+                or _kind_name(titles, areas) or _grab_bag(titles, areas, stack)
+                or single_headline(titles[0]))
     return _noun(_qualify(_fewer(name), areas))
+
+
+GRAB_BAG = 5  # a cluster this big that shares no name is no one change's story
+
+
+def _grab_bag(titles: Sequence[str], areas: Sequence[str], stack: bool) -> str | None:
+    """"Quantization work": a cluster of GRAB_BAG or more changes that share no words,
+    kind of work or parts is named by where it happens, never by its first title (eleven
+    PRs named "fixing a bug in loading seed checkpoint" would say all eleven fix it)."""
+    area = _usable_area(areas)
+    if stack or len(titles) < GRAB_BAG or area is None:
+        return None
+    return _in_area(words().kind_names["mixed"], area)
+
+
+def grab_bag(name: str) -> bool:
+    """Whether a name is a grab-bag's ("Quantization work", "the work in Experiments"):
+    said for the theme, but no title of a day."""
+    word = words().kind_names["mixed"]
+    ws = name.lower().split()
+    # ("making metrics logging work for PP" is an activity, not a grab-bag)
+    return bool(ws) and (ws[-1] == word and len(ws) <= 4 and not is_activity(name) or
+                         ws[:2] == [word, "in"] or ws[:3] == ["the", word, "in"])
 
 
 def _refined(shared: str | None, parallel: str | None) -> str | None:

@@ -10,7 +10,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from ..analysis.headlines import is_activity, vague
+from ..analysis.headlines import grab_bag, is_activity, vague
 from ..analysis.language import (
     clean_title,
     has_verb,
@@ -428,17 +428,19 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     areas = [t.area for t in plan.themes if t.area]
     if len(kinds) >= 2 and len(set(kinds)) == 1 and len(set(areas)) >= 1:
         bank += x.variants("title", "kind")
-    if not bank:
+    if not bank and not grab_bag(a):  # "The Work in Components" alone titles nothing
         bank = x.variants("title", "one")
-    start = x.seed % len(bank)
+    start = x.seed % len(bank) if bank else 0
     ordered = bank[start:] + bank[:start]
     values = {"a": a, "b": heads[1] if len(heads) > 1 else "",
               "n": title_case(number_words(s.in_window)) if s else "",
               "kind": title_case(x.pick("work", kinds[0]) if kinds else ""),
               "areas": title_case(join_words(list(dict.fromkeys(areas))[:2]))}
     # A top name too long to share the title is said whole and alone, never cut to fit.
-    whole = _named(x, plan.themes[:1], TITLE_LIMIT)
-    alone = [x.say("title", "one", a=h) for h in (*whole, a)]
+    whole = [h for h in _named(x, plan.themes[:1], TITLE_LIMIT) if not grab_bag(h)]
+    # (a grab-bag leaves the title to the next story, alone if the two do not fit)
+    alone = [x.say("title", "one", a=h) for h in (*whole, a, *heads[1:2] * grab_bag(a))
+             if not grab_bag(h)]
     if whole and whole[0] != a:
         return alone
     return [v.format(**values) for v in ordered] + alone
