@@ -40,6 +40,8 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
 _COMPOUND = re.compile(r"(?<![\w'])[A-Za-z]*[a-z][A-Z][A-Za-z]*(?![\w'])"
                        r"|(?<![\w'])[A-Z]{2,}[a-z]{3,}[A-Za-z]*(?![\w'])")
 _ASIDE = re.compile(r"\s*\(([^()]{1,60})\)")
+# "Xingchen Song(宋星辰)": a name written again in a script the English voice cannot say
+_UNSPOKEN_ASIDE = re.compile(r"\s*\([\s\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+\)")
 _SYMBOLS = (
     (re.compile(r"\s*(?:->|=>|→)\s*"), " to "),
     (re.compile(r"\s*<-\s*"), " from "),
@@ -166,7 +168,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
         text = pattern.sub(lambda m: lex[m.group(0)], text)
     for rx, repl in _SYMBOLS:
         text = rx.sub(repl, text)
-    text = _ASIDE.sub(r", \1,", text)  # "(FSDP)" is said as an aside
+    text = _ASIDE.sub(r", \1,", _UNSPOKEN_ASIDE.sub("", text))  # "(FSDP)": an aside
     text = _LONG_NUMBER.sub(lambda m: digit_groups(m.group(0)), text)
     text = _MIXED.sub(_speakable_token, text)
     text = _COMPOUND.sub(lambda m: _CAMEL.sub(" ", m.group(0)), text)
