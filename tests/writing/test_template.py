@@ -426,6 +426,18 @@ def test_a_grab_bag_is_told_but_never_a_title_alone():
         assert "The Work in Components" not in titles, titles
 
 
+def test_a_second_name_cut_inside_a_pair_is_left_out_of_the_title():
+    # "… and In-Tree" (of "… and in-tree transport timing") names half a thing, as
+    # "Enabling Graph Trainer and MXFP8" (of "… and MXFP8 composability") enables MXFP8.
+    d = rich_digest()
+    second = dataclasses.replace(d.themes[1],
+                                 headline="honoring the retry budget and in-tree transport timing")
+    d = dataclasses.replace(d, themes=(d.themes[0], second, *d.themes[2:]))
+    titles = {write_script(d, show="Widget", day=DAY + dt.timedelta(days=n), writing=WRITING,
+                           lexicon={}, llm=LLM).title for n in range(9)}
+    assert not [t for t in titles if t.endswith("and In-Tree")], titles
+
+
 def test_a_title_opens_on_a_capital_unless_a_name_is_spelled_from_a_small_letter():
     d = rich_digest()
 

@@ -22,6 +22,7 @@ from ..analysis.language import (
     title_case,
     trim,
 )
+from ..analysis.language import words as language_words
 from ..dates import spoken_date
 from ..models import Action, Counts, Plan, RevertChain, Roundup, ThemePlan
 from .clauses import LIST_ITEMS, article, clauses
@@ -374,8 +375,19 @@ def outro(x: Lookup, plan: Plan, date: str) -> Part:
 
 
 def _named(x: Lookup, themes: Sequence[ThemePlan], limit: int = 45) -> list[str]:
-    heads = [title_case(shorten(concept(x, t), limit)) for t in themes]
+    # A second name cut inside "A and B <noun>" is not said: "Enabling Graph Trainer and
+    # MXFP8" (of "… and MXFP8 composability") enables something the change does not;
+    # "Adding X and FSDP" of "… and FSDP to Llama" keeps its things whole.
+    names = [(shorten(whole := concept(x, t), limit), whole) for t in themes]
+    heads = [title_case(said) for n, (said, whole) in enumerate(names)
+             if n == 0 or not _cut_pair(said, whole)]
     return [h for h in heads if h and x.grounded(h)]
+
+
+def _cut_pair(said: str, whole: str) -> bool:
+    rest = whole[len(said):].split()
+    return bool(rest) and rest[0].lower() not in language_words().function and \
+        re.search(r"\b(?:and|or)\s+\S+$", said) is not None
 
 
 def title(x: Lookup, plan: Plan) -> str:
