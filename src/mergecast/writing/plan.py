@@ -234,6 +234,17 @@ def _stems(text: str) -> set[str]:
             and base_verb(x) not in ("add", "fix", "update", "change")}
 
 
+SHORT_DETAIL = 8  # words: a sentence this short has no room to say what its subject is
+
+
+def _unheard_subject(text: str, heard: set[str]) -> bool:
+    """"The trigger is the abort hook.": a short sentence about "the trigger" nothing else
+    the theme says mentions leaves the listener asking "what trigger?"."""
+    m = re.match(r"The ([a-z][a-z0-9-]+) ", text)
+    return m is not None and len(text.split()) <= SHORT_DETAIL and \
+        not _stems(m.group(1)) <= heard
+
+
 _TOLD_VERB = re.compile(r"^(?:PR \d+|The commit)(?: also)? \w+ ")
 
 
@@ -331,7 +342,9 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     # Details: what the base change's description adds, and whatever a later part's says
     # (its own problem or benefit is a detail of that part, told under its number; one
     # that is off the theme's topic is said plainly, without "The problem:").
-    details = tuple(c for c in found if c not in (problem, benefit))
+    details = tuple(c for c in found if c not in (problem, benefit)
+                    and not _unheard_subject(c.text, about | _stems(" ".join(
+                        x.text for x in found if x is not c))))
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
     work = kinds.most_common(1)[0][0] if kinds else "change"
     # Sizes are said only over the whole theme: a change missing from the digest would
