@@ -214,3 +214,19 @@ def test_a_stack_is_named_by_its_own_parts_not_by_a_change_grouped_with_it():
     top = digest([extra, *stack]).themes[0]
     assert top.kind == "stack" and 399 in top.prs, top
     assert "sharding" not in top.headline, top.headline
+
+
+def test_two_big_mixed_clusters_of_one_area_are_not_both_named_by_it():
+    # Each is "the work in Loader" alone; said twice, the second would sound like the first.
+    first = ["Fix the seed on restart", "Add a cache for metrics", "Rename the planner knob",
+             "Remove the old flag", "Document the public API"]
+    second = ["Speed up shard reads", "Drop the legacy parser", "Log every retry",
+              "Bump the pinned compiler", "Guard against empty batches"]
+    changes = [pr(400 + i, t, author=f"dev{i}", files=files("torch/loader/a.py", add=5))
+               for i, t in enumerate(first)]
+    changes += [pr(500 + i, t, author=f"dev{i}", files=files("torch/loader/b.py", add=5))
+                for i, t in enumerate(second)]
+    names = [t.headline for t in digest(changes).themes]
+    assert len(names) == 2, names
+    assert len(set(names)) == 2, names
+    assert any("work" in n for n in names), names

@@ -98,7 +98,7 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
 
 def headline(
     titles: Sequence[str], day_titles: Mapping[str, int] | None = None, *,
-    areas: Sequence[str] = (), stack: bool = False,
+    areas: Sequence[str] = (), stack: bool = False, by_place: bool = True,
 ) -> str:
     """A theme's concept name from its titles.
 
@@ -123,7 +123,8 @@ def headline(
                             parallel := _parallel_name(titles))
                 or parallel
                 or (_base_name(titles) if stack else None)
-                or _kind_name(titles, areas) or _grab_bag(titles, areas, stack)
+                or _kind_name(titles, areas)
+                or (_grab_bag(titles, areas, stack) if by_place else None)
                 or single_headline(titles[0]))
     return _noun(_qualify(_fewer(name), areas))
 

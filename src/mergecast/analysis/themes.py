@@ -144,7 +144,19 @@ def build_themes(
         theme, noise = _theme(members, first_timers, day_titles)
         ranked.append((noise, -theme.score, min(_order(u) for u in members), theme))
     ranked.sort(key=lambda r: (r[0], r[1], r[2]))
-    return [replace(t, rank=i + 1) for i, (_, _, _, t) in enumerate(ranked)]
+    out: list[Theme] = []
+    for i, (_, _, _, t) in enumerate(ranked):
+        if t.headline.lower() in {o.headline.lower() for o in out}:
+            # Two grab-bags of one area ("the work in Analysis" twice): the later one is
+            # named by its own first title, as it would be alone
+            titles = [c.title for c in sorted(
+                (c for u in units for c in u.changes
+                 if c.number in t.prs or c.number is None and c.sha in t.commits),
+                key=lambda c: (c.number is None, c.number or 0, c.sha or ""))]
+            t = replace(t, headline=headline(titles, day_titles, areas=t.areas,
+                                             stack=t.stack is not None, by_place=False))
+        out.append(replace(t, rank=i + 1))
+    return out
 
 
 def _order(u: Unit) -> int:
