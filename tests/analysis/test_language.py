@@ -307,6 +307,9 @@ def test_names_are_trimmed_and_cased():
         "users to extend the config"
     assert trim("replace the raise by warning in the old loader path", 5) == \
         "replace the raise by warning"
+    # A cut inside a cause ends before it: never "… script due to deprecation".
+    assert trim("updating latency test script due to deprecation in the engine", 7) == \
+        "updating latency test script"
     # A cut inside a list of things ends before it; a list of actions is left alone.
     assert trim("an example with the loader, the planner and the cache in the docs", 7) == \
         "an example with the loader"
