@@ -29,6 +29,9 @@ def said(title: str) -> list[tuple[str, str, str]]:
     # A participle capitalised in one action is plain when another writes it plain.
     ("Enable Fused qkv by default and enable fused gate_up in RL",
      [("enable", "fused QKV by default", ""), ("enable", "fused gate up in RL", "")]),
+    # "Lint fixes …" fixes the lint: no linting of "fixes"
+    ("Lint fixes for the kernel folder", [("fix", "lint for the kernel folder", "")]),
+    ("Lint fixes test/sparsity", [("fix", "lint in test and sparsity", "")]),
     ("Take the config out of the checkpointer",
      [("take", "the config out of the checkpointer", "")]),
     # "re-baseline" is a verb, as "re-enable" is: never "deals with re-baseline …"

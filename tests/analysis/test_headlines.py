@@ -236,7 +236,7 @@ def test_a_name_keeps_its_clause_whole_and_its_verb_speakable(title, name):
     (["add fallback kernel and interface", "Add fallback kernel and interface for rhs"],
      ("kernels",), "fallback kernel and interface"),
     # a verb every title shares is no name beside the area it repeats
-    (["Match fake_quantize numerics in the widget flow", "Fix CI after quantize op change"],
+    (["Match fake_quantize numerics in the widget flow", "Fix observers after quantize op change"],
      ("quantization",), "Quantization fixes"),
     # one change told for each version is named by the furthest ("<" said "before")
     (["drop Widget<2.9 support", "drop Widget <2.10 support"], ("loader",),

@@ -117,6 +117,10 @@ def test_a_merge_from_a_branch_that_names_nothing_tells_nothing():
     ("Add memory profiler", "performance"),  # no document named: the object tells
     ("Fix typo in docs", "documentation"),
     ("[14/x] docs update: improve workflows page", "documentation"),
+    # a fix of the tooling is tooling work; a fix of a test is a fix
+    ("Lint fixes for the kernel folder", "infrastructure"),
+    ("CI fix for linux wheels", "infrastructure"),
+    ("Fix the flaky loader test", "correctness"),
 ])
 def test_work_on_documents_is_documentation(title, kind):
     assert kind_of(parse_title(title)) == kind

@@ -125,6 +125,12 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     if len(ws) > 2 and ws[0].lower() in words().nouns and ws[0].lower().endswith("s") and \
             ws[1].lower() in ("to", "for"):
         lemma = None  # "fixes to hqq in int4": a noun, what is fixed follows "to"
+    if len(ws) > 1 and lemma and ws[1].lower() in ("fix", "fixes") and \
+            verb_class(lemma) == "test":
+        # "Lint fixes for X", "Lint fixes test/sparsity": fixes of the lint, no linting
+        if len(ws) > 2 and ws[2].lower() not in _NOUN_LINKS:
+            return _action(title, " ".join(["Fix", ws[0].lower(), "in", *ws[2:]]), cut_second)
+        lemma = None
     if lemma is None or len(ws) < 2:
         found = _noun_action(" ".join(ws) or text)
         if not found.lemma and hint is not None:
@@ -402,6 +408,8 @@ def kind_of(action: Action) -> str:
     if found and action.verb not in ("fix", "speed", "document") and (
             action.verb or found in ("documentation", "infrastructure")):
         return found
+    if action.verb == "fix" and first in words().tooling:
+        return "infrastructure"  # "fixing lint for models", "fixing CI for wheels"
     if action.verb == "document" or (action.verb in ("change", "bump", "fix") and first in (
             "readme", "docs", "docstring", "typo", "typos")):
         return "documentation"

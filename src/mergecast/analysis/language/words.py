@@ -62,6 +62,7 @@ class Words:
     kind: Mapping[str, str]  # class -> kind of work
     nouns: Mapping[str, str]  # "support", "enablement" -> class
     objects: Mapping[str, str]  # an object's first word -> kind of work
+    tooling: frozenset[str]  # objects a fix of which is infrastructure work
     double: frozenset[str]
     third: Mapping[str, str]
     past: Mapping[str, str]  # irregular past -> base: "made" -> "make"
@@ -114,6 +115,7 @@ def words() -> Words:
         kind={cls: spec["kind"] for cls, spec in verbs.items()},
         nouns=dict(lang["nouns"]),
         objects={o: kind for kind, objs in lang["objects"].items() for o in objs},
+        tooling=frozenset(w["tooling"]),
         double=frozenset(inf["double"]), third=dict(inf["third"]), past=dict(inf["past"]),
         compounds=dict(inf["compounds"]),
         particles=frozenset(inf["particles"]), phrasal=frozenset(inf["phrasal"]),
