@@ -307,6 +307,9 @@ def test_names_are_trimmed_and_cased():
         "users to extend the config"
     assert trim("replace the raise by warning in the old loader path", 5) == \
         "replace the raise by warning"
+    # "by exposing" whose object was cut (here a name read as "is causal") goes too
+    assert trim("fix the attention by exposing is causal in the kernel", 8) == \
+        "fix the attention"
     # A cut inside a cause ends before it: never "… script due to deprecation".
     assert trim("updating latency test script due to deprecation in the engine", 7) == \
         "updating latency test script"

@@ -276,6 +276,13 @@ def test_a_caveat_after_however_is_no_problem_the_change_fixed():
         ("problem", "The loader dropped the last shard.")]
 
 
+def test_a_gerund_whose_only_verbs_are_infinitives_is_a_note():
+    # "mixed" after "to apply" is an adjective, not the sentence's verb
+    assert said("Using the sharder to apply mixed precision to match the engine dtype, "
+                "and reach identical numerics.") == []
+    assert said("The pass used the shape to split the inputs into primals.") != []
+
+
 def test_a_gerund_after_so_with_no_verb_is_a_note_not_a_sentence():
     assert said("The scheduler was added to core so just adding code to support it in the trainer.") == []
     assert said("The planner was slow, so caching plans made startup twice as fast.") != []

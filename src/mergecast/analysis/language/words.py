@@ -184,8 +184,9 @@ def has_verb(ws: list[str]) -> bool:
         if low in words().finite and low not in _NON_FINITE:
             return True
         after = ws[i - 1].lower() if i else ""
-        if low.endswith("ed") and after in _DETERMINERS:
-            continue  # "the supported list": an adjective
+        if low.endswith("ed") and (after in _DETERMINERS or i > 1 and
+                                   ws[i - 2].lower() == "to" and base_verb(after) == after):
+            continue  # "the supported list", "to apply mixed precision": an adjective
         if len(low) > 4 and low.endswith("ed"):
             return True  # "it failed"
         if (v := base_verb(low)) and low != v and not low.endswith("ing"):
@@ -368,6 +369,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
     if len(first.split()) >= 2 or len(text.split()) <= 1:
         text = first
     ws = text.split()
+    full = list(ws)  # (what a cut took: see the gerund below)
     # "batch invariant configs should have max …" names "batch invariant configs".
     aux = next((i for i in range(2, len(ws)) if ws[i].lower() in words().auxiliaries), None)
     if aux and not any(x.lower() in words().subordinators or x.lower() in _WH
@@ -408,9 +410,15 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
             ws.pop()
     if len(ws) < whole:
         ws = _listless(_mannerless(_purposeless(ws)))
-        if len(ws) > 3 and ws[-1].lower().endswith("ing") and base_verb(ws[-1]) and \
-                ws[-2].lower() in ("without", "after", "before", "while"):
-            ws = ws[:-2]  # "… without changing" (what it changes was cut): said without it
+    # "… without changing", "… by exposing" (what it changes was cut, not a phrase after
+    # it: "by warning in X" is whole; "by exposing is causal in X": an auxiliary there
+    # was a name's first word): said without it
+    nxt = full[len(ws)].lower() if len(ws) < len(full) and full[:len(ws)] == ws else ""
+    cut_object = bool(nxt) and (nxt not in words().function or nxt in words().auxiliaries)
+    if len(ws) > 3 and ws[-1].lower().endswith("ing") and base_verb(ws[-1]) and nxt and (
+            ws[-2].lower() in ("without", "after", "before", "while") or
+            ws[-2].lower() == "by" and cut_object):
+        ws = ws[:-2]
     if len(ws) == 1 and is_tail_word(ws[0]):
         return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
