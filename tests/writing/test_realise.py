@@ -4,6 +4,7 @@ no sentence ever has an empty slot, a doubled word or an unbalanced quote."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import re
 
 from hypothesis import example, given, settings
@@ -331,6 +332,19 @@ def test_a_statement_that_names_the_theme_is_not_noted_again():
 
 def parse_actions_ref(title: str, n: int) -> list[m.Action]:
     return [dataclasses.replace(a, ref=m.Ref(pr=n)) for a in parse_actions(title)]
+
+
+def test_a_grab_bag_is_never_followed_by_the_work_comes_from():
+    # "Loader work. The work comes from ada, …" says "work" twice in a breath.
+    d = rich_digest()
+    theme = make_plan(d, show="Widget", day=DAY, max_themes=3).themes[1]
+    bag = dataclasses.replace(theme, concept="Loader work")
+    said = {size(Lookup(d, show="Widget", day=DAY + dt.timedelta(days=n), lexicon={}), bag)[0]
+            .text.split(",")[0] for n in range(8)}
+    assert not [s for s in said if s.startswith("The work comes from")], said
+    named = dataclasses.replace(theme, concept="retry budgets")
+    assert any(size(Lookup(d, show="Widget", day=DAY + dt.timedelta(days=n), lexicon={}),
+                    named)[0].text.startswith("The work comes from") for n in range(8))
 
 
 def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from ..analysis.headlines import grab_bag
 from ..analysis.language import (
     lower_first,
     parse_title,
@@ -165,6 +166,8 @@ def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
     if not key:
         return []
     text = x.say("theme", key, **values)
+    if grab_bag(t.concept) and text.startswith("The work "):
+        text = x.say("theme", key, 1, **values)  # never "Quantization work. The work …"
     fold = folded(x, t) if fold_effects else []
     if fold:
         then = f", {said('then')} "
