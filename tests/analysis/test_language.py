@@ -294,30 +294,6 @@ def test_names_are_trimmed_and_cased():
     # ... but not "to be" nor the inside of a "why" clause, which the cut keeps as it was.
     assert shorten("explaining why float8 needs to be distributed aware", 45) == \
         "explaining why float8 needs to be distributed"
-    # A cut "by …" with a verb's bare form ("by properly tear" of "tear down for X") goes
-    # whole; a "by" with its gerund or its noun stays.
-    assert trim("fix the CI timeout by properly tear down for the engine in v2", 9) == \
-        "fix the CI timeout"
-    assert trim("reduce peak memory by reusing buffers across all stages of the run", 8) == \
-        "reduce peak memory by reusing buffers"
-    assert trim("shard the optimizer state by rank across all stages of the run", 8) == \
-        "shard the optimizer state by rank"
-    # "without changing" lost what it changes; "by caching" and "by warning" did not.
-    assert trim("users to extend the config without changing its core code", 7) == \
-        "users to extend the config"
-    assert trim("replace the raise by warning in the old loader path", 5) == \
-        "replace the raise by warning"
-    # "by exposing" whose object was cut (here a name read as "is causal") goes too
-    assert trim("fix the attention by exposing is causal in the kernel", 8) == \
-        "fix the attention"
-    # A cut inside a cause ends before it: never "… script due to deprecation".
-    assert trim("updating latency test script due to deprecation in the engine", 7) == \
-        "updating latency test script"
-    # A cut inside a list of things ends before it; a list of actions is left alone.
-    assert trim("an example with the loader, the planner and the cache in the docs", 7) == \
-        "an example with the loader"
-    assert trim("the on-device, parallelized kernel for the loader in the planner", 6) == \
-        "the on-device, parallelized kernel"
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"
     assert title_case("switching to vllm v2 engine for rfc 2408") == \
         "Switching to vLLM v2 Engine for RFC 2408"
@@ -327,6 +303,33 @@ def test_an_adjective_after_a_degree_word_loses_its_stray_capital():
     assert sentence_case("make SmoothQuant more General") == "make SmoothQuant more general"
     assert sentence_case("remove more GaLore bits") == "remove more GaLore bits"
     assert sentence_case("remove more Galore bits") == "remove more Galore bits"
+
+
+@pytest.mark.parametrize(("text", "limit", "name"), [
+    # A cut "by …" with a verb's bare form ("by properly tear" of "tear down for X") goes
+    # whole; a "by" with its gerund or its noun stays.
+    ("fix the CI timeout by properly tear down for the engine in v2", 9, "fix the CI timeout"),
+    ("reduce peak memory by reusing buffers across all stages of the run", 8,
+     "reduce peak memory by reusing buffers"),
+    ("shard the optimizer state by rank across all stages of the run", 8,
+     "shard the optimizer state by rank"),
+    # "without changing" lost what it changes; "by warning" (a phrase after it) did not.
+    ("users to extend the config without changing its core code", 7,
+     "users to extend the config"),
+    ("replace the raise by warning in the old loader path", 5, "replace the raise by warning"),
+    # "by exposing" whose object was cut (here a name read as "is causal") goes too
+    ("fix the attention by exposing is causal in the kernel", 8, "fix the attention"),
+    # A cut inside a cause ends before it: never "… script due to deprecation".
+    ("updating latency test script due to deprecation in the engine", 7,
+     "updating latency test script"),
+    # A cut inside a list of things ends before it; two modifiers of a noun are no list.
+    ("an example with the loader, the planner and the cache in the docs", 7,
+     "an example with the loader"),
+    ("the on-device, parallelized kernel for the loader in the planner", 6,
+     "the on-device, parallelized kernel"),
+])
+def test_a_cut_name_ends_where_a_listener_expects(text, limit, name):
+    assert trim(text, limit) == name
 
 
 def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():
