@@ -347,6 +347,18 @@ def test_a_grab_bag_is_never_followed_by_the_work_comes_from():
                     named)[0].text.startswith("The work comes from") for n in range(8))
 
 
+def test_a_grab_bag_s_changes_are_counted_not_called_related():
+    # Changes that share only a place are "eleven PRs"; a cluster named by what it does
+    # keeps "related PRs".
+    d = rich_digest()
+    theme = make_plan(d, show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    bag = size(x, dataclasses.replace(theme, concept="Loader work"))[0].text
+    named = size(x, dataclasses.replace(theme, concept="retry budgets"))[0].text
+    assert "two PRs" in bag and "related" not in bag, bag
+    assert "two related PRs" in named, named
+
+
 def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():
     titles = ((2611, "Add timeout support for upload push op"),
               (2612, "Add timeout support for upload pull op"))

@@ -202,14 +202,16 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
         return key, values, tuple(s.members)
     if t.prs:
         values["prs"] = pr_numbers(t.prs)
+        # A grab-bag's changes share a place, not a story: "twelve PRs", never "related"
+        related = "PR" if grab_bag(t.concept) else "related PR"
         if t.continues:
             key, values["more"] = "more_prs", _more(len(t.prs), "PR")
         elif t.commits:  # a commit with no PR is not one of the PRs: "a PR, 12, and a commit"
             key = "mixed"
-            values |= {"size": _a_or_count(len(t.prs), "PR", "related PRs"),
+            values |= {"size": _a_or_count(len(t.prs), "PR", f"{related}s"),
                        "commits": _a_or_count(len(t.commits), "commit", "commits")}
         elif len(t.prs) > 1:
-            key, values["size"] = "cluster", count_phrase(len(t.prs), "related PR")
+            key, values["size"] = "cluster", count_phrase(len(t.prs), related)
         else:
             key, values["pr"] = "single", str(t.prs[0])
         return key, values, tuple(t.prs)
