@@ -138,23 +138,20 @@ def build_themes(
 ) -> list[Theme]:
     """Group units and rank the themes; `day_titles` counts title words over the day."""
     area_of_unit = [u.areas[0] if u.areas else "" for u in units]
-    ranked: list[tuple[bool, float, int, Theme]] = []
+    ranked: list[tuple[bool, float, int, Theme, list[Unit]]] = []
     for group in _union_find_groups(units, area_of_unit):
         members = [units[i] for i in group]
         theme, noise = _theme(members, first_timers, day_titles)
-        ranked.append((noise, -theme.score, min(_order(u) for u in members), theme))
+        ranked.append((noise, -theme.score, min(_order(u) for u in members), theme, members))
     ranked.sort(key=lambda r: (r[0], r[1], r[2]))
     out: list[Theme] = []
-    for i, (_, _, _, t) in enumerate(ranked):
-        if t.headline.lower() in {o.headline.lower() for o in out}:
+    said: set[str] = set()
+    for i, (_, _, _, t, members) in enumerate(ranked):
+        if t.headline.lower() in said:
             # Two grab-bags of one area ("the work in Analysis" twice): the later one is
-            # named by its own first title, as it would be alone
-            titles = [c.title for c in sorted(
-                (c for u in units for c in u.changes
-                 if c.number in t.prs or c.number is None and c.sha in t.commits),
-                key=lambda c: (c.number is None, c.number or 0, c.sha or ""))]
-            t = replace(t, headline=headline(titles, day_titles, areas=t.areas,
-                                             stack=t.stack is not None, by_place=False))
+            # named as it would be without its place
+            t, _ = _theme(members, first_timers, day_titles, by_place=False)
+        said.add(t.headline.lower())
         out.append(replace(t, rank=i + 1))
     return out
 
@@ -236,6 +233,7 @@ _RULES: tuple[Callable[[_Facts], tuple[float, str] | None], ...] = (
 
 def _theme(
     members: Sequence[Unit], first_timers: Set[str], day_titles: Counter[str],
+    by_place: bool = True,
 ) -> tuple[Theme, bool]:
     changes = sorted((c for u in members for c in u.changes),
                      key=lambda c: (c.number is None, c.number or 0, c.sha or ""))
@@ -263,7 +261,7 @@ def _theme(
     theme = Theme(
         rank=0, kind=kind,
         headline=headline([c.title for c in parts or changes], day_titles, areas=area_list,
-                          stack=stack is not None),
+                          stack=stack is not None, by_place=by_place),
         authors=_authors(changes, stack), areas=area_list, prs=facts.prs,
         commits=facts.commits, stack=stack, score=round(score, 2), why=tuple(why),
     )

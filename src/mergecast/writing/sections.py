@@ -21,8 +21,8 @@ from ..analysis.language import (
     shorten,
     title_case,
     trim,
+    words,
 )
-from ..analysis.language import words as language_words
 from ..dates import spoken_date
 from ..models import Action, Counts, Plan, RevertChain, Roundup, ThemePlan
 from .clauses import LIST_ITEMS, article, clauses
@@ -56,10 +56,10 @@ def when(x: Lookup, episode_id: str) -> tuple[str, bool] | None:
     if found is None:
         return None
     day, weekly = found
-    words = spoken_date(day)
+    date = spoken_date(day)
     if day.year == dt.date.fromordinal(x.seed).year:
-        words = words.rsplit(",", 1)[0]
-    return words, weekly
+        date = date.rsplit(",", 1)[0]
+    return date, weekly
 
 
 # ------------------------------------------------------------------ around the themes
@@ -386,7 +386,7 @@ def _named(x: Lookup, themes: Sequence[ThemePlan], limit: int = 45) -> list[str]
 
 def _cut_pair(said: str, whole: str) -> bool:
     rest = whole[len(said):].split()
-    return bool(rest) and rest[0].lower() not in language_words().function and \
+    return bool(rest) and rest[0].lower() not in words().function and \
         re.search(r"\b(?:and|or)\s+\S+$", said) is not None
 
 

@@ -328,5 +328,7 @@ def stated_topic(title: str) -> str | None:
     return " ".join(ws) or None
 
 
+# Particles that put a verb before its object ("writes out X"); not [inflections] particles,
+# whose "in", "on" and "through" are as often prepositions after a plural noun.
 _PARTICLES = frozenset("out up down off back away over".split())
 _WHEN = frozenset("now already never no longer still".split())  # beside [words] adverbs

@@ -369,7 +369,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
     if len(first.split()) >= 2 or len(text.split()) <= 1:
         text = first
     ws = text.split()
-    full = list(ws)  # (what a cut took: see the gerund below)
+    full = list(ws)  # (what a cut took: see _objectless)
     # "batch invariant configs should have max …" names "batch invariant configs".
     aux = next((i for i in range(2, len(ws)) if ws[i].lower() in words().auxiliaries), None)
     if aux and not any(x.lower() in words().subordinators or x.lower() in _WH
@@ -410,15 +410,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
             ws.pop()
     if len(ws) < whole:
         ws = _listless(_mannerless(_purposeless(ws)))
-    # "… without changing", "… by exposing" (what it changes was cut, not a phrase after
-    # it: "by warning in X" is whole; "by exposing is causal in X": an auxiliary there
-    # was a name's first word): said without it
-    nxt = full[len(ws)].lower() if len(ws) < len(full) and full[:len(ws)] == ws else ""
-    cut_object = bool(nxt) and (nxt not in words().function or nxt in words().auxiliaries)
-    if len(ws) > 3 and ws[-1].lower().endswith("ing") and base_verb(ws[-1]) and nxt and (
-            ws[-2].lower() in ("without", "after", "before", "while") or
-            ws[-2].lower() == "by" and cut_object):
-        ws = ws[:-2]
+    ws = _objectless(ws, full)
     if len(ws) == 1 and is_tail_word(ws[0]):
         return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
@@ -438,6 +430,20 @@ def _purposeless(ws: list[str]) -> list[str]:
         ws = ws[:-2]
         while len(ws) > 1 and is_tail_word(ws[-1]):
             ws = ws[:-1]
+    return ws
+
+
+def _objectless(ws: list[str], full: list[str]) -> list[str]:
+    """A name cut after a gerund that lost its object ("… without changing", "… by
+    exposing") is said without the two: `full` is what was cut from. After "by" only when
+    a word of the object went ("by warning in X" is whole; "by exposing is causal in X":
+    an auxiliary there was a name's first word)."""
+    nxt = full[len(ws)].lower() if len(ws) < len(full) and full[:len(ws)] == ws else ""
+    cut_object = bool(nxt) and (nxt not in words().function or nxt in words().auxiliaries)
+    if len(ws) > 3 and ws[-1].lower().endswith("ing") and base_verb(ws[-1]) and nxt and (
+            ws[-2].lower() in ("without", "after", "before", "while") or
+            ws[-2].lower() == "by" and cut_object):
+        return ws[:-2]
     return ws
 
 
