@@ -134,9 +134,9 @@ def test_one_authors_same_kind_of_work_elsewhere_is_told_with_the_theme_as_a_ser
     assert [a.ref.pr for a in first.series if a.ref] == [703, 704]  # not the fix: other work
     said = section(write(removals()), "theme")
     assert "vkuzo landed two more PRs of the same kind elsewhere, 703 and 704, removing " \
-        "stale codebook exports and the orphaned dispatch module." in said or \
-        "In the same vein, vkuzo landed two more PRs, 703 and 704, removing stale codebook " \
-        "exports and the orphaned dispatch module." in said, said
+        "the stale codebook exports and orphaned dispatch module." in said or \
+        "In the same vein, vkuzo landed two more PRs, 703 and 704, removing the stale " \
+        "codebook exports and orphaned dispatch module." in said, said
     assert "related PRs, 701 and 702" in said  # the series is not called related
     assert "PR 705 fixes the int8 matmul fallback" in section(write(removals()), "area")
 

@@ -187,6 +187,19 @@ def test_a_bare_fault_fixed_takes_its_article():
         "fixes a broken link in the install guide"]
 
 
+def test_a_thing_already_there_takes_the_when_no_count_noun_gives_it_a():
+    assert told("Delete broken mixed-precision prototype") == [
+        "removes the broken mixed-precision prototype"]
+    assert told("Skip failing CI tests on old GPUs") == ["skips the failing CI tests on old GPUs"]
+    assert told("Remove unused NF4 and multi-input helpers") == [
+        "removes the unused NF4 and multi-input helpers"]
+    assert told("Add missing top_p to SamplingParams") == ["adds the missing top p to SamplingParams"]
+    # A count noun still takes "a"; a lone adjective, or one in a list, takes nothing.
+    assert told("Remove flaky test") == ["removes a flaky test"]
+    assert told("Remove stale and unused files") == ["removes stale and unused files"]
+    assert told("Refactor legacy loader code") == ["refactors legacy loader code"]
+
+
 def test_a_brief_theme_named_by_an_action_is_told_as_that_action():
     change = pr(3911, "Move test file to right place", "ada")
     digest = dataclasses.replace(

@@ -55,7 +55,7 @@ def commit(title: str, sha: str = "a1") -> tuple[Action, ...]:
      "fixes the partitioner for int8 weights"),
     # A label that names work takes no second "work"; with orders only, it is said once.
     ("readme updates: add a table of contents; remove outdated content",
-     "adds a table of contents as part of the readme updates and removes outdated content"),
+     "adds a table of contents as part of the readme updates and removes the outdated content"),
     ("Review: one article rule for spoken numbers (scope.py); a stale 118 in a comment",
      "covers one article rule for spoken numbers and a stale 118 in a comment as part of the "
      "review"),

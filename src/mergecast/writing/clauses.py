@@ -179,7 +179,8 @@ def _statements(said: Sequence[str]) -> str:
 def article(obj: str, verb: str = "add") -> str:
     """"perf run config" -> "a perf run config": a bare singular count noun (a data list,
     [effects] count_nouns) takes its article after a verb that makes, mends or drops a
-    thing ([effects] article_verbs), as a speaker would say it."""
+    thing ([effects] article_verbs), as a speaker would say it; any other thing already there
+    ([effects] known_adjectives) takes "the": "removes the unused NF4 prototypes"."""
     if verb == "fix" and (fault := one_fault(obj)) != obj:
         return fault  # "fixes a bug when …"
     ws = obj.split()
@@ -190,7 +191,9 @@ def article(obj: str, verb: str = "add") -> str:
     if cut < 1 or ws[cut - 1].lower() not in phrases()["effects"]["count_nouns"] or \
             any(w.lower() in ("and", "or") or w.endswith(",") and not is_modifier(ws[i + 1])
                 for i, w in enumerate(ws[:cut])):
-        return obj
+        known = ws[0] in phrases()["effects"]["known_adjectives"] and cut > 1 and \
+            ws[1].lower() not in ("and", "or")
+        return "the " + obj if known else obj  # "removes the unused NF4 prototype"
     first = ws[0]
     # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
     # A lower-case word with no vowel at all ("lr", "tp") is letters too.
