@@ -459,6 +459,15 @@ def test_a_name_said_inside_the_summary_takes_its_article_and_a_heading_does_not
     assert "Second theme: retry budget option for uploads." in script.transcript
 
 
+def test_an_action_named_inside_the_summary_gives_its_object_the_article():
+    digest = rich_digest()
+    second = dataclasses.replace(digest.themes[1], headline="deleting dead prototype packaging")
+    digest = dataclasses.replace(digest, themes=(digest.themes[0], second, *digest.themes[2:]))
+    script = write(digest)
+    assert "deleting the dead prototype packaging" in script.summary, script.summary
+    assert "Second theme: deleting dead prototype packaging." in script.transcript
+
+
 def test_a_second_name_that_names_nothing_but_its_place_stays_out_of_the_title():
     digest = rich_digest()
     second = dataclasses.replace(digest.themes[1], headline="fixing a minor issue in Uploads")

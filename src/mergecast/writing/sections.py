@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..analysis.headlines import grab_bag, is_activity, vague
 from ..analysis.language import (
+    base_verb,
     clean_title,
     has_verb,
     lower_first,
@@ -21,6 +22,7 @@ from ..analysis.language import (
     shorten,
     title_case,
     trim,
+    verb_class,
     words,
 )
 from ..dates import spoken_date
@@ -484,8 +486,13 @@ def _whose(t: ThemePlan) -> str:
 def _in_prose(name: str) -> str:
     """A name inside a sentence takes the article a speaker would give it ("alongside a
     function to check X", not "alongside function to check X"); a heading does without.
-    A name opening on an -ing word ("updating the README", "training recipes") is left."""
-    return name if name.split(" ", 1)[0].endswith("ing") else article(name)
+    An -ing word's object takes the article its verb gives it ("deleting the dead prototype
+    module"); any other name opening on one ("training recipes") is left."""
+    first, _, rest = name.partition(" ")
+    if not first.endswith("ing"):
+        return article(name)
+    verb = base_verb(first) if first.islower() else None
+    return f"{first} {article(rest, verb_class(verb))}" if verb and rest else name
 
 
 def summary(x: Lookup, plan: Plan) -> str:
