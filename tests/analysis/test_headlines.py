@@ -290,3 +290,12 @@ def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():
     assert headline(titles, areas=("checkpoint",), stack=True) != "Checkpoint work"
     assert grab_bag("Checkpoint work") and grab_bag("the work in Experiments")
     assert not grab_bag("making metrics logging work for pipeline parallelism")
+
+
+def test_a_title_that_names_nothing_leaves_the_name_to_the_next_part():
+    # "Simple rename changes" is every word generic: the next part names the work.
+    titles = ["Simple rename changes", "Add window FIFO scheduling", "Fix flaky parity test"]
+    assert headline(titles, areas=("RL",)) == "window FIFO scheduling"
+    assert headline(titles, areas=("RL",), stack=True) == "window FIFO scheduling"
+    # When no part names anything, the first part's name is still said, with its place.
+    assert headline(["Minor fixes", "Small cleanups"], areas=("RL",)) == "fixing minor issues in RL"

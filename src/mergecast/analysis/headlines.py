@@ -125,7 +125,7 @@ def headline(
                 or (_base_name(titles) if stack else None)
                 or _kind_name(titles, areas)
                 or (_grab_bag(titles, areas, stack) if by_place else None)
-                or single_headline(titles[0]))
+                or _first_named(titles))
     return _noun(_qualify(_fewer(name), areas))
 
 
@@ -205,8 +205,15 @@ _SIDE_WORK = ("cleanup", "documentation", "infrastructure")
 def _base_name(titles: Sequence[str]) -> str:
     """A stack's name: its first part that does the work, not a test, doc or tidy-up
     around it ("Add a test for torch compile" names no stack)."""
-    return single_headline(next((t for t in titles
-                                 if kind_of(parse_title(t)) not in _SIDE_WORK), titles[0]))
+    return _first_named([t for t in titles if kind_of(parse_title(t)) not in _SIDE_WORK]
+                        or titles[:1])
+
+
+def _first_named(titles: Sequence[str]) -> str:
+    """The first title that names something ("Simple rename changes" names nothing, so
+    the next part's "Add window FIFO scheduling" names the work)."""
+    names = [single_headline(t) for t in titles]
+    return next((n for n in names if not vague(n)), names[0])
 
 
 _RANK = re.compile(r"(\d+)(?:-?bit)?", re.I)
