@@ -1072,3 +1072,21 @@ def test_a_tldr_label_is_not_said_whatever_follows_it():
 ])
 def test_a_comma_splice_onto_the_change_is_cut_where_the_fact_ends(body, expected):
     assert said(body) == expected
+
+
+def test_a_design_section_tells_how_the_change_works_never_the_problem():
+    body = ("Summary\n\nLets the loader stream shards from object storage.\n\n  Design\n\n"
+            "The adapter keeps the original reader passes, no block or decoder is replaced.\n")
+    assert said(body) == [
+        ("benefit", "PR 12 lets the loader stream shards from object storage."),
+        ("detail", "The adapter keeps the original reader passes, no block or decoder is "
+                   "replaced.")]
+
+
+def test_a_heading_after_a_list_starts_prose_whose_wrapped_lines_stay_with_it():
+    body = ("## Features:\n- Native ratios: not limited to square crops.\n- Native sizes: "
+            "images in a batch can differ, no more\ntiles and thumbnails.\n\n## Root cause\n\n"
+            "Sharded training rarely copes with inputs of varying\nshapes. Padding keeps every "
+            "batch the same size.\n")
+    assert said(body)[0] == (
+        "problem", "Sharded training rarely copes with inputs of varying shapes."), said(body)

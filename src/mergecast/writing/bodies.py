@@ -238,6 +238,9 @@ _ITEM_LABEL = re.compile(_LABEL_HEAD + r"\s+(\w+)\s")  # the label and the word 
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 
 
+_LABEL_LINE = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s*$")
+
+
 def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
     """Each paragraph's prose (without list items and their lead-in line) and its items."""
     out = []
@@ -245,6 +248,7 @@ def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
         prose: list[str] = []
         items: list[str] = []
         last = ""  # the line before, as written
+        in_item = False  # whether that line was a list item's
         for line in paragraph.split("\n"):
             if _ITEM.match(line):
                 if prose and not prose[-1].rstrip().endswith((".", "!")) and not items:
@@ -252,12 +256,16 @@ def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
                     # sentence starts ("X will open PRs when … are available, helping to:")
                     prose = _before_last_sentence(prose)
                 items.append(" ".join(_ITEM.sub("", line).split()))
-            elif items and _wrapped(last, line):
+                in_item = True
+            elif in_item and _wrapped(last, line):
                 items[-1] += " " + " ".join(line.split())  # a wrapped line of the item
             else:
                 if prose and _log_lines(prose[-1], line):
                     prose[-1] = prose[-1].rstrip() + "."
                 prose.append(line)
+                # A heading's label after a list starts prose of its own: "Design:" ⏎
+                # "… of varying" ⏎ "shapes." is one sentence, no part of the list's end.
+                in_item = in_item and not _LABEL_LINE.match(line)
             last = line
         out.append((" ".join(" ".join(prose).split()), items))
     return out
