@@ -1090,3 +1090,13 @@ def test_a_heading_after_a_list_starts_prose_whose_wrapped_lines_stay_with_it():
             "batch the same size.\n")
     assert said(body)[0] == (
         "problem", "Sharded training rarely copes with inputs of varying shapes."), said(body)
+
+
+def test_the_changes_doing_something_is_the_change_itself():
+    body = ("Adds a bias path to the packed linear layer. The changes ensure that packed layers "
+            "handle bias terms and give clearer error messages for bad weights.")
+    assert said(body)[1] == ("detail", "PR 12 ensures that packed layers handle bias terms and "
+                             "give clearer error messages for bad weights.")
+    # "The changes" followed by no verb of theirs is no rewrite.
+    assert not any(t.startswith("PR 12 in") for _, t in said(
+        "The changes in the loader are small, and they touch every dataset reader here."))

@@ -36,6 +36,8 @@ SPLIT = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)
                     r"(?=[A-Z\"'(])")
 _THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
                           r"[:,]?\s+(?!\d)", re.I)  # "This PR: adds …", "This PR, adds …"
+# "The changes ensure that X" is the change's own doing, told as "PR 12 ensures that X".
+_THESE_CHANGES = re.compile(r"^(?:These|The)\s+changes\s+(?=(\w+)\s)")
 # "… the field added in #2018." -> "… the field.": where a thing came from is a reviewer's
 # pointer, not something a listener can follow (and a number we could not check).
 _REF_TAIL = re.compile(r"\s*\((?:see\s+)?#\d+\)|\s+(?:(?:added|introduced|landed|made|done|"
@@ -124,7 +126,8 @@ def _rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
     even when said like a verb: "Adds `enable_x` config")."""
     who = _who(ref)
     sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
-    m = _THIS_CHANGE.match(sentence)
+    m = _THIS_CHANGE.match(sentence) or ((c := _THESE_CHANGES.match(sentence)) and
+                                         base_verb(c.group(1)) == c.group(1).lower() and c)
     if m:
         said, _, rest = sentence[m.end():].partition(" ")
         if base_verb(said) and said[1:].islower():
