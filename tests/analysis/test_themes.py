@@ -230,3 +230,25 @@ def test_two_big_mixed_clusters_of_one_area_are_not_both_named_by_it():
     assert len(names) == 2, names
     assert len(set(names)) == 2, names
     assert any("work" in n for n in names), names
+
+
+def test_several_peoples_mix_ranks_after_a_smaller_story_it_could_name():
+    # Five people's unrelated loader changes outweigh a two-PR cluster by size, but no one
+    # story is theirs: the day leads with the cluster.
+    mix = ["Fix the seed on restart", "Add a cache for metrics", "Rename the planner knob",
+           "Remove the old flag", "Document the public API"]
+    changes = [pr(400 + i, t, author=f"dev{i}", files=files("torch/loader/a.py", add=5))
+               for i, t in enumerate(mix)]
+    changes += [pr(500, "Add shard prefetch to the reader", author="ana",
+                   files=files("torch/reader/prefetch.py", add=60)),
+                pr(501, "Use shard prefetch in the reader pool", author="ana",
+                   files=files("torch/reader/prefetch.py", add=40))]
+    themes = digest(changes).themes
+    assert [t.prs for t in themes[:2]] == [(500, 501), (400, 401, 402, 403, 404)], themes
+    assert any("several people's changes" in w for w in themes[1].why)
+    # One person's run of changes in one place is their day's work: no such weight.
+    alone = [pr(400 + i, t, author="dev", files=files("torch/loader/a.py", add=5))
+             for i, t in enumerate(mix)]
+    first = digest(alone + changes[5:]).themes[0]
+    assert first.prs == (400, 401, 402, 403, 404)
+    assert not any("several people's" in w for w in first.why)

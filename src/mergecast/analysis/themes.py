@@ -10,8 +10,10 @@ Score: the table of rules `_RULES`, each adding a weight and a reason to `why` (
 declared stack entries outside the window, lines changed, files with only added lines,
 areas reached, relands, first-time contributors). Docs-, CI- and version-bump-only themes
 are multiplied by NOISE_FACTOR and always ranked after every other theme, so they can
-never outrank a real stack. Reverts are no theme's work (they are told as revert chains),
-and neither is a change no person can be credited for (a bot's).
+never outrank a real stack; several people's grab-bag (many changes that share no name,
+told by their place) by MIX_FACTOR, so a day leads with a story it can name. Reverts are
+no theme's work (they are told as revert chains), and neither is a change no person can be
+credited for (a bot's).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, replace
 
 from ..models import Change, Stack, Theme, ThemeKind
-from .headlines import headline
+from .headlines import grab_bag, headline
 from .reverts import reland_title
 from .similarity import Vector, candidate_pairs, cosine
 
@@ -32,6 +34,7 @@ SAME_SIM = 0.8  # units with no area: nearly the same title, and a file in commo
 MAX_UNITS = 12
 FULL_COMPARE = 40
 NOISE_FACTOR = 0.25
+MIX_FACTOR = 0.5
 
 _NOISE_TITLE = re.compile(
     r"\b(typos?|spelling|bump|version bump|whitespace|lint(?:ing)?|formatting|"
@@ -258,11 +261,17 @@ def _theme(
     # A stack is named by its own parts: a change grouped with it (same author, same
     # files) is told as related, and its title would credit the stack with its work.
     parts = [c for c in changes if stack is not None and c.number in stack.declared]
+    name = headline([c.title for c in parts or changes], day_titles, areas=area_list,
+                    stack=stack is not None, by_place=by_place)
+    authors = _authors(changes, stack)
+    if grab_bag(name) and len(authors) > 1 and not noise:
+        # One author's run of changes in one place is their day's work; several people's
+        # is a mix, no one story
+        score *= MIX_FACTOR
+        why.append(f"several people's changes with no shared name (x{MIX_FACTOR})")
     theme = Theme(
-        rank=0, kind=kind,
-        headline=headline([c.title for c in parts or changes], day_titles, areas=area_list,
-                          stack=stack is not None, by_place=by_place),
-        authors=_authors(changes, stack), areas=area_list, prs=facts.prs,
+        rank=0, kind=kind, headline=name,
+        authors=authors, areas=area_list, prs=facts.prs,
         commits=facts.commits, stack=stack, score=round(score, 2), why=tuple(why),
     )
     return theme, noise
