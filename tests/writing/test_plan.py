@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from writing_builders import DAY, LLM, WRITING, pr, rich_digest
+from writing_builders import DAY, LLM, WRITING, pr, rich_digest, small_digest
 
 from mergecast import models as m
 from mergecast.config import WritingConfig
@@ -441,3 +441,32 @@ def test_a_sentence_saying_the_title_again_with_its_verb_and_the_repo_name_is_no
     changes = (pr(901, "Add structured caching and load instrumentation", "ada", body=body),)
     (theme,) = plan(one_theme_day(changes, "structured caching")).themes
     assert theme.details == () and theme.benefit is None
+
+
+def _reverted(d: m.Digest, pr: int, *steps: str) -> m.Digest:
+    chain = m.RevertChain(m.Ref(pr=pr), "", None, tuple(
+        m.ChainStep(kind, m.Ref(pr=590000 + i), by="okunle") for i, kind in enumerate(steps)))
+    return dataclasses.replace(d, chains=(chain,))
+
+
+def test_work_reverted_for_good_is_told_by_its_revert_chain_not_as_standing_work():
+    # A single PR reverted in the window is no theme when the day has other work.
+    d = _reverted(rich_digest(), 584097, "revert")
+    assert "Vulkan reductions" not in [t.concept for t in plan(d).themes]
+    assert "PR 584097" in section(write(d), "reverts")
+    # A reverted part of a cluster is counted, but what it did is not said as done.
+    d = _reverted(rich_digest(), 584064, "revert")
+    second = plan(d).themes[1]
+    assert 584064 in second.prs
+    assert not any(a.ref and a.ref.pr == 584064 for a in second.effects), second.effects
+    assert not any(c.ref.pr == 584064 for c in (second.problem, second.benefit, *second.details)
+                   if c is not None)
+    # A revert that was itself reverted, or a reland, leaves the work standing.
+    for steps in (("revert", "revert"), ("revert", "reland")):
+        assert "Vulkan reductions" in [t.concept for t in plan(
+            _reverted(rich_digest(), 584097, *steps)).themes]
+
+
+def test_a_day_whose_only_work_was_reverted_still_tells_it():
+    d = _reverted(small_digest(), 500, "revert")
+    assert [t.prs for t in plan(d).themes] == [(500,)]

@@ -141,12 +141,18 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     writer passes its fact check, so nothing unsupported is even planned)."""
     by_sha = {c.sha: c for c in digest.changes if c.sha}
     welcome = _welcomed(digest)
-    # A theme of nothing but reverts is told once, as a revert chain, not as a theme; a
+    chains = digest.chains or _chains_from_pairs(digest)
+    undone = frozenset(ch.original.pr for ch in chains if _undone(ch) and ch.original.pr)
+    # A theme of nothing but reverts is told once, as a revert chain, not as a theme, and
+    # so is one of work reverted for good when the day has other work to lead with; a
     # newcomer's one small change is told with the welcome.
     kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t)
             and (welcome is None or t.prs != (welcome.number,))]
-    themes = _full_first(_series(digest, tuple(_theme(digest, by_sha, t, i, accept)
-                                               for i, t in enumerate(kept[:max_themes], 1))))
+    standing = [t for t in kept if not (t.prs and set(t.prs) <= undone and not t.commits)]
+    kept = standing or kept
+    themes = _full_first(_series(digest, tuple(
+        _theme(digest, by_sha, t, i, accept, undone)
+        for i, t in enumerate(kept[:max_themes], 1))))
     told: set[int] = {n for t in themes for n in t.prs}
     # (and a roundup does not tell it too: "On Docs: PR 2962 fixes X. Worth noting: a warm
     # welcome to …, whose PR 2962 fixes X" says it twice in a breath)
@@ -154,7 +160,6 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     told |= {a.ref.pr for t in themes for a in t.series if a.ref and a.ref.pr is not None}
     told |= {a.ref.pr for t in themes for a in t.related if a.ref and a.ref.pr is not None}
     told_shas = {s for t in themes for s in t.commits}
-    chains = digest.chains or _chains_from_pairs(digest)
     told |= {r.pr for ch in chains for r in (ch.original, *(s.ref for s in ch.steps)) if r.pr}
     duplicates = tuple(_duplicate(digest, d.prs, d.evidence) for d in _distinct(digest)[:2])
     told |= {n for d in duplicates for n in d.prs}
@@ -287,8 +292,19 @@ def _mood(d: Digest) -> str:
     return "active"
 
 
+def _undone(chain: RevertChain) -> bool:
+    """Whether a chain leaves its original reverted: its last steps are an odd run of
+    reverts (a revert of the revert, or a reland, brings the work back)."""
+    run = 0
+    for step in reversed(chain.steps):
+        if step.kind != "revert":
+            break
+        run += 1
+    return run % 2 == 1
+
+
 def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
-           accept: Accept) -> ThemePlan:
+           accept: Accept, undone: frozenset[int] = frozenset()) -> ThemePlan:
     changes = [c for n in t.prs if (c := d.change(n)) is not None]
     changes += [by_sha[s] for s in t.commits if s in by_sha]
     states = {c.state for c in changes}
@@ -300,14 +316,16 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         [n for n in sorted(t.prs) if not (t.stack and n in t.stack.members)]
     told = [c for n in order if (c := d.change(n)) is not None] + \
         [by_sha[s] for s in t.commits if s in by_sha]
+    # A change reverted for good did nothing that still stands: its revert chain tells it.
     effects = tuple(a for c in told if not is_revert(c) and says_something(action(c))
+                    and c.number not in undone
                     and (c.number is None or c.number in members) for a in actions(c))
     related = tuple(action(c) for c in told if c.number is not None
                     and c.number not in members and not is_revert(c))
     found: list[Claim] = []
     listed: list[Action] = []
     # (a bot's description is another project's release notes: nothing of this change)
-    described = [c for c in told if c.body and not c.bot]
+    described = [c for c in told if c.body and not c.bot and c.number not in undone]
     for c in described[:BODY_PRS]:
         ref = Ref(pr=c.number, sha=c.sha)
         title = _content(action(c).obj)
