@@ -466,6 +466,11 @@ def test_an_action_named_inside_the_summary_gives_its_object_the_article():
     script = write(digest)
     assert "deleting the dead prototype packaging" in script.summary, script.summary
     assert "Second theme: deleting dead prototype packaging." in script.transcript
+    # A phrasal verb keeps its particle before the article: "fixing up a", not "fixing an up".
+    second = dataclasses.replace(digest.themes[1], headline="fixing up roofline sweep script")
+    script = write(dataclasses.replace(digest, themes=(digest.themes[0], second,
+                                                       *digest.themes[2:])))
+    assert "fixing up a roofline sweep script" in script.summary, script.summary
 
 
 def test_a_second_name_that_names_nothing_but_its_place_stays_out_of_the_title():

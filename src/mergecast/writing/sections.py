@@ -492,6 +492,10 @@ def _in_prose(name: str) -> str:
     if not first.endswith("ing"):
         return article(name)
     verb = base_verb(first) if first.islower() else None
+    particle, _, after = rest.partition(" ")
+    if verb and particle in words().particles and after and (
+            verb in words().phrasal or f"{verb} {particle}" in words().phrasal):
+        first, rest = f"{first} {particle}", after  # "fixing up a sweep script"
     return f"{first} {article(rest, verb_class(verb))}" if verb and rest else name
 
 
