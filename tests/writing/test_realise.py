@@ -198,6 +198,8 @@ def test_a_thing_already_there_takes_the_when_no_count_noun_gives_it_a():
     assert told("Remove flaky test") == ["removes a flaky test"]
     assert told("Remove stale and unused files") == ["removes stale and unused files"]
     assert told("Refactor legacy loader code") == ["refactors legacy loader code"]
+    # The head noun ends before "as": "SPMD types as default backend" is no backend.
+    assert told("Add SPMD types as default backend") == ["adds SPMD types as default backend"]
 
 
 def test_a_brief_theme_named_by_an_action_is_told_as_that_action():

@@ -201,7 +201,7 @@ def article(obj: str, verb: str = "add") -> str:
     return ("an " if vowel_sound(first, spelled) else "a ") + obj
 
 
-_PREPOSITIONS = frozenset("in on for to from with by of into via at under over across "
+_PREPOSITIONS = frozenset("in on for to from with by of into via at under over across as "
                           "between when without within after before during through against "
                           "per if while unless until".split())
 
