@@ -1100,3 +1100,15 @@ def test_the_changes_doing_something_is_the_change_itself():
     # "The changes" followed by no verb of theirs is no rewrite.
     assert not any(t.startswith("PR 12 in") for _, t in said(
         "The changes in the loader are small, and they touch every dataset reader here."))
+
+
+def test_an_opening_that_leads_into_code_says_what_the_change_does():
+    body = ("## Summary\n\nFold the batch dimension into the token dimension across the "
+            "trainer:\n\n```text\ntokens: [B, L] -> [T]\n```\n\nDataloaders now emit flat "
+            "token buffers.\n")
+    assert said(body)[0] == (
+        "detail", "PR 12 folds the batch dimension into the token dimension across the trainer.")
+    # A lead-in that needs what follows, or points at it, is still not said.
+    for lead in ("Update the loader to:", "Add the following:",
+                 "Fix typo in the config, the asset path is wrong, see:"):
+        assert said(f"{lead}\n\n```\nx = 1\n```\n") == [], lead

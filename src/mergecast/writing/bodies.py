@@ -13,7 +13,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from ..analysis.language import base_verb, parse_title, words
+from ..analysis.language import base_verb, is_tail_word, parse_title, words
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 from .cues import cues
@@ -190,7 +190,7 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
         # A list item's sentence is never the description's opening: its "This is …"
         # points at the item ("token-in/token-out … This is the standard"), not the change.
         for raw, first in told + [(x, False) for x in stated]:
-            said = standalone(raw, ref, first=first)
+            said = standalone(_led_in(raw) if first else raw, ref, first=first)
             opening = False
             if said is None or not accept(said, ref):
                 continue
@@ -202,6 +202,23 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
 
 
 _HOWEVER = re.compile(r"^However,\s+(?=\S)")
+
+
+_POINTING = frozenset("see here below follows following like including includes include "
+                      "are is e.g. i.e. example examples".split())
+
+
+def _led_in(raw: str) -> str:
+    """A description that opens on what the change does, leading into code or a table
+    ("Fold the batch dimension into the token dimension across the stack:"), says it
+    whole: the colon ends it. One ending on a word that needs more ("Update X to:") or
+    pointing at what follows ("Add the following:") is left to fail as it is."""
+    ws = raw.rstrip().rstrip(":").split()
+    if not raw.rstrip().endswith(":") or len(ws) < 4 or \
+            base_verb(ws[0]) != ws[0].lower() or is_tail_word(ws[-1]) or \
+            ws[-1].lower() in _POINTING or "," in raw:
+        return raw  # ("Fix typo in X, hf asset should be Y, see:" points at a link)
+    return raw.rstrip()[:-1] + "."
 
 
 def _contrasted(sentences: list[str]) -> list[str]:
