@@ -480,3 +480,25 @@ def test_a_second_name_that_names_nothing_but_its_place_stays_out_of_the_title()
     script = write(digest)
     assert "Minor Issue" not in script.title and "Convolution Tile Planning" in script.title
     assert "fixing a minor issue in Uploads" in script.summary  # (the episode still says it)
+
+
+def test_a_kind_of_work_title_names_real_places_and_says_across_only_for_two():
+    from mergecast.writing.sections import _daily_titles, _named
+    from mergecast.writing.template import plan_episode
+
+    def options(areas: tuple[str, ...]) -> list[str]:
+        x, p = plan_episode(rich_digest(), show="Widget", day=DAY, writing=WRITING,
+                            lexicon={})
+        p = dataclasses.replace(p, themes=tuple(
+            dataclasses.replace(t, work="capability", area=a)
+            for t, a in zip(p.themes, areas, strict=True)))
+        return [o for o in _daily_titles(x, p, _named(x, p.themes[:2]))
+                if "Across" in o or o.startswith("A Day of")]
+
+    # A place every repository has ("Unit tests") names none of the day's work.
+    found = options(("Inductor", "Unit tests", "Vulkan"))
+    assert found and not any("Unit tests" in o or "Unit Tests" in o for o in found), found
+    assert any("Inductor and Vulkan" in o for o in found), found
+    # Work in one place is "in" it, never "across" it.
+    found = options(("Inductor", "Unit tests", "Inductor"))
+    assert found and all("Across" not in o for o in found), found

@@ -439,9 +439,14 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
         bank += [v for v in x.variants("title", "parts")
                  if top.status == "landed" or "Lands" not in v]
     kinds = [t.work for t in plan.themes if t.work not in ("change", "")]
-    areas = [t.area for t in plan.themes if t.area]
+    # "A Day of New Capability in DSV3 and Unit Tests": a place every repository has names
+    # no work of the day's
+    areas = [t.area for t in plan.themes
+             if t.area and t.area.lower() not in words().untitled_areas]
     if len(kinds) >= 2 and len(set(kinds)) == 1 and len(set(areas)) >= 1:
-        bank += x.variants("title", "kind")
+        # (work "Across" one place is in it: "A Day of Hardening in Experiments")
+        bank += [v for v in x.variants("title", "kind") if len(set(areas)) > 1
+                 or " Across " not in v]
     if not bank and not grab_bag(a):  # "The Work in Components" alone titles nothing
         bank = x.variants("title", "one")
     start = x.seed % len(bank) if bank else 0

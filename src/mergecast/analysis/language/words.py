@@ -29,6 +29,7 @@ class Words:
     breaks: frozenset[str]
     generic: frozenset[str]
     generic_areas: frozenset[str]
+    untitled_areas: frozenset[str]
     adverbs: frozenset[str]
     name_modifiers: frozenset[str]  # "an unnecessary .to()": no "the" before the method
     finite: frozenset[str]
@@ -85,6 +86,7 @@ def words() -> Words:
         function=frozenset(w["function"]), small=frozenset(w["small"]),
         clause=frozenset(w["clause"]), breaks=frozenset(w["breaks"]),
         generic=frozenset(w["generic"]), generic_areas=frozenset(w["generic_areas"]),
+        untitled_areas=frozenset(w["untitled_areas"]),
         adverbs=frozenset(w["adverbs"]), name_modifiers=frozenset(w["name_modifiers"]),
         finite=frozenset(w["finite"]), adjectives=frozenset(w["adjectives"]),
         auxiliaries=frozenset(w["auxiliaries"]),
