@@ -297,5 +297,10 @@ def test_a_title_that_names_nothing_leaves_the_name_to_the_next_part():
     titles = ["Simple rename changes", "Add window FIFO scheduling", "Fix flaky parity test"]
     assert headline(titles, areas=("RL",)) == "window FIFO scheduling"
     assert headline(titles, areas=("RL",), stack=True) == "window FIFO scheduling"
+    # Words every codebase shares name no concept, however many titles share them.
+    titles = ["Align the cache implementation details with the loader",
+              "Make shard reader follow the implementation details of the cache",
+              "Rename the prefetch knob"]
+    assert headline(titles, areas=("Loader",)) == "aligning the cache implementation details"
     # When no part names anything, the first part's name is still said, with its place.
     assert headline(["Minor fixes", "Small cleanups"], areas=("RL",)) == "fixing minor issues in RL"
