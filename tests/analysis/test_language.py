@@ -236,6 +236,11 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("Update fsdp.md", "Update fsdp doc"),
     ("Add docs/datasets.md", "Add datasets doc"),
     ("Update README.md", "Update README"),
+    # A source file that is the whole object is said with its kind, never as a bare word.
+    ("[BE][1/n] simplify train.py", "simplify the train module"),
+    ("Update linear.h", "Update the linear header"),
+    ("Fix test_fused_norm.py", "Fix the fused norm tests"),
+    ("Fix typo in train.py", "Fix typo in train"),  # a place, not the object
     # An aside goes whole, even with an aside inside it: never "X to Y" read from it.
     ("Name the theme by its part ('the loader (v2)' -> 'loader')", "Name the theme by its part"),
 ])

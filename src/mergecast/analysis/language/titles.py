@@ -74,6 +74,29 @@ def _file_path(m: re.Match[str]) -> str:
         return m.group(0)
     doc = m.group(0).lower().endswith((".md", ".rst"))  # "docs/datasets.md": the doc
     return _doc_file(m) if doc else m.group(2)
+# "simplify train.py": a title whose whole object is one source file
+_LONE_FILE = re.compile(r"^([A-Za-z][a-z]+)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
+                        r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)$")
+
+
+@functools.cache
+def _ext_nouns() -> dict[str, str]:
+    return dict(_load("scope.toml")["ext_nouns"])
+
+
+def _lone_file(m: re.Match[str]) -> str:
+    """"simplify train.py" -> "simplify the train module": without its kind, the file is
+    heard as a word ("simplifying train"); the noun is the scope data's for its extension."""
+    noun, stem = _ext_nouns().get(m.group(3).lower()), m.group(2)
+    if not base_verb(m.group(1)) or not noun:
+        return m.group(0)
+    if (test := re.fullmatch(r"(?i)test_(\w+)|(\w+)_test", stem)) is not None:
+        stem, noun = test.group(1) or test.group(2), "tests"  # "the fused rms norm tests"
+    if noun.split()[-1].lower() in re.split(r"[_-]+", stem.lower()):
+        return f"{m.group(1)} the {stem}"  # "marlin_kernel_nm.cu": no "kernel … kernel"
+    return f"{m.group(1)} the {stem} {noun}"
+
+
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
 _WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
 # "Re:Run X" runs X again ("re-run X"); "Re: X", a reply's prefix, is only X.
@@ -293,6 +316,7 @@ def clean_title(title: str) -> str:
     t = _DOC_FILE.sub(_doc_file, t)
     # "docs/reference.md" is the file reference, never the word list "docs and reference".
     t = _FILE_PATH.sub(_file_path, t)
+    t = _LONE_FILE.sub(_lone_file, t)
     t = _DOT_WORD.sub(_dot_word, EXT.sub("", t))
     t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
