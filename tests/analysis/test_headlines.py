@@ -304,3 +304,11 @@ def test_a_title_that_names_nothing_leaves_the_name_to_the_next_part():
     assert headline(titles, areas=("Loader",)) == "aligning the cache implementation details"
     # When no part names anything, the first part's name is still said, with its place.
     assert headline(["Minor fixes", "Small cleanups"], areas=("RL",)) == "fixing minor issues in RL"
+
+
+def test_a_shared_participle_with_a_tag_is_no_name():
+    # "[loader] Add fused as an option …" and "[loader] Fix fused reader tests" share
+    # "fused", which names no thing: never "loader fused".
+    name = headline(["[loader][io] Add fused as an option in the train config",
+                     "[loader] Fix test runner fused optim tests"], areas=("Readers",))
+    assert name != "loader fused" and not name.endswith(" fused"), name

@@ -364,6 +364,8 @@ def _shared_name(titles: Sequence[str], areas: Sequence[str],
         if found := trim(f"{lead} {text}" if lead else text, MAX_WORDS):
             return found
     word = best(lambda n: n == 1)
+    if word is not None and re.fullmatch(r"[a-z]{3,}ed", word[0]):
+        word = None  # "torchtitan fused": a participle shared names no thing
     if tag and word is not None and word[0] not in tag.lower():
         return trim(f"{tag} {surface[word]}", MAX_WORDS)
     area = _usable_area(areas)
