@@ -73,6 +73,9 @@ def said(title: str) -> list[tuple[str, str, str]]:
     # A pronoun whose referent is not clear drops its action, never says "it".
     ("Add the loader and the saver, and test it", [("add", "the loader and the saver", "")]),
     ("Add the loader and use its cache", [("add", "the loader", "")]),
+    # "compile-related" names no thing to update: the title is a name, no action on one.
+    ("Some compile-related updates", [("", "compile-related updates", "")]),
+    ("Minor README updates", [("update", "README", "")]),
 ])
 def test_a_titles_actions(title: str, actions: list[tuple[str, str, str]]) -> None:
     assert said(title) == actions

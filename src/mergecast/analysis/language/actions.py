@@ -328,6 +328,10 @@ def _issues(said: str, plural: bool) -> Action:
     return Action(verb="fix", lemma=words().say["fix"], obj=obj)
 
 
+_COMPOUND_ADJECTIVE = re.compile(r"\w-(?:related|based|specific|wide|level|only|aware|side|"
+                                 r"facing|friendly|safe)$", re.I)
+
+
 def _noun_action(text: str) -> Action:
     ws = text.split()
     nouns = words().nouns
@@ -353,6 +357,9 @@ def _noun_action(text: str) -> Action:
         kept = ws if ws[-1].lower() in words().named_nouns else ws[:-1]
         while len(kept) > 1 and kept[0].lower() in words().fix_sizes:
             kept = kept[1:]  # "minor README updates" update the README, not "minor README"
+        if len(kept) == 1 and _COMPOUND_ADJECTIVE.search(kept[0]):
+            # "Some compile-related updates" updates nothing called "compile-related"
+            return Action(verb="", lemma="", obj=f"{kept[0]} {ws[-1]}")
         noun = ws[-1].lower()
         # "Muse Glimmer enablement": a thing named in capitals keeps them ("enabling Muse
         # Glimmer", not "muse Glimmer"); "Float8 training support" opens on a capital only
