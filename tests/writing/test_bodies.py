@@ -1112,3 +1112,14 @@ def test_an_opening_that_leads_into_code_says_what_the_change_does():
     for lead in ("Update the loader to:", "Add the following:",
                  "Fix typo in the config, the asset path is wrong, see:"):
         assert said(f"{lead}\n\n```\nx = 1\n```\n") == [], lead
+
+
+def test_a_sentence_whose_example_was_code_ends_before_it():
+    assert said("Running a missing test just prints nothing at all, e.g.\n```\npytest x\n```\n")[0] \
+        == ("problem", "Running a missing test just prints nothing at all.")
+    assert said("This commit adds a module-swap quantization API from the lab, including:\n\n"
+                "- Quantized linear modules\n")[0][1] == \
+        "PR 12 adds a module-swap quantization API from the lab."
+    # "will look like:" needs its example: the sentence is not cut to "will look."
+    assert all("will look" not in t for _, t in said(
+        "Changes in the logs will look like:\n```\nstep 1\n```\n"))

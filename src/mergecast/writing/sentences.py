@@ -317,6 +317,10 @@ LABEL = re.compile(r"^(?:[A-Z][\w-]*(?:\s+[\w-]+){0,2}:\s+(?=[A-Z`])|"
                    r"(?:On|For|About|Regarding)\s+[`\w.-]+(?:\s+[`\w.-]+)?:\s+(?=\S))")
 
 
+_CUT_EXAMPLE = re.compile(r",?\s+(?:e\.g\.|i\.e\.|eg\.|such as|for example|for instance|"
+                          r"including)[.:]?$", re.I)
+
+
 def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     """One candidate sentence made speakable, or None when it cannot stand alone. `first`:
     the description's opening sentence, where "This …" is the change itself."""
@@ -353,6 +357,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         # …" (a name as subject) is a sentence; its first word is said with a capital.
         s = s[0].upper() + s[1:] if s[0].isalpha() else s
     s = _this_change(s, ref, first)
+    s = _CUT_EXAMPLE.sub(".", s)  # "… outputs nothing, e.g." lost its example to cleaning
     if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()
                                                          or s[0] == "`") or \
             re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
