@@ -74,6 +74,8 @@ def _file_path(m: re.Match[str]) -> str:
         return m.group(0)
     doc = m.group(0).lower().endswith((".md", ".rst"))  # "docs/datasets.md": the doc
     return _doc_file(m) if doc else m.group(2)
+
+
 # "simplify train.py": a title whose whole object is one source file
 _LONE_FILE = re.compile(r"^([A-Za-z][a-z]+)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
                         r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)$")
