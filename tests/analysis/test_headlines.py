@@ -302,6 +302,9 @@ def test_a_title_that_names_nothing_leaves_the_name_to_the_next_part():
               "Make shard reader follow the implementation details of the cache",
               "Rename the prefetch knob"]
     assert headline(titles, areas=("Loader",)) == "aligning the cache implementation details"
+    # A title with nothing left to say ("Update") leaves the name to the next one.
+    assert headline(["Update", "Move the shard reader to the loader package"],
+                    areas=("Loader",)) == "moving the shard reader"
     # When no part names anything, the first part's name is still said, with its place.
     assert headline(["Minor fixes", "Small cleanups"], areas=("RL",)) == "fixing minor issues in RL"
 

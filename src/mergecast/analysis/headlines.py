@@ -41,6 +41,7 @@ from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
 
 _LIST_AFTER = re.compile(r"\b(?:across|in|into|for|to|of|on|with|from|between|over)\s")
 MAX_WORDS = 7  # a name longer than this is cut at a natural boundary
+UNNAMED = "assorted changes"  # a title with nothing left to name
 KIND_SHARE = 0.6  # a theme whose titles share nothing is named by its work when most agree
 
 
@@ -93,7 +94,7 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
     if action.verb == "fix" and phrase.startswith(f"{gerund(action.lemma)} ") and \
             (rest := phrase.split(" ", 1)[1]) != (fault := one_fault(rest)):
         phrase = f"{gerund(action.lemma)} {fault}"  # "fixing a bug when …", after the cut
-    return _noun(phrase) if phrase else "assorted changes"
+    return _noun(phrase) if phrase else UNNAMED
 
 
 def headline(
@@ -213,7 +214,7 @@ def _first_named(titles: Sequence[str]) -> str:
     """The first title that names something ("Simple rename changes" names nothing, so
     the next part's "Add window FIFO scheduling" names the work)."""
     names = [single_headline(t) for t in titles]
-    return next((n for n in names if not vague(n)), names[0])
+    return next((n for n in names if not vague(n) and n != UNNAMED), names[0])
 
 
 _RANK = re.compile(r"(\d+)(?:-?bit)?", re.I)
