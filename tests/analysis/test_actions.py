@@ -76,9 +76,18 @@ def said(title: str) -> list[tuple[str, str, str]]:
     # "compile-related" names no thing to update: the title is a name, no action on one.
     ("Some compile-related updates", [("", "compile-related updates", "")]),
     ("Minor README updates", [("update", "README", "")]),
+    # An opening adjective that qualifies the verb after it: "temp disable X".
+    ("temp Disable flaky shard test to restore CI", [("disable", "flaky shard test to restore CI",
+                                                      "")]),
+    ("lazy import the reader for older PyTorch", [("import", "the reader for older PyTorch", "")]),
 ])
 def test_a_titles_actions(title: str, actions: list[tuple[str, str, str]]) -> None:
     assert said(title) == actions
+
+
+def test_an_opening_adjective_on_a_verb_is_its_adverb() -> None:
+    assert parse_actions("temp Disable flaky shard test")[0].adverb == "temporarily"
+    assert parse_actions("lazy import the reader")[0].adverb == "lazily"
 
 
 def test_the_first_action_of_a_one_action_title_is_parse_titles() -> None:

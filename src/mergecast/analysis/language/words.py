@@ -31,6 +31,7 @@ class Words:
     generic_areas: frozenset[str]
     untitled_areas: frozenset[str]
     adverbs: frozenset[str]
+    adverb_forms: dict[str, str]  # "temp disable X": temporarily disables X
     name_modifiers: frozenset[str]  # "an unnecessary .to()": no "the" before the method
     finite: frozenset[str]
     adjectives: frozenset[str]  # participles that open a title as adjectives ("scaled X")
@@ -87,7 +88,8 @@ def words() -> Words:
         clause=frozenset(w["clause"]), breaks=frozenset(w["breaks"]),
         generic=frozenset(w["generic"]), generic_areas=frozenset(w["generic_areas"]),
         untitled_areas=frozenset(w["untitled_areas"]),
-        adverbs=frozenset(w["adverbs"]), name_modifiers=frozenset(w["name_modifiers"]),
+        adverbs=frozenset(w["adverbs"]), adverb_forms=dict(w["adverb_forms"]),
+        name_modifiers=frozenset(w["name_modifiers"]),
         finite=frozenset(w["finite"]), adjectives=frozenset(w["adjectives"]),
         auxiliaries=frozenset(w["auxiliaries"]),
         name_verbs=frozenset(w["name_verbs"]), subordinators=frozenset(w["subordinators"]),
