@@ -88,6 +88,10 @@ def test_a_titles_actions(title: str, actions: list[tuple[str, str, str]]) -> No
 def test_an_opening_adjective_on_a_verb_is_its_adverb() -> None:
     assert parse_actions("temp Disable flaky shard test")[0].adverb == "temporarily"
     assert parse_actions("lazy import the reader")[0].adverb == "lazily"
+    # "By default disable X" disables X by default.
+    (found,) = parse_actions("By default disable heavy shard profiling")
+    assert (found.lemma, found.obj, found.qualifier) == (
+        "disable", "heavy shard profiling", "by default")
 
 
 def test_the_first_action_of_a_one_action_title_is_parse_titles() -> None:

@@ -98,6 +98,9 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         adverb, ws = ws[0].lower(), ws[1:]
     elif len(ws) > 2 and ws[0].lower() == "default" and base_verb(ws[1]) == ws[1].lower():
         adverb, ws = "by default", ws[1:]  # "default disable heavy profiling"
+    elif len(ws) > 3 and [w.lower() for w in ws[:2]] == ["by", "default"] and \
+            base_verb(ws[2]) == ws[2].lower():
+        adverb, ws = "by default", ws[2:]  # "By default disable heavy profiling"
     elif len(ws) > 2 and (form := words().adverb_forms.get(ws[0].lower())) and \
             base_verb(ws[1]) == ws[1].lower():
         adverb, ws = form, [ws[1].lower(), *ws[2:]]  # "temp Disable X": temporarily
