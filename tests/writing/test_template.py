@@ -450,26 +450,26 @@ def test_a_title_opens_on_a_capital_unless_a_name_is_spelled_from_a_small_letter
     assert title("vLLM tile planning").startswith("vLLM Tile Planning")
 
 
-def test_a_name_said_inside_the_summary_takes_its_article_and_a_heading_does_not():
+def _second_named(headline: str) -> m.Script:
+    """The rich day written with its second theme named `headline`."""
     digest = rich_digest()
-    second = dataclasses.replace(digest.themes[1], headline="retry budget option for uploads")
-    digest = dataclasses.replace(digest, themes=(digest.themes[0], second, *digest.themes[2:]))
-    script = write(digest)
+    second = dataclasses.replace(digest.themes[1], headline=headline)
+    return write(dataclasses.replace(digest, themes=(digest.themes[0], second,
+                                                     *digest.themes[2:])))
+
+
+def test_a_name_said_inside_the_summary_takes_its_article_and_a_heading_does_not():
+    script = _second_named("retry budget option for uploads")
     assert "a retry budget option for uploads" in script.summary, script.summary
     assert "Second theme: retry budget option for uploads." in script.transcript
 
 
 def test_an_action_named_inside_the_summary_gives_its_object_the_article():
-    digest = rich_digest()
-    second = dataclasses.replace(digest.themes[1], headline="deleting dead prototype packaging")
-    digest = dataclasses.replace(digest, themes=(digest.themes[0], second, *digest.themes[2:]))
-    script = write(digest)
+    script = _second_named("deleting dead prototype packaging")
     assert "deleting the dead prototype packaging" in script.summary, script.summary
     assert "Second theme: deleting dead prototype packaging." in script.transcript
     # A phrasal verb keeps its particle before the article: "fixing up a", not "fixing an up".
-    second = dataclasses.replace(digest.themes[1], headline="fixing up roofline sweep script")
-    script = write(dataclasses.replace(digest, themes=(digest.themes[0], second,
-                                                       *digest.themes[2:])))
+    script = _second_named("fixing up roofline sweep script")
     assert "fixing up a roofline sweep script" in script.summary, script.summary
 
 
