@@ -76,6 +76,11 @@ def said(title: str) -> list[tuple[str, str, str]]:
     # "compile-related" names no thing to update: the title is a name, no action on one.
     ("Some compile-related updates", [("", "compile-related updates", "")]),
     ("Minor README updates", [("update", "README", "")]),
+    # An opening that says an action without its verb.
+    ("Better error message for the shard loader",
+     [("improve", "the error message for the shard loader", "")]),
+    ("Error if the restart step is missing", [("raise", "error if the restart step is missing",
+                                               "")]),
     # An opening adjective that qualifies the verb after it: "temp disable X".
     ("temp Disable flaky shard test to restore CI", [("disable", "flaky shard test to restore CI",
                                                       "")]),

@@ -350,6 +350,13 @@ def _noun_action(text: str) -> Action:
     if len(ws) >= 2 and first in words().problems:
         # "Wrong token count in validation": a title naming a problem fixes it
         return Action(verb="fix", lemma=words().say["fix"], obj=lower_first(text))
+    opening = next((k for k in sorted(words().said_as, key=len, reverse=True)
+                    if " ".join(w.lower() for w in ws[:len(k.split())]) == k), None)
+    if opening is not None and len(ws) > len(opening.split()) + 1 and \
+            ws[len(opening.split())].lower() not in words().whole_nouns:  # ("support for X")
+        # "Better error message for X": improve the error message for X
+        rest = " ".join(ws[len(opening.split()):])
+        return _action(text, f"{words().said_as[opening]} {rest}")
     if len(ws) >= 2 and first in words().lead_adjectives:
         cls = words().lead_adjectives[first]  # "Faster doc mask": speeds up the doc mask
         return Action(verb=cls, lemma=words().say[cls], obj=" ".join(ws[1:]))

@@ -54,6 +54,7 @@ class Words:
     problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
     faults: frozenset[str]  # "Fix bug when X": fixing a bug when X
     lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
+    said_as: dict[str, str]  # "Error if X": raise error if X
     trailing_verbs: frozenset[str]  # "XPU binary build enable": enables the build
     noun_verbs: Mapping[str, str]  # "improvements" -> "improve": said with its own verb
     speed_words: frozenset[str]  # "perf improvements": a noun verb that is a speed-up
@@ -109,6 +110,7 @@ def words() -> Words:
         problems=frozenset(lang["noun_titles"]["problems"]),
         faults=frozenset(lang["noun_titles"]["faults"]),
         lead_adjectives=dict(lang["noun_titles"]["leads"]),
+        said_as=dict(lang["noun_titles"]["said_as"]),
         trailing_verbs=frozenset(lang["noun_titles"]["trailing"]),
         noun_verbs=dict(lang["noun_titles"]["verbs"]),
         speed_words=frozenset(lang["noun_titles"]["speed"]),
