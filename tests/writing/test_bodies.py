@@ -1123,3 +1123,9 @@ def test_a_sentence_whose_example_was_code_ends_before_it():
     # "will look like:" needs its example: the sentence is not cut to "will look."
     assert all("will look" not in t for _, t in said(
         "Changes in the logs will look like:\n```\nstep 1\n```\n"))
+
+
+def test_a_short_sentence_ending_on_a_pronoun_or_these_three_leans_and_is_not_said():
+    body = ("Re-baselines the shard hashes for the bitwise tests. The nightly CI was red on "
+            "these three. A maintainer is now working on it.")
+    assert said(body) == [("detail", "PR 12 re-baselines the shard hashes for the bitwise tests.")]

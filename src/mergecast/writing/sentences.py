@@ -317,6 +317,10 @@ LABEL = re.compile(r"^(?:[A-Z][\w-]*(?:\s+[\w-]+){0,2}:\s+(?=[A-Z`])|"
                    r"(?:On|For|About|Regarding)\s+[`\w.-]+(?:\s+[`\w.-]+)?:\s+(?=\S))")
 
 
+# A short sentence ending on a pronoun leans on the sentence before it for what it means.
+# ("… after registering them" holds what "them" is: only "working on it" and the like.)
+_LEANING_END = re.compile(r"\s(?:on|with|about|at|into|onto)\s(?:it|this|that)\.$", re.I)
+SHORT_LEANING = 8
 _CUT_EXAMPLE = re.compile(r",?\s+(?:e\.g\.|i\.e\.|eg\.|such as|for example|for instance|"
                           r"including)[.:]?$", re.I)
 
@@ -358,6 +362,8 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         s = s[0].upper() + s[1:] if s[0].isalpha() else s
     s = _this_change(s, ref, first)
     s = _CUT_EXAMPLE.sub(".", s)  # "… outputs nothing, e.g." lost its example to cleaning
+    if _LEANING_END.search(s) and len(s.split()) <= SHORT_LEANING:
+        return None  # "X is now working on it.": what "it" is was said before
     if not s or s[-1] != "." or _DOTS.search(s) or not (s[0].isupper() or s[0].isdigit()
                                                          or s[0] == "`") or \
             re.match(r"(?i)(?:e\.g\.|i\.e\.|for example|for instance)", s):
