@@ -15,6 +15,7 @@ from ..analysis.language import (
     base_verb,
     clean_title,
     has_verb,
+    is_phrasal,
     lower_first,
     name_of,
     parse_title,
@@ -498,8 +499,7 @@ def _in_prose(name: str) -> str:
         return article(name)
     verb = base_verb(first) if first.islower() else None
     particle, _, after = rest.partition(" ")
-    if verb and particle in words().particles and after and (
-            verb in words().phrasal or f"{verb} {particle}" in words().phrasal):
+    if verb and after and is_phrasal(verb, particle):
         first, rest = f"{first} {particle}", after  # "fixing up a sweep script"
     return f"{first} {article(rest, verb_class(verb))}" if verb and rest else name
 

@@ -38,6 +38,7 @@ from .words import (
     gerund,
     has_verb,
     is_modifier,
+    is_phrasal,
     is_tail_word,
     lower_first,
     plural,
@@ -52,7 +53,7 @@ from .words import (
 __all__ = [
     "PART",
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
-    "gerund", "has_verb", "is_modifier", "is_stated", "is_tail_word", "kind_of",
+    "gerund", "has_verb", "is_modifier", "is_phrasal", "is_stated", "is_tail_word", "kind_of",
     "lower_first", "name_of", "one_fault",
     "parse_actions", "parse_title", "plural", "pronoun",
     "said_verb", "sentence_case", "shorten", "shorthand_rules", "shorthand_words",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ...models import Action
 from ..text import strip_markup, title_tags
@@ -19,6 +19,7 @@ from .words import (
     base_verb,
     case_word,
     gerund,
+    is_phrasal,
     is_tail_word,
     lower_first,
     third_person,
@@ -96,14 +97,10 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
     adverb = ""
     if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
         adverb, ws = ws[0].lower(), ws[1:]
-    elif len(ws) > 2 and ws[0].lower() == "default" and base_verb(ws[1]) == ws[1].lower():
-        adverb, ws = "by default", ws[1:]  # "default disable heavy profiling"
-    elif len(ws) > 3 and [w.lower() for w in ws[:2]] == ["by", "default"] and \
-            base_verb(ws[2]) == ws[2].lower():
-        adverb, ws = "by default", ws[2:]  # "By default disable heavy profiling"
-    elif len(ws) > 2 and (form := words().adverb_forms.get(ws[0].lower())) and \
-            base_verb(ws[1]) == ws[1].lower():
-        adverb, ws = form, [ws[1].lower(), *ws[2:]]  # "temp Disable X": temporarily
+    elif (opening := _listed_opening(ws, words().adverb_forms)) and len(ws) > (n := len(
+            opening.split())) + 1 and base_verb(ws[n]) == ws[n].lower():
+        # "temp Disable X": temporarily; "By default disable X": by default
+        adverb, ws = words().adverb_forms[opening], [ws[n].lower(), *ws[n + 1:]]
     lemma = base_verb(ws[0]) if ws else None
     if negated and lemma is None and ws[0].isalpha():
         lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
@@ -144,8 +141,7 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
         return dataclasses.replace(found, qualifier=f"{found.qualifier} {scope}".strip())
     w = words()
     first, at = lemma, 1
-    if lemma and len(ws) > 4 and ws[1].lower() in w.particles and ws[2].lower() == "and" and \
-            (lemma in w.phrasal or f"{lemma} {ws[1].lower()}" in w.phrasal):
+    if lemma and len(ws) > 4 and ws[2].lower() == "and" and is_phrasal(lemma, ws[1]):
         first, at = f"{lemma} {ws[1].lower()}", 2  # "Clean up and simplify X"
     if lemma and len(ws) > at + 2 and ws[at].lower() == "and" and \
             (second := base_verb(ws[at + 1])) and second != lemma and \
@@ -157,8 +153,7 @@ def _action(title: str, text: str, cut_second: bool = True) -> Action:
             second, more = f"{second} {more[0].lower()}", more[1:]
         lemma, ws = f"{first} and {second}", [ws[at + 1], *more]
     rest = ws[1:]
-    if (lemma in w.phrasal and rest[0].lower() in w.particles
-            or f"{lemma} {rest[0].lower()}" in w.phrasal) and len(rest) > 1:
+    if is_phrasal(lemma, rest[0]) and len(rest) > 1:
         lemma, rest = f"{lemma} {rest[0].lower()}", rest[1:]
     elif lemma in w.phrasal and rest[-1].lower() in w.particles and len(rest) > 1:
         lemma, rest = f"{lemma} {rest[-1].lower()}", rest[:-1]  # "split X off" -> split off X
@@ -334,6 +329,13 @@ def _issues(said: str, plural: bool) -> Action:
     return Action(verb="fix", lemma=words().say["fix"], obj=obj)
 
 
+def _listed_opening(ws: Sequence[str], table: Mapping[str, str]) -> str | None:
+    """The longest of `table`'s openings (one or more words) the title opens on."""
+    low = [w.lower() for w in ws]
+    return next((k for k in sorted(table, key=len, reverse=True)
+                 if low[:len(k.split())] == k.split()), None)
+
+
 _COMPOUND_ADJECTIVE = re.compile(r"\w-(?:related|based|specific|wide|level|only|aware|side|"
                                  r"facing|friendly|safe)$", re.I)
 
@@ -350,8 +352,7 @@ def _noun_action(text: str) -> Action:
     if len(ws) >= 2 and first in words().problems:
         # "Wrong token count in validation": a title naming a problem fixes it
         return Action(verb="fix", lemma=words().say["fix"], obj=lower_first(text))
-    opening = next((k for k in sorted(words().said_as, key=len, reverse=True)
-                    if " ".join(w.lower() for w in ws[:len(k.split())]) == k), None)
+    opening = _listed_opening(ws, words().said_as)
     if opening is not None and len(ws) > len(opening.split()) + 1 and \
             ws[len(opening.split())].lower() not in words().whole_nouns:  # ("support for X")
         # "Better error message for X": improve the error message for X

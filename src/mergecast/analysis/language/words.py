@@ -202,6 +202,13 @@ def has_verb(ws: list[str]) -> bool:
     return False
 
 
+def is_phrasal(verb: str, particle: str) -> bool:
+    """Whether `particle` stays with `verb` ("speed up X", "fix up X", "work around X")."""
+    w = words()
+    low = particle.lower()
+    return verb in w.phrasal and low in w.particles or f"{verb} {low}" in w.phrasal
+
+
 def verb_class(verb: str) -> str:
     return words().verb_class.get(verb.removeprefix("re-"), "change")
 
