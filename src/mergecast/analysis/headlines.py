@@ -213,8 +213,11 @@ def _base_name(titles: Sequence[str]) -> str:
 def _first_named(titles: Sequence[str]) -> str:
     """The first title that names something ("Simple rename changes" names nothing, so
     the next part's "Add window FIFO scheduling" names the work)."""
-    names = [single_headline(t) for t in titles]
-    return next((n for n in names if not vague(n) and n != UNNAMED), names[0])
+    names = (single_headline(t) for t in titles)
+    first = next(names)
+    if not vague(first) and first != UNNAMED:
+        return first
+    return next((n for n in names if not vague(n) and n != UNNAMED), first)
 
 
 _RANK = re.compile(r"(\d+)(?:-?bit)?", re.I)

@@ -81,15 +81,10 @@ _LONE_FILE = re.compile(r"^([A-Za-z][a-z]+)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
                         r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)$")
 
 
-@functools.cache
-def _ext_nouns() -> dict[str, str]:
-    return dict(_load("scope.toml")["ext_nouns"])
-
-
 def _lone_file(m: re.Match[str]) -> str:
     """"simplify train.py" -> "simplify the train module": without its kind, the file is
     heard as a word ("simplifying train"); the noun is the scope data's for its extension."""
-    noun, stem = _ext_nouns().get(m.group(3).lower()), m.group(2)
+    noun, stem = _table("scope.toml", "ext_nouns").get(m.group(3).lower()), m.group(2)
     if not base_verb(m.group(1)) or not noun:
         return m.group(0)
     if (test := re.fullmatch(r"(?i)test_(\w+)|(\w+)_test", stem)) is not None:
@@ -226,14 +221,15 @@ _COMPARISON = re.compile(r"(</?[A-Za-z][\w-]*>)|(?<=\w)\s*(>=|<=|==|!=|>|<(?!/?[
 
 
 @functools.cache
-def _comparisons() -> dict[str, Any]:
-    return dict(_load("language.toml")["comparisons"])
+def _table(name: str, key: str) -> dict[str, Any]:
+    """One table of a data file, read once."""
+    return dict(_load(name)[key])
 
 
 def _compared(m: re.Match[str]) -> str:
     if m.group(1):
         return m.group(1)
-    said = _comparisons()
+    said = _table("language.toml", "comparisons")
     if m.group(3) and m.group(2) in said["versions"]:  # "torch >= 2.11": "torch 2.11 and later"
         return " " + said["versions"][m.group(2)].format(v=m.group(3)) + " "
     return f" {said[m.group(2)]} {m.group(3) or ''}"
