@@ -280,8 +280,14 @@ def test_kinds_of_work():
 
 
 def test_names_are_trimmed_and_cased():
+    # A name with no break to cut at is one phrase, kept whole a word or two over: its end
+    # is its point ("… utils import path", never "… utils import").
     assert trim("making betas and weight decay Adam hyperparameters configurable", 7) == \
-        "making betas and weight decay Adam hyperparameters"
+        "making betas and weight decay Adam hyperparameters configurable"
+    assert trim("the legacy torchtitan components checkpoint utils import path", 7) == \
+        "the legacy torchtitan components checkpoint utils import path"
+    assert trim("making betas and weight decay Adam hyperparameters configurable", 5) == \
+        "making betas and weight decay"
     assert trim("the checkpoint path for the", 6) == "the checkpoint path"
     assert trim("gate overlap FSDP pass behind a config flag", 6) == "gate overlap FSDP pass"
     assert trim("subjects told as what they are", 10) == "subjects told as what they are"

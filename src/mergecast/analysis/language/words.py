@@ -406,8 +406,12 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
                             and i not in apart), None)
         kept = ws[: cut or limit]
         # A cut inside a "why …" or "how …" clause leaves it without its end ("explaining
-        # why float8 needs"): a name a few words over the limit is kept whole instead.
-        if not (len(ws) <= limit + 3 and any(x.lower() in _WH for x in kept[1:])):
+        # why float8 needs"): a name a few words over the limit is kept whole instead. So
+        # is one noun phrase with no break to cut at: its last word is its noun ("the
+        # legacy checkpoint utils import path", never "… utils import").
+        if not (len(ws) <= limit + 3 and any(x.lower() in _WH for x in kept[1:])
+                or cut is None and len(ws) <= limit + 2
+                and not is_tail_word(ws[limit - 1]) and not is_tail_word(ws[limit])):
             ws = kept
     # A statement's passive tail ("… from the sources said") ends no phrase; "what the
     # title said" keeps its verb.
