@@ -63,6 +63,9 @@ def test_support_negation_and_nameless_titles():
 def test_lists_keep_their_own_ands_apart():
     assert factor(["min and max", "argmax"]) == "min and max, as well as argmax"
     assert factor(["the cache", "the cache warmer"]) == "the cache and cache warmer"
+    # A rest that ends another would say it twice ("… utils import path and import path").
+    assert factor(["the old loader utils import path", "the old loader import path"]) == \
+        "the old loader utils import path and loader import path"
 
 
 def slot_lines(digest: m.Digest) -> tuple[Lookup, m.Plan]:

@@ -223,10 +223,21 @@ def factor(objs: Sequence[str]) -> str:
         while all(len(s) > common + 1 for s in split) and \
                 len({s[common].lower() for s in split}) == 1:
             common += 1
+    # A rest that ends another ("utils import path", "import path") says a thing twice
+    # once the head goes ("… checkpoint utils import path and import path"): the head
+    # gives back words until every rest names its own thing.
+    while common and _ends_another([s[common:] for s in split]):
+        common -= 1
     if common >= 2 or (common == 1 and split[0][0].lower() in ("the", "a", "an")):
         head = " ".join(split[0][:common])
         return f"{head} {_join([' '.join(s[common:]) for s in split])}"
     return _join(objs)
+
+
+def _ends_another(rests: Sequence[list[str]]) -> bool:
+    low = [[w.lower() for w in r] for r in rests]
+    return any(i != j and len(a) < len(b) and b[-len(a):] == a
+               for i, a in enumerate(low) for j, b in enumerate(low))
 
 
 def _join(items: Sequence[str]) -> str:
