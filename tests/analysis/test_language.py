@@ -185,6 +185,11 @@ def test_negation_and_names():
     ("multiple_of", "multiple of"),
     # "self." is the object the code runs in, not a word of the name.
     ("self.gate_bias", "gate bias"),
+    # A part that runs words together in lowerCamelCase is those words; a coined name
+    # ("intNwo") and a CamelCase class name stay one word.
+    ("test_act_xbit_weightAppleMac", "test act xbit weight Apple Mac"),
+    ("naive_intNwo", "naive intNwo"),
+    ("Float8Linear_forward", "Float8Linear forward"),
 ])
 def test_identifiers_are_said_as_words(token, said):
     assert speak_identifier(token) == said

@@ -134,6 +134,9 @@ def speak_identifier(token: str) -> str:
         # "model.to" is a method: "the model's to method", never "model to for int8 models"
         return f"the {case_word(dotted[0])}'s {dotted[1].lower()} method"
     parts = [p for seg in dotted for p in seg.split("_") if p]
+    if len(parts) > 1:  # "…_xbit_weightAppleMac": a part in lowerCamelCase is words too
+        parts = [w for p in parts for w in
+                 (_LOWER_CAMEL.findall(p) if _LOWER_CAMEL_WORD.fullmatch(p) else [p])]
     if len(parts) > 1 and all(p.isupper() or p.isdigit() for p in parts):
         # "PYTORCH_CUDA_ALLOC_CONF", a constant or an environment variable, is said in
         # words ("PyTorch CUDA alloc conf"), not shouted a word at a time
@@ -153,6 +156,8 @@ def speak_identifier(token: str) -> str:
     return " ".join(said)
 
 
+_LOWER_CAMEL_WORD = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z]+){2,}")
+_LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*|[A-Z][a-z]+")
 # ("multiple_of", "channels_in" read right as words: "multiple of", "channels in")
 _TRAILING_PREPOSITIONS = frozenset("from to for as".split())
 
