@@ -248,6 +248,14 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("Fix typo in train.py", "Fix typo in train"),  # a place, not the object
     # An aside goes whole, even with an aside inside it: never "X to Y" read from it.
     ("Name the theme by its part ('the loader (v2)' -> 'loader')", "Name the theme by its part"),
+    # A test function is named as its test, with "the" after a verb or a preposition.
+    ("skip test_slice_loader for ROCm", "skip the slice loader test for ROCm"),
+    ("Fix flaky failures in test_warm_cache", "Fix flaky failures in the warm cache test"),
+    ("Fix internal test_warm_cache", "Fix internal warm cache test"),
+    ("Fix the test_warm_cache failure", "Fix the warm cache test failure"),
+    # The test's own tooling is no test, and a title saying "test" already keeps the name.
+    ("Make test_runner warn", "Make test runner warn"),
+    ("Enable test_warm features test", "Enable test warm features test"),
 ])
 def test_clean_title(title, cleaned):
     assert clean_title(title) == cleaned
@@ -280,6 +288,8 @@ def test_kinds_of_work():
     assert kind_of(parse_title("Add tests for the cache")) == "infrastructure"
     assert kind_of(parse_title("Update README for float8")) == "documentation"
     assert kind_of(parse_title("Optimize the cast kernel")) == "performance"
+    # a test function named as its test is still test work ("skip the slice loader test")
+    assert kind_of(parse_title("Skip test_slice_loader on ROCm")) == "infrastructure"
     assert kind_of(parse_title("Use the new API")) == "change"
     assert kind_of(parse_title("memory planner")) == ""
 
@@ -375,7 +385,7 @@ def test_a_series_part_number_and_its_series_name_are_not_the_action(title, clea
     ("Skip the test if world_size<2", "Skip the test if world size is below 2"),
     # Before a version number it is a range of versions, not a comparison left half said.
     ("Skip `test_q_attention_block` for torch >= 2.11.0.dev",
-     "Skip test q attention block for torch 2.11.0.dev and later"),
+     "Skip the q attention block test for torch 2.11.0.dev and later"),
     ("Guard the import for python<3.10", "Guard the import for python before 3.10"),
 ])
 def test_a_comparison_in_a_title_is_said_in_words(title, cleaned):

@@ -421,7 +421,7 @@ def kind_of(action: Action) -> str:
     the verb nor the object tells, "" for a title without a verb."""
     first = next((w for w in action.obj.lower().split()
                   if w not in ("for", "a", "an", "the", "some", "more", "new")), "")
-    found = words().objects.get(first)
+    found = words().objects.get(first) or _tested(action.obj)
     said = f"{action.obj} {action.qualifier}".lower().split()
     if action.verb not in ("fix", "speed") and any(words().objects.get(w) == "documentation"
                                                    for w in said):
@@ -435,6 +435,15 @@ def kind_of(action: Action) -> str:
             "readme", "docs", "docstring", "typo", "typos")):
         return "documentation"
     return words().kind.get(action.verb, "")
+
+
+def _tested(obj: str) -> str | None:
+    """The kind of "the slice loader test", a test function named as its test (see
+    `said_identifiers`): its head noun's."""
+    ws = obj.lower().split()
+    head = next((i for i, w in enumerate(ws) if i and w in words().function), len(ws))
+    return words().objects.get("test") if ws[:1] == ["the"] and ws[head - 1] == "test" \
+        else None
 
 
 def said_verb(action: Action, group: bool = False) -> str:

@@ -162,6 +162,29 @@ _LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*|[A-Z][a-z]+")
 _TRAILING_PREPOSITIONS = frozenset("from to for as".split())
 
 
+# "skip test_slice_int4wo for ROCm": a test function, named as a person names a test
+_TEST_NAME = re.compile(r"(?<![\w.])(?:(the|a|an|this|its|one)\s+)?test_+([A-Za-z0-9]\w*)"
+                        r"(?![\w.])", re.I)
+
+
+def said_identifiers(text: str) -> str:
+    """Every identifier in `text` said as words; a test function as its test: "fix
+    test_bf16_round" -> "fix the BF16 round test"."""
+    return IDENT.sub(lambda m: speak_identifier(m.group(0)), _TEST_NAME.sub(_test_name, text))
+
+
+def _test_name(m: re.Match[str]) -> str:
+    after = {w.lower() for w in m.string[m.end():].split()[:2]}
+    if m.group(2).lower() in words().test_tools or after & {"test", "tests"}:
+        return m.group(0)  # "test_runner"; "test_generate features test" says "test" already
+    before = m.string[:m.start()].split()
+    # after a verb, a preposition or nothing it takes "the"; after its own modifier
+    # ("internal test_x") it has one already
+    article = m.group(1) or ("the" if not before or base_verb(before[-1]) or
+                             before[-1].lower() in words().function else "")
+    return f"{article} {speak_identifier(m.group(2))} test".lstrip()
+
+
 def _dot_word(m: re.Match[str]) -> str:
     """".toml" -> "TOML file"; ".to" (a method) -> "the to method"; ".foo" -> "foo"."""
     word = m.group(1).strip("_")
@@ -193,7 +216,7 @@ def speakable(text: str) -> str | None:
             re.search(r"\w/\w|/\w+\.\w|\w/(?!\S)", text):  # (a folder: "checkpoint/ dir")
         return None
     text = _DOT_WORD.sub(_dot_word, EXT.sub("", text))
-    text = IDENT.sub(lambda m: speak_identifier(m.group(0)), text)
+    text = said_identifiers(text)
     return None if _LONG_WORD.search(text) else text
 
 
@@ -328,7 +351,7 @@ def clean_title(title: str) -> str:
     t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
     t = t.replace("/", " ")  # whatever slashes are left: "flow/", "fbcode//ao"
     t = _LONG_NUMBER.sub("", t)
-    t = IDENT.sub(lambda m: speak_identifier(m.group(0)), t)
+    t = said_identifiers(t)
     t = re.sub(r"(?<=\w)_+(?!\w)|(?<!\w)_+(?=\w)", "", t)  # copy_ -> copy, _models -> models
     t = _LONG_WORD.sub(" ", t)  # an 80-letter "word" is noise, not a name
     t = _QUOTES.sub("", t)

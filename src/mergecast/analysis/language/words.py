@@ -30,6 +30,7 @@ class Words:
     generic: frozenset[str]
     generic_areas: frozenset[str]
     untitled_areas: frozenset[str]
+    test_tools: frozenset[str]  # "test_runner" is the test's tooling, not a test
     adverbs: frozenset[str]
     adverb_forms: dict[str, str]  # "temp disable X": temporarily disables X
     name_modifiers: frozenset[str]  # "an unnecessary .to()": no "the" before the method
@@ -88,7 +89,7 @@ def words() -> Words:
         function=frozenset(w["function"]), small=frozenset(w["small"]),
         clause=frozenset(w["clause"]), breaks=frozenset(w["breaks"]),
         generic=frozenset(w["generic"]), generic_areas=frozenset(w["generic_areas"]),
-        untitled_areas=frozenset(w["untitled_areas"]),
+        untitled_areas=frozenset(w["untitled_areas"]), test_tools=frozenset(w["test_tools"]),
         adverbs=frozenset(w["adverbs"]), adverb_forms=dict(w["adverb_forms"]),
         name_modifiers=frozenset(w["name_modifiers"]),
         finite=frozenset(w["finite"]), adjectives=frozenset(w["adjectives"]),
