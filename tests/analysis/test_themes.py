@@ -252,3 +252,21 @@ def test_several_peoples_mix_ranks_after_a_smaller_story_it_could_name():
     first = digest(alone + changes[5:]).themes[0]
     assert first.prs == (400, 401, 402, 403, 404)
     assert not any("several people's" in w for w in first.why)
+
+
+def test_several_peoples_cluster_named_by_one_title_is_a_mix_named_by_its_biggest_change():
+    # Five people's changes in one folder share no words: the name can only be one title's,
+    # so it is the biggest change doing the work (not the first, a three-line test fix, nor
+    # the docs), and the cluster weighs as a mix.
+    mix = [("Set the seed in numeric tests", 3), ("Add a conversion API for packed tensors", 500),
+           ("Fix the tied embeddings export", 40), ("Update the loader docs", 900),
+           ("Enable checkpoints from the hub", 6)]
+    changes = [pr(400 + i, t, author=f"dev{i}", files=files("torch/prototype/a.py", add=n))
+               for i, (t, n) in enumerate(mix)]
+    theme = digest(changes).themes[0]
+    assert theme.headline == "conversion API for packed tensors"
+    assert "several people's changes with no shared name (x0.5)" in theme.why
+    # One person's run of the same changes is their day's work: no such weight.
+    alone = [pr(400 + i, t, author="dev", files=files("torch/prototype/a.py", add=n))
+             for i, (t, n) in enumerate(mix)]
+    assert not any("several people's" in w for w in digest(alone).themes[0].why)

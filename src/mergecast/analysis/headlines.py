@@ -203,11 +203,16 @@ _RELAND = re.compile(r"^\W*(?:\[[^\]]*\]\s*)*\[?\s*re-?land\b", re.I)
 _SIDE_WORK = ("cleanup", "documentation", "infrastructure")
 
 
+def side_work(title: str, tidy: bool = True) -> bool:
+    """Whether a title does work around the work: a test, a doc or (with `tidy`) a
+    tidy-up."""
+    return kind_of(parse_title(title)) in _SIDE_WORK[0 if tidy else 1:]
+
+
 def _base_name(titles: Sequence[str]) -> str:
     """A stack's name: its first part that does the work, not a test, doc or tidy-up
     around it ("Add a test for torch compile" names no stack)."""
-    return _first_named([t for t in titles if kind_of(parse_title(t)) not in _SIDE_WORK]
-                        or titles[:1])
+    return _first_named([t for t in titles if not side_work(t)] or titles[:1])
 
 
 def _first_named(titles: Sequence[str]) -> str:

@@ -11,7 +11,8 @@ declared stack entries outside the window, lines changed, files with only added 
 areas reached, relands, first-time contributors). Docs-, CI- and version-bump-only themes
 are multiplied by NOISE_FACTOR and always ranked after every other theme, so they can
 never outrank a real stack; several people's grab-bag (many changes that share no name,
-told by their place) by MIX_FACTOR, so a day leads with a story it can name. Reverts are
+told by their place or by one of their titles) by MIX_FACTOR, so a day leads with a story
+it can name. A cluster named by one title is named by its biggest change doing the work. Reverts are
 no theme's work (they are told as revert chains), and neither is a change no person can be
 credited for (a bot's).
 """
@@ -25,7 +26,7 @@ from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, replace
 
 from ..models import Change, Stack, Theme, ThemeKind
-from .headlines import grab_bag, headline
+from .headlines import GRAB_BAG, grab_bag, headline, side_work
 from .reverts import reland_title
 from .similarity import Vector, candidate_pairs, cosine
 
@@ -261,10 +262,15 @@ def _theme(
     # A stack is named by its own parts: a change grouped with it (same author, same
     # files) is told as related, and its title would credit the stack with its work.
     parts = [c for c in changes if stack is not None and c.number in stack.declared]
-    name = headline([c.title for c in parts or changes], day_titles, areas=area_list,
+    # A cluster named by one of its titles is named by its biggest change doing the work
+    # (not a test or a doc around it; a big clean-up is work), not by its first
+    named = parts or (changes if stack is not None else sorted(
+        changes, key=lambda c: (side_work(c.title, tidy=False), -c.lines_changed)))
+    name = headline([c.title for c in named], day_titles, areas=area_list,
                     stack=stack is not None, by_place=by_place)
     authors = _authors(changes, stack)
-    if grab_bag(name) and len(authors) > 1 and not noise:
+    if len(authors) > 1 and not noise and (grab_bag(name) or _one_title_names(
+            name, changes, area_list) and stack is None):
         # One author's run of changes in one place is their day's work; several people's
         # is a mix, no one story
         score *= MIX_FACTOR
@@ -275,6 +281,13 @@ def _theme(
         commits=facts.commits, stack=stack, score=round(score, 2), why=tuple(why),
     )
     return theme, noise
+
+
+def _one_title_names(name: str, changes: Sequence[Change], areas: Sequence[str]) -> bool:
+    """Whether a big cluster's name is only one of its titles: several people's changes
+    with nothing in common to name them by are a mix too, however the one reads."""
+    return len(changes) >= GRAB_BAG and any(
+        headline([c.title], areas=areas) == name for c in changes)
 
 
 def _authors(changes: Sequence[Change], stack: Stack | None) -> tuple[str, ...]:
