@@ -120,7 +120,7 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
     ("Llama the loader", "Llama the loader"),  # (a name is no verb)
     # a participle after its article waits for its noun, here a name opening on "in"
     ("Pass the computed `in_shard_sizes` without the cache too, so the loader keeps its order",
-     "passing the computed in shard sizes"),
+     "passing the computed in-shard-sizes without the cache too"),
     ("Always pre-split the batches", "always pre-splitting the batches"),
     # verbs the lexicon knows, inflected as spoken
     ("plot losses of the resumed run to the dashboard", "plotting losses of the resumed run"),

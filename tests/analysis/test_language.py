@@ -183,6 +183,9 @@ def test_negation_and_names():
     ("split_from", "split-from"),
     ("type_as", "type-as"),
     ("multiple_of", "multiple of"),
+    # A name opening on a preposition is one compound too, not a place or a source.
+    ("in_grad_placements", "in-grad-placements"),
+    ("from_int4_tensor", "from-int4-tensor"),
     # "self." is the object the code runs in, not a word of the name.
     ("self.gate_bias", "gate bias"),
     # A part that runs words together in lowerCamelCase is those words; a coined name

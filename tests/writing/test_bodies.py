@@ -445,11 +445,17 @@ def test_measured_effects_and_names_are_read_not_dropped(body, expected):
     # How the change was checked is the test plan's, not what it does.
     "Test locally to verify the flag works as expected.",
     "Tested locally to verify the flag works as expected.",
-    # A name that would be said opening on "from" sounds like a preposition.
-    "**Motivation** `from_config` is designed to be a drop-in replacement of the builder.",
 ])
 def test_sentences_cleaning_broke_are_not_said(body):
     assert said(body) == []
+
+
+def test_a_name_opening_on_a_preposition_is_said_as_one_compound():
+    # Said "From config is designed …", the name sounded like a preposition, and the
+    # sentence went; as one compound it is the name it is.
+    assert said("**Motivation** `from_config` is designed to be a drop-in replacement of "
+                "the builder.") == [
+        ("problem", "From-config is designed to be a drop-in replacement of the builder.")]
 
 
 @pytest.mark.parametrize(("body", "expected"), [
@@ -718,7 +724,7 @@ def test_a_contracted_pronoun_leans_as_its_pronoun_does():
     ("Moving to the new wheel channel aligns CI with the release builds.",
      "Moving to the new wheel channel aligns CI with the release builds."),
     ("Calling to_dict instead of repr safely skips the unset fields.",
-     "Calling to dict instead of repr safely skips the unset fields."),
+     "Calling to-dict instead of repr safely skips the unset fields."),
     # (never "PR 12 creates a PR …": a sentence about the PR itself)
     ("Creating a PR from the web interface for now.", None),
 ])
@@ -996,7 +1002,7 @@ def test_after_state_shorthand_and_internal_notes(body, expected):
     ("Runs now finish without errors on empty shards.",
      [("benefit", "Runs now finish without errors on empty shards.")]),
     ("Calling `to_dict` instead of `repr` safely skips unset fields, and resolves the hang.",
-     [("benefit", "Calling to dict instead of repr safely skips unset fields, and resolves "
+     [("benefit", "Calling to-dict instead of repr safely skips unset fields, and resolves "
                   "the hang.")]),
     # An order after a condition is the change's, and what it does is no payoff.
     ("When the sub-mesh is empty, use a plain tensor instead of a sharded one.",

@@ -153,6 +153,10 @@ def speak_identifier(token: str) -> str:
         # "split_from" said "split from" reads as a verb and its preposition ("using split
         # from for eager new group"): written as one compound, it stays one name.
         return "-".join(said)
+    if 1 < len(said) <= 4 and said[0].lower() in _LEADING_PREPOSITIONS:
+        # "in_grad_placements" said "in grad placements" reads as a place ("passes the
+        # computed in grad placements"), "from_int4_tensor" as a source: one compound
+        return "-".join(said)
     return " ".join(said)
 
 
@@ -160,6 +164,7 @@ _LOWER_CAMEL_WORD = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z]+){2,}")
 _LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*|[A-Z][a-z]+")
 # ("multiple_of", "channels_in" read right as words: "multiple of", "channels in")
 _TRAILING_PREPOSITIONS = frozenset("from to for as".split())
+_LEADING_PREPOSITIONS = frozenset("from to for as in on of by with into".split())
 
 
 # "skip test_slice_int4wo for ROCm": a test function, named as a person names a test
