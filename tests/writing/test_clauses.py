@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from mergecast.analysis.language import kind_of, parse_title, words
 from mergecast.models import Action, Ref
-from mergecast.writing.clauses import OBJECT_WORDS, clauses
+from mergecast.writing.clauses import OBJECT_WORDS, Clause, clauses
 
 
 def told(title: str) -> str:
@@ -203,3 +203,9 @@ def test_a_stack_told_by_all_its_parts_says_what_one_breath_could_not_after_the_
         "autograd function and a combine autograd function", "fixes pre-quantized inputs",
         "adds an integration test of the pipeline"]
     assert [c.cites for c in told] == [(1, 2, 3, 4), (6,), (5,)]
+
+
+def test_a_word_is_said_once_but_a_compound_opening_on_it_stays():
+    assert Clause("test", "tests for the loader", "", ()).third() == "tests for the loader"
+    assert Clause("touch on", "on-device checks", "", ()).third() == \
+        "touches on on-device checks"

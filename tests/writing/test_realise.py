@@ -267,6 +267,14 @@ def test_an_acronym_spelled_out_takes_its_words_article_and_never_repeats_a_word
         "PR 7 fixes the activation checkpointing (AC) policy in the loader."]
 
 
+def test_a_doubled_word_goes_but_a_compound_opening_on_it_stays():
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    line = x.line("PR 7 adds Support support for the loader.")
+    assert line is not None and line.text == "PR 7 adds Support for the loader."
+    line = x.line("PR 7 touches on on-device checks of the loader.")
+    assert line is not None and line.text == "PR 7 touches on on-device checks of the loader."
+
+
 def test_an_effect_one_of_several_changes_makes_is_told_of_one_not_of_all():
     # Three PRs, one title with a verb: "landed three related PRs, fixing X" and "the PRs
     # fix X" would each say all three fix it.

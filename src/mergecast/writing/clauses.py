@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..analysis.language import (
+    DOUBLED,
     base_verb,
     covers,
     gerund,
@@ -88,7 +89,7 @@ class Clause:
 def _once(text: str) -> str:
     """A word typed twice in a title ("float8 float8 training"), or a verb meeting the same
     word opening its object ("tests tests for float8"), is said once."""
-    return re.sub(r"\b(\w+)(?:\s+\1\b)+", r"\1", text, flags=re.I)
+    return DOUBLED.sub(r"\1", text)
 
 
 def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from ..analysis.language import words
+from ..analysis.language import DOUBLED, words
 from ..models import Digest
 from .factcheck import Facts
 from .length import Line, Part
@@ -28,7 +28,6 @@ from .normalise import normalise
 
 MAX_WORDS = 30
 MAX_OPENER = 2  # times one opener (first three words) may be heard in an episode
-_DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
 
 
 @functools.cache
@@ -115,7 +114,7 @@ class Lookup:
              roundup: bool = False, expand: bool = True, weight: int = 0,
              origin: str = "template") -> Line | None:
         """A checked line, or None: ungrounded, over-long or a third use of its opener."""
-        text = _DOUBLED.sub(r"\1", text)  # a title's word next to ours: "support Support"
+        text = DOUBLED.sub(r"\1", text)  # a title's word next to ours: "support Support"
         if not text or not self.grounded(text, cites):
             return None
         if len(text.split()) > MAX_WORDS and optional:

@@ -23,6 +23,7 @@ from .actions import (
 from .readings import shorthand_rules, shorthand_words
 from .statements import covers, is_stated, stated_topic
 from .titles import (
+    DOUBLED,
     PART,
     clean_title,
     sentence_case,
@@ -51,6 +52,7 @@ from .words import (
 )
 
 __all__ = [
+    "DOUBLED",
     "PART",
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
     "gerund", "has_verb", "is_modifier", "is_phrasal", "is_stated", "is_tail_word", "kind_of",

@@ -115,7 +115,8 @@ _AMPERSAND = re.compile(r"(?<=[a-z]{2})&(?=[a-z]{2})|(?<=\w)\s+&\s+(?=\w)")
 _PLUS = re.compile(r"(?<=[\w)])\s+\+\s+(?=\w)")
 _DASH = re.compile(r"\s+(?:[–—]+|--)\s+")
 SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
-_DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.I)
+# "add add fp8 kernels"; never the "on" of "on on-device", a compound's first part
+DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b(?!-))+", re.I)
 _DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
 _FILE_TYPES = frozenset("py pyi toml yaml yml md rst txt json cfg ini sh cpp cu h hpp ipynb "
                         "metadata so".split())
@@ -362,7 +363,7 @@ def clean_title(title: str) -> str:
     t = _QUOTES.sub("", t)
     t = re.sub(r"[*=#@$\\|~^]+", " ", t)
     t = re.sub(r"(?<!\S)[.,;:!?]+(?!\S)", " ", t)  # stray punctuation: "Add .. cache"
-    t = _DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
+    t = DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
     return hyphenated(" ".join(t.split()).strip(" .,;:!?-"))
 
 
