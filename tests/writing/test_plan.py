@@ -222,6 +222,21 @@ def test_one_authors_same_work_across_areas_is_told_once_naming_the_areas():
         "On Prototype: PR 815 fixes a compiler warning in the loader.")
 
 
+def test_a_run_cites_only_what_it_says_and_names_one_place_without_across():
+    # Three long objects are more than one breath: the third goes to a second sentence,
+    # never cited in the first unsaid; a sentence of one place is "In Tests", not "Across".
+    day = dataclasses.replace(lint_day(), changes=(
+        pr(801, "Add a retry budget to the uploader", "ada"),
+        pr(811, "Lint the distributed checkpoint resharding test folder", "jun"),
+        pr(812, "Lint the quantized grouped matmul kernel test folder", "jun"),
+        pr(814, "Lint the published tutorial and reference docs folder", "jun")),
+        areas=(m.Area("tests", (811, 812), ()), m.Area("docs", (814,), ())))
+    assert section(write(day), "area") == (
+        "In Tests, jun lints the distributed checkpoint resharding test folder and quantized "
+        "grouped matmul kernel test folder, in PRs 811 and 812. In Docs, jun also lints the "
+        "published tutorial and reference docs folder, in PR 814.")
+
+
 OFF_TOPIC = ("## Summary\nThe image model is already slightly non-exact across separately "
              "launched runs because its attention backward kernel is nondeterministic.\n")
 OFF_TOPIC_SAID = ("The image model is already slightly non-exact across separately launched runs "

@@ -205,9 +205,14 @@ def _run(x: Lookup, r: Roundup, rank: int) -> Part | None:
             items, areas = r.items[start:start + n], r.areas[start:start + n]
             cites = [a.ref.pr for a in items if a.ref and a.ref.pr is not None]
             found = clauses(items)
-            if len(found) != 1 or len(cites) != n or n > LIST_ITEMS:
+            # (a list one breath cannot hold keeps its first items: the rest are not said,
+            # so they are not cited either)
+            if len(found) != 1 or len(cites) != n or n > LIST_ITEMS or \
+                    set(found[0].cites) != set(cites):
                 continue
-            text = x.say("area", key, areas=join_words(list(dict.fromkeys(areas))),
+            places = list(dict.fromkeys(areas))
+            text = x.say("area", "run_one" if key == "run" and len(places) == 1 else key,
+                         areas=join_words(places),
                          who=r.author, effect=found[0].third(),
                          prs=join_words([str(n) for n in cites]),  # never "11 through 14"
                          pr_s="PR" if n == 1 else "PRs")
