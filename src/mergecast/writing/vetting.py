@@ -6,7 +6,7 @@ then markdown), and must pass, in this order:
 
 - the prose check: one plain statement of 4 to 30 words that ends with a full stop and
   stands alone (no opening "It", "This", "They" or other word leaning on an earlier
-  sentence: the rule descriptions pass, sentences.leaning), no code, no first person, no
+  sentence: the rule descriptions pass, leaning.leaning), no code, no first person, no
   numbers (mergecast says PR numbers, counts and ranges in its own sentences), no handle
   of the digest (who did what is mergecast's to say), no braces and no echo of the data
   markers;
@@ -32,7 +32,7 @@ from ..analysis.language import base_verb, speakable, words
 from ..analysis.text import strip_markup
 from ..sources._clean import clean_line  # the cleaner every title from a source passes
 from .factcheck import Facts
-from .sentences import leaning  # the template writer's rule for descriptions, not a copy
+from .leaning import leaning  # the template writer's rule for descriptions, not a copy
 
 MIN_WORDS, MAX_WORDS = 4, 30
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
