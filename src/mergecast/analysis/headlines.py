@@ -10,39 +10,41 @@ language itself (cleaning, verbs, casing) lives in language.py.
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from ..models import Action
 from .language import (
     PART,
     as_name,
     base_verb,
     case_word,
     clean_title,
-    expand_term,
     gerund,
     kind_of,
     lower_first,
     name_of,
     one_fault,
     parse_title,
-    plural,
-    sentence_case,
-    split_prefix,
     stated_topic,
     trim,
     words,
 )
+from .naming import (
+    MAX_WORDS,
+    fold,
+    in_area,
+    is_activity,
+    kind_name,
+    usable_area,
+    vague,
+    with_kind,
+)
 from .parallel_titles import factored_title
-from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
+from .shared_names import shared_name
+from .text import STOPWORDS, title_words
 
 _LIST_AFTER = re.compile(r"\b(?:across|in|into|for|to|of|on|with|from|between|over)\s")
-MAX_WORDS = 7  # a name longer than this is cut at a natural boundary
 UNNAMED = "assorted changes"  # a title with nothing left to name
-KIND_SHARE = 0.6  # a theme whose titles share nothing is named by its work when most agree
 
 
 def single_headline(title: str, limit: int = MAX_WORDS) -> str:
@@ -120,11 +122,11 @@ def headline(
         # A stack is what its base part starts (its later parts build on it, and a late
         # part alone names one detail); a cluster is named by its kind of work.
         name = (_topic_name(titles, areas)
-                or _refined(_shared_name(titles, areas, day_titles or {}),
+                or _refined(shared_name(titles, areas, day_titles or {}),
                             parallel := _parallel_name(titles))
                 or parallel
                 or (_base_name(titles) if stack else None)
-                or _kind_name(titles, areas)
+                or kind_name(titles, areas)
                 or (_grab_bag(titles, areas, stack) if by_place else None)
                 or _first_named(titles))
     return _noun(_qualify(_fewer(name), areas))
@@ -137,10 +139,10 @@ def _grab_bag(titles: Sequence[str], areas: Sequence[str], stack: bool) -> str |
     """"Quantization work": a cluster of GRAB_BAG or more changes that share no words,
     kind of work or parts is named by where it happens, never by its first title (eleven
     PRs named "fixing a bug in loading seed checkpoint" would say all eleven fix it)."""
-    area = _usable_area(areas)
+    area = usable_area(areas)
     if stack or len(titles) < GRAB_BAG or area is None:
         return None
-    return _in_area(words().kind_names["mixed"], area)
+    return in_area(words().kind_names["mixed"], area)
 
 
 def grab_bag(name: str) -> bool:
@@ -198,8 +200,6 @@ def _retold(titles: Sequence[str]) -> bool:
 
 
 _RELAND = re.compile(r"^\W*(?:\[[^\]]*\]\s*)*\[?\s*re-?land\b", re.I)
-
-
 _SIDE_WORK = ("cleanup", "documentation", "infrastructure")
 
 
@@ -272,138 +272,6 @@ def _noun(name: str) -> str:
     return name
 
 
-# A shared phrase may run to four words: "fallback kernel and interface" loses what kind
-# of kernel at three, "inference mode and rank" what mode.
-_SIZES = (1, 2, 3, 4)
-
-
-def _grams(ws: Sequence[str]) -> set[tuple[str, ...]]:
-    low = [w.lower() for w in ws]
-    found: set[tuple[str, ...]] = set()
-    generic, verbs, finite = words().generic, words().name_verbs, words().finite
-    for size in _SIZES:
-        for i in range(len(low) - size + 1):
-            gram = tuple(low[i:i + size])
-            if gram[0] in STOPWORDS or gram[-1] in STOPWORDS:
-                continue
-            if any(w in verbs or w in finite or len(w) < 2 for w in gram):
-                continue  # "PyTorch is below" (from "PyTorch<2.9") states, it names nothing
-            if all(w in generic for w in gram):
-                continue  # "related code", "better support": says nothing on its own
-            found.add(gram)
-    return found
-
-
-def _shared_name(titles: Sequence[str], areas: Sequence[str],
-                 day: Mapping[str, int]) -> str | None:
-    counts: Counter[tuple[str, ...]] = Counter()
-    surface: dict[tuple[str, ...], str] = {}
-    seqs: list[list[str]] = []
-    # A "config migration: smoothquant" topic counts as words here: it is often the very
-    # thing the titles share.
-    cleaned = [sentence_case(clean_title(re.sub(r"^([\w -]{3,30}):\s", r"\1 ",
-                                                PART.sub("", t)))) for t in titles]
-    # A capital only because a title opens on it is no name ("Flight recorder for …"), unless
-    # another title writes the word so inside it ("Vulkan shaders" … "Cumsum via Vulkan").
-    names = {w for c in cleaned for w in c.split()[1:] if w[:1].isupper()}
-    for t, text in zip(titles, cleaned, strict=True):
-        ws = title_words(text if text.split(" ", 1)[0] in names else lower_first(text))
-        if ws and base_verb(ws[0]):
-            ws = ws[1:]  # the imperative verb is not part of any name
-        seqs.append([w.lower() for w in ws])
-        written = t.lower()
-        for gram in _grams(ws):
-            if all(w in written for w in gram):  # not "is below", said for "<"
-                counts[gram] += 1
-        for size in _SIZES:
-            for i in range(len(ws) - size + 1):
-                key = tuple(w.lower() for w in ws[i:i + size])
-                surface.setdefault(key, " ".join(ws[i:i + size]))
-    need = max(2, math.ceil(len(titles) * 0.4))
-    area_names = {_fold(a) for a in areas}
-    all_tags = _shared_tags(titles)
-    w = words()
-    kinds = [w.kind[w.nouns[t.lower()]] for t in all_tags if t.lower() in w.nouns]
-    if kinds and kinds[0] in w.kind_names:
-        # "[cleanup] …" x3 -> "Float8 clean-up"; "[Bugfix] … vLLM …" x2 -> "vLLM fixes"
-        area = _usable_area(areas)
-        named = [surface[g] for g, n in counts.most_common() if len(g) == 1 and
-                 n == len(titles) and surface[g] != g[0] and g[0] not in w.nouns]
-        thing = area if area and _fold(area) in {_fold(x) for x in named} else \
-            next(iter(named), area)
-        return f"{thing} {w.kind_names[kinds[0]]}" if thing else None
-    tags = [t for t in all_tags if _fold(t) not in area_names and t.lower() not in w.nouns]
-    tag = _tag_name(tags[-1]) if tags else None
-
-    def best(size_ok: Callable[[int], bool]) -> tuple[str, ...] | None:
-        found = [g for g, n in counts.items() if n >= need and size_ok(len(g))]
-        if not found:
-            return None
-        return max(found, key=lambda g: (counts[g], len(g), -sum(day.get(w, 0) for w in g), g))
-
-    phrase = _extend(best(lambda n: n in (2, 3)), counts)
-    if phrase is not None and len(phrase) > 1 and phrase[-2] in _DEGREE:
-        # "gptq more obvious" compares, the thing compared left out: it is what the titles
-        # end on ("… block var names", "… group var names"): "more obvious var names"
-        ends = Counter(" ".join(ws[-2:]) for ws in seqs if _holds(ws, phrase[-2:]))
-        end, n = ends.most_common(1)[0] if ends else ("", 0)
-        if n < need or set(end.split()) & set(phrase):
-            phrase = None
-        else:
-            # whose: the tag, or the topic every title opens on ("gptq: …")
-            first = {ws[0] for ws in seqs if ws}
-            topic = case_word(first.pop()) if len(first) == 1 and phrase[0] in first and \
-                len(phrase) > 2 else tag
-            lead = topic if topic and topic.lower() not in end else None
-            text = f"{' '.join(phrase[-2:])} {end}" + (f" in {lead}" if lead else "")
-            return trim(text, MAX_WORDS)
-    if phrase is not None:
-        text = surface[phrase]
-        if (noun := _named_noun(phrase, seqs, need)) is not None:
-            text = f"{text} {noun}"  # "parameter name support", not just "parameter name"
-        lead = tag if tag and tag.lower() not in text.lower() else None
-        if phrase[-1] in words().kind_nouns and len(phrase) == 2:
-            # "autograd function" is a fragment: whose functions, and several of them
-            # ("MXFP8 MoE training autograd functions"), led by the tag even when it is
-            # the area, since the area is what the functions belong to.
-            whole = " ".join(case_word(w) for w in all_tags[-1].split()) if all_tags \
-                else _usable_area(areas)
-            lead = lead or (whole if whole and _fold(whole) not in _fold(text) else None)
-            text = plural(text) if _several(phrase, seqs) else text
-        if found := trim(f"{lead} {text}" if lead else text, MAX_WORDS):
-            return found
-    word = best(lambda n: n == 1)
-    if word is not None and re.fullmatch(r"[a-z]{3,}ed", word[0]):
-        word = None  # "torchtitan fused": a participle shared names no thing
-    if tag and word is not None and word[0] not in tag.lower():
-        return trim(f"{tag} {surface[word]}", MAX_WORDS)
-    area = _usable_area(areas)
-    if word is None or word[0] in words().nouns:
-        return _in_area(surface[word], area) if word is not None and area and \
-            _fold(word[0]) not in _fold(area) else None  # "SPMD types enablement"
-    if counts[word] < len(titles):
-        return None
-    # A word every title names, qualified by the area unless it holds it ("Float8Linear"),
-    # and told with the kind of work most titles do ("Qualcomm quantizer fixes").
-    # ("QAT" holds Quantization: said in full, "Quantization quantization-aware training")
-    spelled = area is not None and _fold(area) in _fold(expand_term(surface[word]) or "")
-    holds = area is not None and (_fold(area) in _fold(word[0]) or _fold(word[0]) in _fold(area)
-                                  or spelled)
-    qualified = area is not None and not holds
-    if base_verb(word[0]):  # "Models generate": a kind of work after it reads as a verb
-        same = _fold(word[0])[:5] == _fold(area or "")[:5]
-        # ("Quantization quantize")
-        return _in_area(surface[word], area) if area and qualified and not same else None
-    # Alone, only a word written as a name ("PyTorch", "NVFP4") names a thing.
-    if qualified or word[0] != surface[word] or any(c.isdigit() for c in word[0]):
-        thing = _with_kind(surface[word], titles) or \
-            (surface[word] if qualified or spelled else None)
-        return _in_area(thing, area) if thing and area and qualified else thing
-    return None
-
-
-# A shared phrase ending "more X" or "less X" ends on an adjective: no name.
-_DEGREE = frozenset({"more", "less", "most", "least"})
 _TOPIC = re.compile(r"^([\w][\w -]{1,30}):\s")
 
 
@@ -418,163 +286,19 @@ def _topic_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
     topic = " ".join(case_word(w) for w in str(found.pop()).split())
     if len(topic.split()) > 1:
         return topic
-    return _with_kind(topic, titles)  # "mx: …" alone names no concept
-
-
-def _with_kind(thing: str, titles: Sequence[str]) -> str | None:
-    """"Float8Linear clean-up", "NVFP4 fixes": a thing every title names, told with the
-    kind of work most do when that kind is specific to it; "X features" or "X tests and
-    tooling" says no more than X, and a move is not a clean-up of where it goes, nor a
-    dropped "X support" a clean-up of X."""
-    actions = [parse_title(t) for t in titles]
-    # Dropping "PyTorch 2.7 support" does not clean PyTorch up: the object is the support.
-    kind = _main_kind([a for a in actions if a.verb != "move" and not (
-        a.verb == "remove" and "support" in a.obj.lower().split())], len(titles))
-    return f"{thing} {words().kind_names[kind]}" if kind in _THING_KINDS else None
-
-
-def _main_kind(actions: Sequence[Action], total: int) -> str | None:
-    """The kind of work most of `total` titles do, if it has a name."""
-    kinds = Counter(kind_of(a) for a in actions)
-    kind, n = kinds.most_common(1)[0] if kinds else ("", 0)
-    return kind if n >= KIND_SHARE * total and kind in words().kind_names else None
-
-
-_THING_KINDS = ("correctness", "cleanup")
-
-
-def _extend(phrase: tuple[str, ...] | None,
-            counts: Mapping[tuple[str, ...], int]) -> tuple[str, ...] | None:
-    """The shared phrase with the word before it that the same titles share: "kernel and
-    interface" -> "fallback kernel and interface"; never a verb or participle ("based low
-    bit quantization")."""
-    if phrase is None:
-        return None
-    longer = sorted(g for g, n in counts.items() if len(g) == len(phrase) + 1 and
-                    g[1:] == phrase and n == counts[phrase] and not g[0].endswith("ed")
-                    and not base_verb(g[0]))
-    return longer[0] if longer else phrase
-
-
-def _named_noun(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]],
-                need: int) -> str | None:
-    """The noun most titles put after the phrase when it names the work whole ("support",
-    "tests": [noun_titles] whole): "Add parameter_name support to X" x3 is about
-    parameter name support."""
-    n = len(phrase)
-    after = Counter(ws[i + n] for ws in seqs for i in range(len(ws) - n)
-                    if tuple(ws[i:i + n]) == phrase)
-    found = [w for w, k in after.items() if k >= need and w in words().whole_nouns]
-    return found[0] if len(found) == 1 else None
-
-
-def _holds(ws: Sequence[str], phrase: tuple[str, ...]) -> bool:
-    n = len(phrase)
-    return any(tuple(ws[i:i + n]) == phrase for i in range(len(ws) - n + 1))
-
-
-def _several(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]]) -> bool:
-    """Whether titles name different things of the phrase's kind ("a2a dispatch autograd
-    function", "unpermute autograd function"), not one told twice."""
-    n = len(phrase)
-    before = {ws[i - 1] for ws in seqs for i in range(1, len(ws) - n + 1)
-              if tuple(ws[i:i + n]) == phrase and ws[i - 1] not in STOPWORDS}
-    return len(before) > 1
-
-
-def _kind_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
-    """"RL fixes": the area and the kind of work, when most titles do the same kind;
-    documentation is a name on its own ("documentation updates")."""
-    kind = _main_kind([parse_title(t) for t in titles], len(titles))
-    if kind is None:
-        return None
-    area = _usable_area(areas)
-    if kind == "documentation" or area is None:
-        return words().kind_names[kind] if kind == "documentation" else None
-    return f"{area} {words().kind_names[kind]}"
+    return with_kind(topic, titles)  # "mx: …" alone names no concept
 
 
 def _qualify(name: str, areas: Sequence[str]) -> str:
     """A one-word name gets its area: "reductions" -> "MPS reductions"; a folder named
     in the plural follows it ("optimizer in Models", not "Models optimizer"). A name of
     its own ("AOPerModuleConfig", "QAT") needs no area."""
-    area = _usable_area(areas)
+    area = usable_area(areas)
     if area is not None and len(name.split()) > 1 and vague(name) and \
-            _fold(area) not in _fold(name):
+            fold(area) not in fold(name):
         return f"{name} in {area}"  # "fixing a bug" names nothing: "fixing a bug in EP"
-    if area is None or len(name.split()) > 1 or _fold(area) in _fold(name) or \
+    if area is None or len(name.split()) > 1 or fold(area) in fold(name) or \
             any(c.isupper() for c in name[1:]) or "(" in name:
         return name
-    return _in_area(name, area)
+    return in_area(name, area)
 
-
-def vague(name: str) -> bool:
-    """Whether a name names nothing: past an activity's verb ("fixing"), only articles,
-    numbers and words that say nothing alone ("a minor issue", "2 small fixes")."""
-    ws = name.lower().split()[1 if is_activity(name) else 0:]
-    said = [w for w in ws if w not in words().function and not w.isdigit()]
-    return bool(said) and all(w in words().generic for w in said)
-
-
-def is_activity(name: str) -> bool:
-    """"Fixing the step log" is an activity: it opens on a verb's -ing form."""
-    first = name.split(" ", 1)[0]
-    return first.endswith("ing") and base_verb(first) is not None
-
-
-def _in_area(name: str, area: str) -> str:
-    """ "MPS reductions"; a folder named in the plural follows: "timeout in Parallelisms",
-    "llama train configs"."""
-    plural = area.endswith("s") and area.lower() not in words().case
-    if plural and " " in area:  # "llama train configs", not "Train configs llama"; but
-        # a kind of work goes after: "SPMD types enablement"
-        kind = name.lower() in words().nouns or name.lower() in words().generic
-        return f"{area} {name}" if kind else f"{name} {lower_first(area)}"
-    return f"{name} in {area}" if plural else f"{area} {name}"
-
-
-def _usable_area(areas: Sequence[str]) -> str | None:
-    if not areas:
-        return None
-    area = areas[0].strip("/").rsplit("/", 1)[-1]
-    if not area or _fold(area) in {_fold(a) for a in words().generic_areas} or \
-            len(area.split()) > 3 or base_verb(area.split()[0]):
-        return None  # "refactor" is a label, not a place
-    said = " ".join(case_word(w) for w in area.split())
-    known = all(w.lower() in words().case for w in area.split())
-    # ("a2av", "llama4": a code name with a digit keeps its case, as the signal says it)
-    return said[:1].upper() + said[1:] if said.islower() and not known and \
-        not any(c.isdigit() for c in said.split()[0]) else said
-
-
-def _fold(text: str) -> str:
-    return re.sub(r"[\s_./-]+", "", text.lower())
-
-
-def _tag_name(tag: str) -> str:
-    """A tag as a name: `native_aot` -> "native ahead-of-time"; long expansions stay short
-    (`spmd_types` -> "SPMD types")."""
-    parts = [p for p in re.split(r"[_\s./-]+", tag) if p]
-    # One acronym is spelled out ("native ahead-of-time"); two side by side stay short
-    # ("MoE EP"): "mixture-of-experts expert-parallel" is no name.
-    spelled = [p for p in parts if expand_term(p)]
-    out = []
-    for part in parts:
-        said = expand_term(part) if len(spelled) == 1 else None
-        out.append(said if said and len(said.split()) == 1 else case_word(part))
-    return " ".join(out)
-
-
-def _shared_tags(titles: Sequence[str]) -> list[str]:
-    """Tags every title carries: bracket tags, or a shared "Vendor Name - " prefix."""
-    sets = [[t for t in title_tags(x) if t.lower() not in WEAK_TAGS] for x in titles]
-    prefixes = [split_prefix(x)[0] for x in titles]
-    # A short shared "Area - " prefix names a topic; a long one is boilerplate (a vendor's
-    # product line) and names nothing.
-    if all(prefixes) and len({p.lower() for p in prefixes if p}) == 1 and prefixes[0] and \
-            len(prefixes[0].split()) <= 2:
-        sets = [s + [prefixes[0]] for s in sets]
-    if not sets or not sets[0]:
-        return []
-    common = {t.lower() for t in sets[0]}.intersection(*({t.lower() for t in s} for s in sets))
-    return [t for t in sets[0] if t.lower() in common]

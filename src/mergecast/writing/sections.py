@@ -10,7 +10,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from ..analysis.headlines import grab_bag, is_activity, vague
+from ..analysis.headlines import grab_bag
 from ..analysis.language import (
     base_verb,
     clean_title,
@@ -26,6 +26,7 @@ from ..analysis.language import (
     verb_class,
     words,
 )
+from ..analysis.naming import is_activity, vague
 from ..dates import spoken_date
 from ..models import Action, Counts, Plan, RevertChain, Roundup, ThemePlan
 from .clauses import LIST_ITEMS, article, clauses

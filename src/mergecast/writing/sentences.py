@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.headlines import is_activity
 from ..analysis.language import (
     base_verb,
     case_word,
@@ -25,6 +24,7 @@ from ..analysis.language import (
     told_of_one,
     words,
 )
+from ..analysis.naming import is_activity
 from ..models import Ref
 from .cues import cues
 from .leaning import leaning

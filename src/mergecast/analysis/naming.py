@@ -1,0 +1,92 @@
+"""What a theme name is built from besides its words: the area that qualifies it ("MPS
+reductions", "timeout in Parallelisms"), the kind of work most of its titles do ("RL
+fixes", "NVFP4 clean-up"), and whether a name names anything at all ("a minor issue")."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from ..models import Action
+from .language import base_verb, case_word, kind_of, lower_first, parse_title, words
+
+MAX_WORDS = 7  # a name longer than this is cut at a natural boundary
+KIND_SHARE = 0.6  # a theme whose titles share nothing is named by its work when most agree
+
+
+def with_kind(thing: str, titles: Sequence[str]) -> str | None:
+    """"Float8Linear clean-up", "NVFP4 fixes": a thing every title names, told with the
+    kind of work most do when that kind is specific to it; "X features" or "X tests and
+    tooling" says no more than X, and a move is not a clean-up of where it goes, nor a
+    dropped "X support" a clean-up of X."""
+    actions = [parse_title(t) for t in titles]
+    # Dropping "PyTorch 2.7 support" does not clean PyTorch up: the object is the support.
+    kind = _main_kind([a for a in actions if a.verb != "move" and not (
+        a.verb == "remove" and "support" in a.obj.lower().split())], len(titles))
+    return f"{thing} {words().kind_names[kind]}" if kind in _THING_KINDS else None
+
+
+def _main_kind(actions: Sequence[Action], total: int) -> str | None:
+    """The kind of work most of `total` titles do, if it has a name."""
+    kinds = Counter(kind_of(a) for a in actions)
+    kind, n = kinds.most_common(1)[0] if kinds else ("", 0)
+    return kind if n >= KIND_SHARE * total and kind in words().kind_names else None
+
+
+_THING_KINDS = ("correctness", "cleanup")
+
+
+def kind_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
+    """"RL fixes": the area and the kind of work, when most titles do the same kind;
+    documentation is a name on its own ("documentation updates")."""
+    kind = _main_kind([parse_title(t) for t in titles], len(titles))
+    if kind is None:
+        return None
+    area = usable_area(areas)
+    if kind == "documentation" or area is None:
+        return words().kind_names[kind] if kind == "documentation" else None
+    return f"{area} {words().kind_names[kind]}"
+
+
+def vague(name: str) -> bool:
+    """Whether a name names nothing: past an activity's verb ("fixing"), only articles,
+    numbers and words that say nothing alone ("a minor issue", "2 small fixes")."""
+    ws = name.lower().split()[1 if is_activity(name) else 0:]
+    said = [w for w in ws if w not in words().function and not w.isdigit()]
+    return bool(said) and all(w in words().generic for w in said)
+
+
+def is_activity(name: str) -> bool:
+    """"Fixing the step log" is an activity: it opens on a verb's -ing form."""
+    first = name.split(" ", 1)[0]
+    return first.endswith("ing") and base_verb(first) is not None
+
+
+def in_area(name: str, area: str) -> str:
+    """ "MPS reductions"; a folder named in the plural follows: "timeout in Parallelisms",
+    "llama train configs"."""
+    plural = area.endswith("s") and area.lower() not in words().case
+    if plural and " " in area:  # "llama train configs", not "Train configs llama"; but
+        # a kind of work goes after: "SPMD types enablement"
+        kind = name.lower() in words().nouns or name.lower() in words().generic
+        return f"{area} {name}" if kind else f"{name} {lower_first(area)}"
+    return f"{name} in {area}" if plural else f"{area} {name}"
+
+
+def usable_area(areas: Sequence[str]) -> str | None:
+    if not areas:
+        return None
+    area = areas[0].strip("/").rsplit("/", 1)[-1]
+    if not area or fold(area) in {fold(a) for a in words().generic_areas} or \
+            len(area.split()) > 3 or base_verb(area.split()[0]):
+        return None  # "refactor" is a label, not a place
+    said = " ".join(case_word(w) for w in area.split())
+    known = all(w.lower() in words().case for w in area.split())
+    # ("a2av", "llama4": a code name with a digit keeps its case, as the signal says it)
+    return said[:1].upper() + said[1:] if said.islower() and not known and \
+        not any(c.isdigit() for c in said.split()[0]) else said
+
+
+def fold(text: str) -> str:
+    return re.sub(r"[\s_./-]+", "", text.lower())
