@@ -483,8 +483,8 @@ def test_a_second_name_that_names_nothing_but_its_place_stays_out_of_the_title()
 
 
 def test_a_kind_of_work_title_names_real_places_and_says_across_only_for_two():
-    from mergecast.writing.sections import _daily_titles, _named
     from mergecast.writing.template import plan_episode
+    from mergecast.writing.titling import _daily_titles, _named
 
     def options(areas: tuple[str, ...]) -> list[str]:
         x, p = plan_episode(rich_digest(), show="Widget", day=DAY, writing=WRITING,

@@ -4,7 +4,7 @@ Per theme: its concept name (from analysis), who and how big, the problem, the e
 (its titles read as actions), the benefit and what is still open. For the day: the
 signal (kinds of work and where), up to four area roundups, duplicated effort, revert
 chains, first-time contributors, a few left-overs and what to watch. Pure: no wording
-here (that is realise.py and sections.py), no I/O.
+here (that is realise.py, sections.py and titling.py), no I/O.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The episode around the themes, realised from the plan: intro, signal, area roundups,
-duplicated effort, revert chains, notes, outro, and the title and summary.
+duplicated effort, revert chains, notes and outro (the title and summary: titling.py).
 
 Every function takes the plan and the one phrase Lookup; none keeps state of its own.
 """
@@ -10,35 +10,25 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from ..analysis.headlines import grab_bag
 from ..analysis.language import (
-    base_verb,
     clean_title,
     has_verb,
-    is_phrasal,
-    lower_first,
     name_of,
     parse_title,
     pronoun,
     shorten,
-    title_case,
     trim,
-    verb_class,
-    words,
 )
-from ..analysis.naming import is_activity, vague
 from ..dates import spoken_date
-from ..models import Action, Counts, Plan, RevertChain, Roundup, ThemePlan
-from .clauses import LIST_ITEMS, article, clauses
+from ..models import Action, Counts, Plan, RevertChain, Roundup
+from .clauses import LIST_ITEMS, clauses
 from .length import Line, Part
 from .numbers import count_phrase, join_words, number_words
-from .phrases import MAX_WORDS, Lookup, cap
+from .phrases import MAX_WORDS, Lookup
 from .plan import by_change
-from .realise import concept, who
+from .realise import concept
 
-TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
 _WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
-STACK_SUMMARY = 3  # a stack of this many parts is named as one in the summary
 _INTERNAL_ID = re.compile(r"[DT]\d{6,}")
 
 
@@ -134,7 +124,7 @@ def signal(x: Lookup, plan: Plan, lead: Line | None = None) -> Part:
     areas = [a for t in plan.themes if (a := t.area)]
     plain = x.say("signal", "plain", areas=join_words(list(dict.fromkeys(areas))[:3]))
     k = plan.signal.counts
-    totals = _totals(x, k)
+    totals = day_totals(x, k)
     for candidate in (text, plain if areas else "", totals):
         if part.lines or (candidate and x.add(part, candidate)):
             break
@@ -379,100 +369,7 @@ def outro(x: Lookup, plan: Plan, date: str) -> Part:
     x.add(part, x.say("outro", "signoff", date=date, show=plan.show))
     return part
 
-
-# ------------------------------------------------------------------ title and summary
-
-
-def _named(x: Lookup, themes: Sequence[ThemePlan], limit: int = 45) -> list[str]:
-    # A second name cut inside "A and B <noun>" is not said: "Enabling Graph Trainer and
-    # MXFP8" (of "… and MXFP8 composability") enables something the change does not;
-    # "Adding X and FSDP" of "… and FSDP to Llama" keeps its things whole.
-    names = [(shorten(whole := concept(x, t), limit), whole) for t in themes]
-    heads = [title_case(said) for n, (said, whole) in enumerate(names)
-             if n == 0 or not _cut_pair(said, whole)]
-    return [h for h in heads if h and x.grounded(h)]
-
-
-def _cut_pair(said: str, whole: str) -> bool:
-    rest = whole[len(said):].split()
-    return bool(rest) and rest[0].lower() not in words().function and \
-        re.search(r"\b(?:and|or)\s+\S+$", said) is not None
-
-
-def title(x: Lookup, plan: Plan) -> str:
-    """A title from the bank, built on concept names and chosen by the day; <= 70 chars."""
-    limit = WEEKLY_TITLE_LIMIT if plan.weekly else TITLE_LIMIT
-    heads = _named(x, plan.themes[: 3 if plan.weekly else 2])
-    # "FusedRMSNorm, Plus Fixing a Minor Issue": a name that names nothing but its place
-    # ("fixing a minor issue in Docs") is said in the episode but gives the title no words
-    heads = [h for n, h in enumerate(heads)
-             if n == 0 or not vague(re.sub(r"(?i)\s+in\s+\S.*$", "", h))]
-    options: list[str] = []
-    if plan.weekly:
-        padded = heads + ["", ""]
-        options = [x.say("title", {3: "three", 2: "two", 1: "one"}[n], a=padded[0],
-                         b=padded[1], c=padded[2]) for n in range(len(heads), 0, -1)]
-    elif heads:
-        options = _daily_titles(x, plan, heads)
-    options += [x.say("title", "quiet" if not plan.themes else "fallback", show=plan.show)]
-    for text in options:
-        text = cap(title_case(text))  # "float8 Training …" opens a title as "Float8"
-        if text and len(text) <= limit and x.grounded(text):
-            return text
-    return shorten(title_case(x.say("title", "fallback", show=plan.show)), limit) or "Briefing"
-
-
-def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
-    a, top = heads[0], plan.themes[0]
-    bank: list[str] = []
-    verb, _, rest_a = a.partition(" ")
-    # A name with its own "and" is never joined by another: "X and Y and Z" reads as three.
-    joined = len(heads) > 1 and any(" and " in f" {h.lower()} " for h in heads[:2])
-    if len(heads) > 1 and verb.endswith("ing") and heads[1].startswith(f"{verb} ") and \
-            rest_a and not joined:
-        # "Fixing Doc" and "Fixing LR Scheduling": the verb is said once
-        bank += [f"{verb} {rest_a} and {heads[1][len(verb) + 1:]}".replace("{", "{{")
-                 .replace("}", "}}")]
-    elif len(heads) > 1:
-        # "Fixing X and Pyproject" reads as fixing both: after an activity, a name joined
-        # by "and" is heard as its object too, so the two are joined another way
-        governs = is_activity(a) and not is_activity(heads[1])
-        bank += [v for v in x.variants("title", "two")
-                 if not (joined or governs) or "} and {" not in v]
-    s = top.stack
-    # "X Lands in Four Parts" needs a name, not a statement ("Kernel Writes Out Splits").
-    if s is not None and s.in_window >= 3 and s.in_window == (s.declared_size or s.in_window) \
-            and not has_verb(a.split()):
-        bank += [v for v in x.variants("title", "parts")
-                 if top.status == "landed" or "Lands" not in v]
-    kinds = [t.work for t in plan.themes if t.work not in ("change", "")]
-    # "A Day of New Capability in DSV3 and Unit Tests": a place every repository has names
-    # no work of the day's
-    areas = [t.area for t in plan.themes
-             if t.area and t.area.lower() not in words().untitled_areas]
-    if len(kinds) >= 2 and len(set(kinds)) == 1 and len(set(areas)) >= 1:
-        # (work "Across" one place is in it: "A Day of Hardening in Experiments")
-        bank += [v for v in x.variants("title", "kind") if len(set(areas)) > 1
-                 or " Across " not in v]
-    if not bank and not grab_bag(a):  # "The Work in Components" alone titles nothing
-        bank = x.variants("title", "one")
-    start = x.seed % len(bank) if bank else 0
-    ordered = bank[start:] + bank[:start]
-    values = {"a": a, "b": heads[1] if len(heads) > 1 else "",
-              "n": title_case(number_words(s.in_window)) if s else "",
-              "kind": title_case(x.pick("work", kinds[0]) if kinds else ""),
-              "areas": title_case(join_words(list(dict.fromkeys(areas))[:2]))}
-    # A top name too long to share the title is said whole and alone, never cut to fit.
-    whole = [h for h in _named(x, plan.themes[:1], TITLE_LIMIT) if not grab_bag(h)]
-    # (a grab-bag leaves the title to the next story, alone if the two do not fit)
-    alone = [x.say("title", "one", a=h) for h in (*whole, a, *heads[1:2] * grab_bag(a))
-             if not grab_bag(h)]
-    if whole and whole[0] != a:
-        return alone
-    return [v.format(**values) for v in ordered] + alone
-
-
-def _totals(x: Lookup, k: Counts) -> str:
+def day_totals(x: Lookup, k: Counts) -> str:
     """How many changes and developers, the verb agreeing ("a single change … was"); a
     window of bots' changes alone says so, never "from zero developers"."""
     were = "was" if k.changes == 1 else "were"
@@ -481,76 +378,3 @@ def _totals(x: Lookup, k: Counts) -> str:
                      were=were, all="all of it" if k.changes == 1 else "all of them")
     return x.say("signal", "totals", changes=count_phrase(k.changes, "change"),
                  authors=count_phrase(k.authors, "developer"), were=were)
-
-
-def _whose(t: ThemePlan) -> str:
-    """Who, and how big when the work is one author's stack: "Daniel's seven-part stack"
-    (a summary says what kind of work it is, as a listener would hear it first)."""
-    s = t.stack
-    if s is not None and len(t.authors) == 1 and s.in_window >= STACK_SUMMARY and \
-            s.in_window == (s.declared_size or s.in_window):
-        name = t.authors[0]
-        mark = "'" if name.endswith("s") else "'s"
-        return f"{name}{mark} {number_words(s.in_window)}-part stack"
-    return who(t)
-
-
-def _in_prose(name: str) -> str:
-    """A name inside a sentence takes the article a speaker would give it ("alongside a
-    function to check X", not "alongside function to check X"); a heading does without.
-    An -ing word's object takes the article its verb gives it ("deleting the dead prototype
-    module"); any other name opening on one ("training recipes") is left."""
-    first, _, rest = name.partition(" ")
-    if not first.endswith("ing"):
-        return article(name)
-    verb = base_verb(first) if first.islower() else None
-    particle, _, after = rest.partition(" ")
-    if verb and after and is_phrasal(verb, particle):
-        first, rest = f"{first} {particle}", after  # "fixing up a sweep script"
-    return f"{first} {article(rest, verb_class(verb))}" if verb and rest else name
-
-
-def summary(x: Lookup, plan: Plan) -> str:
-    """One or two sentences naming the top themes and who did them, in several shapes."""
-    k = plan.signal.counts
-    totals = cap(_totals(x, k))
-    if not plan.themes:
-        if k.changes and plan.first_timers:  # the day's news is a newcomer, not its totals
-            text = x.say("summary", "quiet_welcome", handle=plan.first_timers[0])
-            return text if x.grounded(text) else totals
-        return x.say("summary", "quiet") if not k.changes else totals
-    lead = [(_in_prose(concept(x, t)), who(t) if plan.weekly else _whose(t))
-            for t in plan.themes[: 3 if plan.weekly else 2]]
-    if plan.weekly:
-        while lead:
-            # An item is said as a sentence, with a capital; inside this one it keeps only
-            # the name's own ("AutoParallel …", "Muse Glimmer …", "convolution …")
-            items = [x.say("summary", "item", headline=h, who=a) for h, a in lead]
-            items = [i if h[:1].isupper() else lower_first(i)
-                     for i, (h, _) in zip(items, lead, strict=True)]
-            # "… from Ada, Omar and others and DP rank from …" runs two items together:
-            # items with their own "and" are parted by semicolons
-            joined = "; ".join(items[:-1]) + "; and " + items[-1] if len(items) > 2 and \
-                any(" and " in i for i in items) else join_words(items)
-            text = x.say("summary", "weekly", items=joined)
-            if x.grounded(text):
-                return text
-            lead.pop()
-        return x.say("summary", "quiet")
-    options: list[str] = []
-    if len(lead) == 2:
-        (a, who_a), (b, who_b) = lead
-        shapes = x.variants("summary", "two" if who_a != who_b else "two_same")
-        work = plan.signal.work[0][0] if plan.signal.work else "change"
-        if work != "change" and who_a != who_b and all(t.work == work for t in plan.themes[:2]):
-            shapes += x.variants("summary", "work")
-        start = x.seed % len(shapes)
-        options += [v.format(a=a, who_a=who_a, b=b, who_b=who_b,
-                             work=x.pick("work", work)) for v in shapes[start:] + shapes[:start]]
-    a, who_a = lead[0]
-    options += [x.say("summary", "one", a=a, who_a=who_a), totals]
-    for text in options:
-        text = text if text.startswith(who_a) else cap(text)
-        if x.grounded(text):
-            return text
-    return totals

@@ -35,7 +35,7 @@ from .llm_client import LLMClient
 from .llm_request import Reply, Request
 from .phrases import Lookup
 from .realise import concept, who
-from .sections import TITLE_LIMIT
+from .titling import TITLE_LIMIT
 from .vetting import Vetter, clean, fill, shares_word, source_text, split_sentences
 
 TOKENS_PER_WORD = 1.5

@@ -1,9 +1,10 @@
 """The deterministic template writer (the offline default), daily and weekly.
 
 It plans first (plan.py: what to say), then realises the plan with one phrase Lookup
-(realise.py for themes, sections.py for the rest), fits the draft to the target length
-and drops any sentence the fact check does not support. No input can block a day: a
-sentence that fails is dropped, a title or summary that fails falls back to a plainer one.
+(realise.py for themes, titling.py for the title and summary, sections.py for the rest),
+fits the draft to the target length and drops any sentence the fact check does not
+support. No input can block a day: a sentence that fails is dropped, a title or summary
+that fails falls back to a plainer one.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..config import WritingConfig
 from ..dates import spoken_date
 from ..errors import EmptyWindowError, InputError
 from ..models import Digest, Plan, Ref, Script, Section, Sentence, WriterKind
-from . import sections
+from . import sections, titling
 from .factcheck import supported
 from .length import Line, Part, fit, total_words
 from .phrases import Lookup
@@ -101,8 +102,8 @@ def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingCon
                                                else "short"))
     parts = fit([sections.intro(x, plan, date), *parts], writing)
     script = Script(
-        show=plan.show, date=day, title=wording.title or sections.title(x, plan),
-        summary=wording.summary or sections.summary(x, plan), writer=wording.writer,
+        show=plan.show, date=day, title=wording.title or titling.title(x, plan),
+        summary=wording.summary or titling.summary(x, plan), writer=wording.writer,
         sections=tuple(Section(p.kind, p.heading, tuple(
             Sentence(ln.text, ln.spoken, ln.cites, origin=ln.origin) for ln in p.lines))
             for p in parts),
