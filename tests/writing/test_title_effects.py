@@ -10,8 +10,8 @@ import pytest
 
 from mergecast import models as m
 from mergecast.analysis.language import parse_actions
+from mergecast.writing.changes import actions
 from mergecast.writing.clauses import clauses
-from mergecast.writing.plan import actions
 
 
 def told(title: str) -> str:

@@ -16,10 +16,10 @@ from ..analysis.language import parse_title
 from ..analysis.scope import area, file_place
 from ..dates import spoken_date
 from ..models import FollowUp, ThemePlan
+from .changes import says_something
 from .clauses import clauses
 from .length import Line
 from .phrases import MAX_WORDS, Lookup
-from .plan import says_something
 
 WEIGHT = -12  # trimmed after the effects, before the scope on a busy day
 WEEK = 6  # days back a day is said by its name ("on Thursday")

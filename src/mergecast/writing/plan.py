@@ -17,16 +17,13 @@ from collections.abc import Callable, Sequence
 
 from ..analysis.headlines import single_headline
 from ..analysis.language import (
-    base_verb,
-    case_word,
     kind_of,
     name_of,
     parse_actions,
     parse_title,
     said_verb,
-    words,
 )
-from ..analysis.scope import is_new_thing, scope_of, work_of
+from ..analysis.scope import scope_of, work_of
 from ..analysis.themes import is_noise
 from ..models import (
     Action,
@@ -48,6 +45,20 @@ from ..models import (
     Watch,
 )
 from .bodies import best, claims, steps
+from .changes import (
+    action,
+    actions,
+    area_name,
+    by_change,
+    content_words,
+    is_revert,
+    repeats,
+    says_something,
+    stems,
+    told_stems,
+    unheard_subject,
+    worth_noting,
+)
 from .numbers import number_words
 from .sentences import measured
 
@@ -62,52 +73,6 @@ SERIES = 6  # PRs a theme's "in the same vein" sentence names at most
 Accept = Callable[[str, Ref], bool]
 
 
-def area_name(name: str) -> str:
-    """An area as it is said: folder areas by their last part, so no path is read aloud."""
-    name = name.strip("/").rsplit("/", 1)[-1] or name
-    if not name.islower():
-        return name  # the analysis (or a rule) already cased it
-    cased = " ".join(case_word(w) for w in name.split())
-    if cased != name or any(c.isdigit() for c in name) or \
-            all(w in words().case for w in name.split()):
-        return cased
-    return name.upper() if len(name) <= 3 else name[:1].upper() + name[1:]
-
-
-def is_revert(c: Change) -> bool:
-    return c.revert is not None or c.title.lower().lstrip("[ ").startswith(("revert", "reland"))
-
-
-def action(c: Change) -> Action:
-    return dataclasses.replace(parse_title(c.title), ref=Ref(pr=c.number, sha=c.sha))
-
-
-def actions(c: Change) -> tuple[Action, ...]:
-    """Every action a change's title says that tells something ("Deduplicate X and add
-    tests for them": two), each citing the change; told side by side, in title order."""
-    ref = Ref(pr=c.number, sha=c.sha)
-    return tuple(dataclasses.replace(_brought(c, a), ref=ref) for a in parse_actions(c.title)
-                 if says_something(a))
-
-
-def _brought(c: Change, a: Action) -> Action:
-    """A title that names a thing its change brings in as new files is told as adding it
-    ("adds 8-bit Adam"), never as being about it."""
-    return dataclasses.replace(a, verb="add", lemma="add") if not a.lemma and a.obj and \
-        is_new_thing(c, a.obj) else a
-
-
-def by_change(actions: Sequence[Action]) -> list[tuple[Action, ...]]:
-    """Actions side by side that cite one change, together: a title's two actions."""
-    out: list[tuple[Action, ...]] = []
-    for a in actions:
-        if out and a.ref is not None and out[-1][-1].ref == a.ref:
-            out[-1] = (*out[-1], a)
-        else:
-            out.append((a,))
-    return out
-
-
 def _welcomed(digest: Digest) -> Change | None:
     """A lone first-time contributor's one change when it is housekeeping ("minor fix",
     a README typo): it leads no theme, and the welcome says what it does."""
@@ -115,24 +80,6 @@ def _welcomed(digest: Digest) -> Change | None:
     theirs = [c for c in digest.changes if len(newcomers) == 1
               and c.author.handle == newcomers[0] and c.number is not None]
     return theirs[0] if len(theirs) == 1 and is_noise(theirs[0]) else None
-
-
-def says_something(a: Action) -> bool:
-    """A title of only generic words ("Update", "fix tests") tells a listener nothing; the
-    page's coverage list still has it."""
-    w = words()
-    return any(x.lower() not in w.generic and x.lower() not in w.function and not base_verb(x)
-               for x in a.obj.split())
-
-
-def _worth_noting(a: Action) -> bool:
-    """What "Worth noting" may say: something, and more than a document touched ("PR 401
-    updates README", "a commit updates contributing" is no news)."""
-    w = words()
-    named = [x.lower() for x in a.obj.split() if x.lower() not in w.function]
-    bare = bool(named) and a.verb in ("change", "document") and all(
-        w.objects.get(x) == "documentation" or x in w.generic for x in named)
-    return says_something(a) and not bare
 
 
 def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
@@ -179,7 +126,7 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
         signal=Signal(_work(themes, roundups), digest.counts), themes=themes,
         roundups=roundups, duplicates=duplicates, chains=chains,
         first_timers=digest.first_time_contributors, welcomed=welcomed,
-        notes=tuple(a for c in [c for c in rest if _worth_noting(action(c))][:NOTES]
+        notes=tuple(a for c in [c for c in rest if worth_noting(action(c))][:NOTES]
                     for a in actions(c)),
         watch=_watch(digest, themes),
     )
@@ -221,57 +168,6 @@ def _full_first(themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
     something to tell come before the brief ones; numbered again."""
     ordered = list(themes[:1]) + sorted(themes[1:], key=is_brief)
     return tuple(dataclasses.replace(t, index=i) for i, t in enumerate(ordered, 1))
-
-
-def _content(text: str) -> set[str]:
-    # A fault is one word whatever its name: "an error when X" repeats "a bug when X".
-    found = {w.lower().strip(",.;:") for w in text.split()
-             if w.lower() not in words().function and not w.isdigit() and w != "PR"}
-    return {"fault" if w in words().faults else w for w in found}
-
-
-def _stems(text: str) -> set[str]:
-    """A text's content words, cut to a rough stem ("compiled" ~ "compilation"): no
-    function or generic word."""
-    w = words()
-    found = (singular(x) for x in re.findall(r"[a-z][a-z0-9]+", text.lower()))
-    return {x[:6] for x in found if len(x) > 2 and x not in w.function and x not in w.generic
-            and base_verb(x) not in ("add", "fix", "update", "change")}
-
-
-SHORT_DETAIL = 8  # words: a sentence this short has no room to say what its subject is
-
-
-def _unheard_subject(text: str, heard: set[str]) -> bool:
-    """"The trigger is the abort hook.": a short sentence about "the trigger" nothing else
-    the theme says mentions leaves the listener asking "what trigger?"."""
-    m = re.match(r"The ([a-z][a-z0-9-]+) ", text)
-    return m is not None and len(text.split()) <= SHORT_DETAIL and \
-        not _stems(m.group(1)) <= heard
-
-
-_TOLD_VERB = re.compile(r"^(?:PR \d+|The commit)(?: also)? \w+ ")
-
-
-def _told_stems(text: str, c: Change) -> set[str]:
-    """What a sentence says past "PR 12 enables", less the repository's own name: "PR 3176
-    enables structured-logging in torchtitan" says no more than its title, "Add structured
-    logging and training instrumentation"."""
-    return _stems(_TOLD_VERB.sub("", text)) - _stems(c.repo.replace("/", " "))
-
-
-def singular(word: str) -> str:
-    """"indices" ~ "index", "entries" ~ "entry", "caches" ~ "cache": close enough to match
-    a theme's words with a description's."""
-    for tail, said in (("ices", "ex"), ("ies", "y"), ("sses", "ss"), ("ches", "ch"),
-                       ("shes", "sh"), ("xes", "x")):
-        if word.endswith(tail) and len(word) > len(tail) + 2:
-            return word[: -len(tail)] + said
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-
-
-def _repeats(said: set[str], title: set[str], share: float) -> bool:
-    return bool(said) and len(said & title) >= share * len(said)
 
 
 def _only_reverts(d: Digest, by_sha: dict[str, Change], t: Theme) -> bool:
@@ -328,40 +224,40 @@ def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     described = [c for c in told if c.body and not c.bot and c.number not in undone]
     for c in described[:BODY_PRS]:
         ref = Ref(pr=c.number, sha=c.sha)
-        title = _content(action(c).obj)
-        whole = _stems(c.title)  # (a sentence saying the whole title again says nothing new)
+        title = content_words(action(c).obj)
+        whole = stems(c.title)  # (a sentence saying the whole title again says nothing new)
         # Said once: a sentence or a listed step that only repeats the title is dropped.
         found += [x for x in claims(c.body, ref, accept=accept)
                   if x.text not in {f.text for f in found}
-                  and not _repeats(_content(x.text), title, 0.6)
-                  and not _repeats(_told_stems(x.text, c), whole, 0.75)]
-        listed += [a for a in steps(c.body, ref) if not _repeats(_content(a.obj), title, 0.8)]
+                  and not repeats(content_words(x.text), title, 0.6)
+                  and not repeats(told_stems(x.text, c), whole, 0.75)]
+        listed += [a for a in steps(c.body, ref) if not repeats(content_words(a.obj), title, 0.8)]
     # A sentence an earlier episode said of this work is not said again the next day.
     found = [x for x in found if not _said_before(x.text, t.continues)]
     # A step the titles or a kept sentence already tell ("updates to latest action
     # versions" after "bumping GitHub actions … to latest versions") is said once.
-    before = _stems(" ".join([*(c.title for c in told), *(x.text for x in found)]))
-    listed = [a for a in listed if not _repeats(_stems(a.obj), before, 0.75)]
+    before = stems(" ".join([*(c.title for c in told), *(x.text for x in found)]))
+    listed = [a for a in listed if not repeats(stems(a.obj), before, 0.75)]
     # The problem and the benefit are the base change's, and about the theme: a sentence
     # sharing no word with the theme's name or titles (another fix the PR also made), or
     # for the benefit with the problem it answers, is not. "The problem it tackles" credits
     # the base change, so its problem shares a word with that change's own title or the
     # name: an aside sharing "move" with only a later part's title is no problem of it.
-    about = _stems(" ".join([t.headline, *(c.title for c in told)]))
+    about = stems(" ".join([t.headline, *(c.title for c in told)]))
     first = described[0] if described else None
     base = [x for x in found if first and x.ref == Ref(pr=first.number, sha=first.sha)]
-    own = _stems(" ".join([t.headline, first.title])) if first else set()
-    problem = best([x for x in base if _stems(x.text) & own], "problem")
-    about |= _stems(problem.text) if problem else set()
+    own = stems(" ".join([t.headline, first.title])) if first else set()
+    problem = best([x for x in base if stems(x.text) & own], "problem")
+    about |= stems(problem.text) if problem else set()
     # A measured gain in the base change's description ("about 4x faster") is its own,
     # whatever words it uses.
-    benefit = best([x for x in base if _stems(x.text) & about or measured(x.text)],
+    benefit = best([x for x in base if stems(x.text) & about or measured(x.text)],
                    "benefit")
     # Details: what the base change's description adds, and whatever a later part's says
     # (its own problem or benefit is a detail of that part, told under its number; one
     # that is off the theme's topic is said plainly, without "The problem:").
     details = tuple(c for c in found if c not in (problem, benefit)
-                    and not _unheard_subject(c.text, about | _stems(" ".join(
+                    and not unheard_subject(c.text, about | stems(" ".join(
                         x.text for x in found if x is not c))))
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
     work = kinds.most_common(1)[0][0] if kinds else "change"
@@ -475,9 +371,9 @@ def _why(c: Change, a: Action, accept: Accept) -> Claim | None:
     description (a dependency bump's upstream release notes) says nothing of this change."""
     if not c.body or c.bot:
         return None
-    title = _content(a.obj)
+    title = content_words(a.obj)
     found = [x for x in claims(c.body, Ref(pr=c.number, sha=c.sha), accept=accept, limit=4)
-             if not _repeats(_content(x.text), title, 0.6)]
+             if not repeats(content_words(x.text), title, 0.6)]
     return best(found, "problem") or best(found, "benefit") or next(iter(found), None)
 
 

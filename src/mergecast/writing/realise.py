@@ -17,6 +17,7 @@ from ..analysis.language import (
     shorten,
 )
 from ..models import Action, Claim, Theme, ThemePlan
+from .changes import singular
 from .clauses import Clause, clauses, said
 from .follows import follows
 from .length import Line, Part
@@ -30,7 +31,7 @@ from .numbers import (
     with_article,
 )
 from .phrases import MAX_WORDS, Lookup, cap
-from .plan import is_brief, singular, sized_otherwise
+from .plan import is_brief, sized_otherwise
 from .scope import scope, whose
 
 CLAUSES = 4  # groups of effects told per theme

@@ -21,11 +21,11 @@ from ..analysis.language import (
 )
 from ..dates import spoken_date
 from ..models import Action, Counts, Plan, RevertChain, Roundup
+from .changes import by_change
 from .clauses import LIST_ITEMS, clauses
 from .length import Line, Part
 from .numbers import count_phrase, join_words, number_words
 from .phrases import MAX_WORDS, Lookup
-from .plan import by_change
 from .realise import concept
 
 _WEEK = re.compile(r"^(\d{4})-W(\d{2})$")

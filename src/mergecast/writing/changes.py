@@ -1,0 +1,128 @@
+"""A change as the plan reads it: its title's actions (each citing it), whether they tell
+a listener anything, its area as said, and the content words by which a description is
+matched against what a theme has already said."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from ..analysis.language import base_verb, case_word, parse_actions, parse_title, words
+from ..analysis.scope import is_new_thing
+from ..models import Action, Change, Ref
+
+
+def area_name(name: str) -> str:
+    """An area as it is said: folder areas by their last part, so no path is read aloud."""
+    name = name.strip("/").rsplit("/", 1)[-1] or name
+    if not name.islower():
+        return name  # the analysis (or a rule) already cased it
+    cased = " ".join(case_word(w) for w in name.split())
+    if cased != name or any(c.isdigit() for c in name) or \
+            all(w in words().case for w in name.split()):
+        return cased
+    return name.upper() if len(name) <= 3 else name[:1].upper() + name[1:]
+
+
+def is_revert(c: Change) -> bool:
+    return c.revert is not None or c.title.lower().lstrip("[ ").startswith(("revert", "reland"))
+
+
+def action(c: Change) -> Action:
+    return dataclasses.replace(parse_title(c.title), ref=Ref(pr=c.number, sha=c.sha))
+
+
+def actions(c: Change) -> tuple[Action, ...]:
+    """Every action a change's title says that tells something ("Deduplicate X and add
+    tests for them": two), each citing the change; told side by side, in title order."""
+    ref = Ref(pr=c.number, sha=c.sha)
+    return tuple(dataclasses.replace(_brought(c, a), ref=ref) for a in parse_actions(c.title)
+                 if says_something(a))
+
+
+def _brought(c: Change, a: Action) -> Action:
+    """A title that names a thing its change brings in as new files is told as adding it
+    ("adds 8-bit Adam"), never as being about it."""
+    return dataclasses.replace(a, verb="add", lemma="add") if not a.lemma and a.obj and \
+        is_new_thing(c, a.obj) else a
+
+
+def by_change(actions: Sequence[Action]) -> list[tuple[Action, ...]]:
+    """Actions side by side that cite one change, together: a title's two actions."""
+    out: list[tuple[Action, ...]] = []
+    for a in actions:
+        if out and a.ref is not None and out[-1][-1].ref == a.ref:
+            out[-1] = (*out[-1], a)
+        else:
+            out.append((a,))
+    return out
+
+
+def says_something(a: Action) -> bool:
+    """A title of only generic words ("Update", "fix tests") tells a listener nothing; the
+    page's coverage list still has it."""
+    w = words()
+    return any(x.lower() not in w.generic and x.lower() not in w.function and not base_verb(x)
+               for x in a.obj.split())
+
+
+def worth_noting(a: Action) -> bool:
+    """What "Worth noting" may say: something, and more than a document touched ("PR 401
+    updates README", "a commit updates contributing" is no news)."""
+    w = words()
+    named = [x.lower() for x in a.obj.split() if x.lower() not in w.function]
+    bare = bool(named) and a.verb in ("change", "document") and all(
+        w.objects.get(x) == "documentation" or x in w.generic for x in named)
+    return says_something(a) and not bare
+
+
+def content_words(text: str) -> set[str]:
+    # A fault is one word whatever its name: "an error when X" repeats "a bug when X".
+    found = {w.lower().strip(",.;:") for w in text.split()
+             if w.lower() not in words().function and not w.isdigit() and w != "PR"}
+    return {"fault" if w in words().faults else w for w in found}
+
+
+def stems(text: str) -> set[str]:
+    """A text's content words, cut to a rough stem ("compiled" ~ "compilation"): no
+    function or generic word."""
+    w = words()
+    found = (singular(x) for x in re.findall(r"[a-z][a-z0-9]+", text.lower()))
+    return {x[:6] for x in found if len(x) > 2 and x not in w.function and x not in w.generic
+            and base_verb(x) not in ("add", "fix", "update", "change")}
+
+
+SHORT_DETAIL = 8  # words: a sentence this short has no room to say what its subject is
+
+
+def unheard_subject(text: str, heard: set[str]) -> bool:
+    """"The trigger is the abort hook.": a short sentence about "the trigger" nothing else
+    the theme says mentions leaves the listener asking "what trigger?"."""
+    m = re.match(r"The ([a-z][a-z0-9-]+) ", text)
+    return m is not None and len(text.split()) <= SHORT_DETAIL and \
+        not stems(m.group(1)) <= heard
+
+
+_TOLD_VERB = re.compile(r"^(?:PR \d+|The commit)(?: also)? \w+ ")
+
+
+def told_stems(text: str, c: Change) -> set[str]:
+    """What a sentence says past "PR 12 enables", less the repository's own name: "PR 3176
+    enables structured-logging in torchtitan" says no more than its title, "Add structured
+    logging and training instrumentation"."""
+    return stems(_TOLD_VERB.sub("", text)) - stems(c.repo.replace("/", " "))
+
+
+def singular(word: str) -> str:
+    """"indices" ~ "index", "entries" ~ "entry", "caches" ~ "cache": close enough to match
+    a theme's words with a description's."""
+    for tail, said in (("ices", "ex"), ("ies", "y"), ("sses", "ss"), ("ches", "ch"),
+                       ("shes", "sh"), ("xes", "x")):
+        if word.endswith(tail) and len(word) > len(tail) + 2:
+            return word[: -len(tail)] + said
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def repeats(said: set[str], title: set[str], share: float) -> bool:
+    return bool(said) and len(said & title) >= share * len(said)
