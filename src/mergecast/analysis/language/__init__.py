@@ -23,22 +23,16 @@ from .titles import (
     speakable,
     split_prefix,
 )
+from .trimming import as_name, expand_term, is_modifier, is_tail_word, shorten, title_case, trim
 from .words import (
-    as_name,
     base_verb,
     case_word,
-    expand_term,
     gerund,
     has_verb,
-    is_modifier,
     is_phrasal,
-    is_tail_word,
     lower_first,
     plural,
-    shorten,
     third_person,
-    title_case,
-    trim,
     verb_class,
     words,
 )

@@ -13,18 +13,8 @@ from ..text import strip_markup, title_tags
 from .readings import hindered, revert_of
 from .statements import names_work, read_subject
 from .titles import SYMBOL, clean_title, sentence_case
-from .words import (
-    as_name,
-    base_verb,
-    case_word,
-    gerund,
-    is_phrasal,
-    is_tail_word,
-    lower_first,
-    to_verb,
-    verb_class,
-    words,
-)
+from .trimming import as_name, is_tail_word, to_verb
+from .words import base_verb, case_word, gerund, is_phrasal, lower_first, verb_class, words
 
 _TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+")
 

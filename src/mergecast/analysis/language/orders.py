@@ -12,7 +12,8 @@ from ...models import Action
 from .actions import NOUN_LINKS, parse_title, read_action, verb_list
 from .statements import Subject, covers, lists, read_subject, said_list
 from .titles import clean_title, sentence_case
-from .words import _load, base_verb, lower_first, third_person, to_verb, words
+from .trimming import to_verb
+from .words import _load, base_verb, lower_first, third_person, words
 
 
 @functools.lru_cache(maxsize=50_000)
