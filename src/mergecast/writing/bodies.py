@@ -17,7 +17,8 @@ from ..analysis.language import base_verb, is_tail_word, parse_title, words
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 from .cues import cues
-from .sentences import GAP, LABEL, MAX_WORDS, SPLIT, measured, standalone, states
+from .rewrite import states
+from .sentences import GAP, LABEL, MAX_WORDS, SPLIT, measured, standalone
 
 
 def _labelled(raw: str) -> str:
