@@ -5,12 +5,15 @@ The relation is the analysis's (analysis/followups.py): same author, same file, 
 The sentence says that and what the earlier title says it did, read as the titles of the
 day's own changes are (an action, said with its gerund); a title with no clean reading
 is not said at all, only the number, the day and the place. Never in a weekly recap.
+An earlier episode (a theme come back to, a reverted change told before) is said by its
+date, `when`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 
 from ..analysis.language import parse_title
 from ..analysis.scope import area, file_place
@@ -23,6 +26,7 @@ from .phrases import MAX_WORDS, Lookup
 
 WEIGHT = -12  # trimmed after the effects, before the scope on a busy day
 WEEK = 6  # days back a day is said by its name ("on Thursday")
+_WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
 
 
 def day_words(x: Lookup, landed: dt.date) -> str:
@@ -70,3 +74,26 @@ def follows(x: Lookup, t: ThemePlan) -> list[Line]:
     plain = x.line(x.say("follows", "plain", t.index, **values), cites, optional=True,
                    weight=WEIGHT)
     return [plain] if plain else []
+
+def episode_day(episode_id: str) -> tuple[dt.date, bool] | None:
+    """The day an episode id stands for and whether it is a weekly one (its Monday)."""
+    week = _WEEK.match(episode_id)
+    try:
+        if week:
+            return dt.date.fromisocalendar(int(week.group(1)), int(week.group(2)), 1), True
+        return dt.date.fromisoformat(episode_id), False
+    except ValueError:
+        return None
+
+
+def when(x: Lookup, episode_id: str) -> tuple[str, bool] | None:
+    """An earlier episode's date as it is said ("July 21st"; the year only when it differs
+    from this episode's) and whether it was a weekly recap (then: its Monday)."""
+    found = episode_day(episode_id)
+    if found is None:
+        return None
+    day, weekly = found
+    date = spoken_date(day)
+    if day.year == dt.date.fromordinal(x.seed).year:
+        date = date.rsplit(",", 1)[0]
+    return date, weekly

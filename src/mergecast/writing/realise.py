@@ -19,7 +19,7 @@ from ..analysis.language import (
 from ..models import Action, Claim, Theme, ThemePlan
 from .changes import singular
 from .clauses import Clause, clauses, said
-from .follows import follows
+from .follows import follows, when
 from .length import Line, Part
 from .numbers import (
     count_phrase,
@@ -97,18 +97,12 @@ def memory(x: Lookup, t: ThemePlan) -> list[Line]:
         text = x.say("theme", "continues_days", headline=about, ordinal=ordinal_words(c.days))
     elif c.days == 2:
         text = x.say("theme", "continues", headline=about)
-    elif (when := _when(x, c.episode_id)) is not None:
-        date, weekly = when
+    elif (earlier := when(x, c.episode_id)) is not None:
+        date, weekly = earlier
         text = x.say("theme", "returns_week" if weekly else "returns", headline=about, date=date)
     else:
         return []
     return _lines(x.line(text))
-
-
-def _when(x: Lookup, episode_id: str) -> tuple[str, bool] | None:
-    from .sections import when  # the episode-level module knows how dates are said
-
-    return when(x, episode_id)
 
 
 def folded(x: Lookup, t: ThemePlan) -> list[Clause]:

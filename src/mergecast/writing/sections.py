@@ -6,7 +6,6 @@ Every function takes the plan and the one phrase Lookup; none keeps state of its
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Sequence
 
@@ -19,41 +18,16 @@ from ..analysis.language import (
     shorten,
     trim,
 )
-from ..dates import spoken_date
 from ..models import Action, Counts, Plan, RevertChain, Roundup
 from .changes import by_change
 from .clauses import LIST_ITEMS, clauses
+from .follows import when
 from .length import Line, Part
 from .numbers import count_phrase, join_words, number_words
 from .phrases import MAX_WORDS, Lookup
 from .realise import concept
 
-_WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
 _INTERNAL_ID = re.compile(r"[DT]\d{6,}")
-
-
-def episode_day(episode_id: str) -> tuple[dt.date, bool] | None:
-    """The day an episode id stands for and whether it is a weekly one (its Monday)."""
-    week = _WEEK.match(episode_id)
-    try:
-        if week:
-            return dt.date.fromisocalendar(int(week.group(1)), int(week.group(2)), 1), True
-        return dt.date.fromisoformat(episode_id), False
-    except ValueError:
-        return None
-
-
-def when(x: Lookup, episode_id: str) -> tuple[str, bool] | None:
-    """An earlier episode's date as it is said ("July 21st"; the year only when it differs
-    from this episode's) and whether it was a weekly recap (then: its Monday)."""
-    found = episode_day(episode_id)
-    if found is None:
-        return None
-    day, weekly = found
-    date = spoken_date(day)
-    if day.year == dt.date.fromordinal(x.seed).year:
-        date = date.rsplit(",", 1)[0]
-    return date, weekly
 
 
 # ------------------------------------------------------------------ around the themes

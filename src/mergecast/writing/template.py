@@ -21,6 +21,7 @@ from ..errors import EmptyWindowError, InputError
 from ..models import Digest, Plan, Ref, Script, Section, Sentence, WriterKind
 from . import sections, titling
 from .factcheck import supported
+from .follows import episode_day
 from .length import Line, Part, fit, total_words
 from .phrases import Lookup
 from .plan import make_plan
@@ -46,7 +47,7 @@ def check_not_empty(digest: Digest, writing: WritingConfig) -> None:
 
 def week_monday(week: str) -> dt.date:
     """"2026-W30" -> Monday 2026-07-20; InputError for anything else."""
-    found = sections.episode_day(week)
+    found = episode_day(week)
     if found is None or not found[1]:
         raise InputError(f"expected an ISO week id like 2026-W30, got {week!r} for the weekly "
                          "recap; pass --week YYYY-Www")
