@@ -256,6 +256,10 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("Fix flaky failures in test_warm_cache", "Fix flaky failures in the warm cache test"),
     ("Fix internal test_warm_cache", "Fix internal warm cache test"),
     ("Fix the test_warm_cache failure", "Fix the warm cache test failure"),
+    # A title opening on a flag's name that is an order says the order; a compound does not.
+    ("[ci] disable-cuda-graphs for the loader PP tests", "disable cuda graphs for the loader PP tests"),
+    ("Add-on loader for the cache", "Add-on loader for the cache"),
+    ("state-of-the-art loader", "state-of-the-art loader"),
     # The test's own tooling is no test, and a title saying "test" already keeps the name.
     ("Make test_runner warn", "Make test runner warn"),
     ("Enable test_warm features test", "Enable test warm features test"),

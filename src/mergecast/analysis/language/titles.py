@@ -325,6 +325,7 @@ def clean_title(title: str) -> str:
         if t == before:
             break
     t = _RE_AGAIN.sub(lambda m: f"Re-{m.group(1).lower()}" if m.group(1) else "", t)
+    t = _VERB_FLAG.sub(_verb_flag, t)  # "disable-cuda-graphs for X tests": an order
     # "Bump actions/checkout from 4 to 5": a package named by its owner, said by its name
     t = _BUMPED_PATH.sub(_bumped, t)
     t = _ACTION_PATH.sub(_action_path, t)  # "tj-actions/changed-files": one action, not two
@@ -365,6 +366,17 @@ def clean_title(title: str) -> str:
     t = re.sub(r"(?<!\S)[.,;:!?]+(?!\S)", " ", t)  # stray punctuation: "Add .. cache"
     t = DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
     return hyphenated(" ".join(t.split()).strip(" .,;:!?-"))
+
+
+# A title opening on a flag's name that is itself an order ("disable-cuda-graphs for
+# GraphTrainer PP tests"): three or more parts, the first a verb's base form.
+_VERB_FLAG = re.compile(r"^([A-Za-z]+)((?:-[a-z0-9]+){2,})(?=\s)")
+
+
+def _verb_flag(m: re.Match[str]) -> str:
+    verb = m.group(1)
+    return f"{verb}{m.group(2).replace('-', ' ')}" if base_verb(verb) == verb.lower() \
+        else m.group(0)
 
 
 def _word_list(m: re.Match[str]) -> str:
