@@ -19,6 +19,7 @@ from writing_builders import (
 
 from mergecast import models as m
 from mergecast.analysis.digest import build_digest
+from mergecast.analysis.language import title_case
 from mergecast.config import AreasConfig
 from mergecast.errors import EmptyWindowError
 from mergecast.writing import write_script
@@ -480,6 +481,19 @@ def test_a_second_name_that_names_nothing_but_its_place_stays_out_of_the_title()
     script = write(digest)
     assert "Minor Issue" not in script.title and "Convolution Tile Planning" in script.title
     assert "fixing a minor issue in Uploads" in script.summary  # (the episode still says it)
+
+
+@pytest.mark.parametrize(("second", "kept"), [
+    ("pyproject", False), ("linter in Uploads", False),  # one plain word, however placed
+    ("FlexAttention", True), ("checking in upload caches", True), ("retry budgets", True)])
+def test_a_second_name_of_one_plain_word_stays_out_of_the_title(second, kept):
+    # "Fixing Multi-Line String Usage Alongside Pyproject": the second name adds no words.
+    titles = {write_script(dataclasses.replace(d := rich_digest(), themes=(
+        d.themes[0], dataclasses.replace(d.themes[1], headline=second), *d.themes[2:])),
+        show="Widget", day=DAY + dt.timedelta(days=n), writing=WRITING, lexicon={},
+        llm=LLM).title for n in range(6)}
+    said = title_case(re.sub(r"\s+in\s+\S.*$", "", second))
+    assert any(said in t for t in titles) == kept, titles
 
 
 def test_a_kind_of_work_title_names_real_places_and_says_across_only_for_two():

@@ -55,8 +55,7 @@ def title(x: Lookup, plan: Plan) -> str:
     heads = _named(x, plan.themes[: 3 if plan.weekly else 2])
     # "FusedRMSNorm, Plus Fixing a Minor Issue": a name that names nothing but its place
     # ("fixing a minor issue in Docs") is said in the episode but gives the title no words
-    heads = [h for n, h in enumerate(heads)
-             if n == 0 or not vague(re.sub(r"(?i)\s+in\s+\S.*$", "", h))]
+    heads = [h for n, h in enumerate(heads) if n == 0 or not _thin(h, plain=not plan.weekly)]
     options: list[str] = []
     if plan.weekly:
         padded = heads + ["", ""]
@@ -70,6 +69,16 @@ def title(x: Lookup, plan: Plan) -> str:
         if text and len(text) <= limit and x.grounded(text):
             return text
     return shorten(title_case(x.say("title", "fallback", show=plan.show)), limit) or "Briefing"
+
+
+def _thin(name: str, plain: bool) -> bool:
+    """Whether a second name gives a title no words of its own: one that names nothing, or
+    (with `plain`: a day's title, not a recap's list of kinds of work) one plain word
+    however placed ("Alongside Pyproject", "Plus Linter in Workflows"); a name written with
+    capitals inside it ("FlexAttention", "FSDP2") is a name."""
+    core = re.sub(r"(?i)\s+in\s+\S.*$", "", name)
+    return vague(core) or plain and len(core.split()) == 1 and not is_activity(core) and \
+        not any(c.isupper() for c in core[1:])  # ("Checking in X": the gerund's "in")
 
 
 def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
