@@ -157,6 +157,10 @@ def test_negation_and_names():
     a = parse_title("Do Not Count MoE Tokens During warmup")
     assert a.negated and a.lemma == "count"
     assert name_of(a) == "no longer counting MoE tokens during warmup"
+    # "Never" before an order's verb (known, or before an article) is an order not to.
+    a = parse_title("Never name a theme after its unit")
+    assert (a.negated, a.lemma, name_of(a)) == (True, "name", "no longer naming a theme after its unit")
+    assert not parse_title("Never again").negated
     assert name_of(parse_title("Add float8 training")) == "float8 training"
     assert name_of(parse_title("Fix NaN in sdpa")) == "fixing NaN in SDPA"
     assert name_of(parse_title("Support int8 weights")) == "support for int8 weights"

@@ -82,6 +82,9 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
     if ws[0].lower() in ("don't", "dont") or (ws[0].lower() == "do" and ws[1:2] == ["not"]):
         ws = ws[2:] if ws[0].lower() == "do" else ws[1:]
         negated = bool(ws)
+    elif ws[0].lower() == "never" and len(ws) > 2 and (
+            base_verb(ws[1]) == ws[1].lower() or ws[2].lower() in ("a", "an", "the")):
+        ws, negated = ws[1:], True  # "Never name a theme after a unit": an order not to
     adverb = ""
     if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
         adverb, ws = ws[0].lower(), ws[1:]
