@@ -42,6 +42,7 @@ class Cues:
     before_determiner: frozenset[str]  # may open a sentence before "the" and not be a verb
     subject_next: frozenset[str]
     checked: frozenset[str]
+    located: frozenset[str]  # "lives in <path>": the place is the point
     asserted: frozenset[str]
     # First-person turns with a plain rewrite ("we plan to" -> "the plan is to") and a
     # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
@@ -95,6 +96,7 @@ def cues() -> Cues:
                             re.I),
         boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
+        located=frozenset(drop["located"]),
         before_determiner=frozenset(drop["before_determiner"]),
         subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
         asserted=frozenset(drop["asserted"]),

@@ -156,6 +156,9 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         # "In  logic was added": a link was cut out of it; "eliminate (2) by …" points at
         # a numbered item of a list the episode does not read
         return None
+    if any((before := s[:m.start()].split()) and before[-1].lower() in cues().located
+           for m in _PLACE.finditer(s)):
+        return None  # "The manager lives in a/b.py": no place, nothing said
     s = _finished(_rewritten(_REF_TAIL.sub("", _PLACE.sub("", s))))
     if (m := _SPLICED.search(s)) and s.split(" ", 1)[0].lower() not in _LEADS and \
             len(s[: m.start()].split()) >= MIN_WORDS:  # (not "Therefore, this PR moves …")
