@@ -372,6 +372,8 @@ def test_a_cut_name_ends_where_a_listener_expects(text, limit, name):
 def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():
     assert trim("batch invariant configs should have max off policy") == \
         "batch invariant configs"
+    # A relative clause the auxiliary is in goes whole: never "a sentence whose point".
+    assert trim("a sentence whose point was the place", 8) == "a sentence"
     assert trim("tensors contiguous when they are views", 8) == \
         "tensors contiguous when they are views"
 

@@ -129,6 +129,8 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
                        or (base_verb(x) or x.lower()) in words().clause_verbs
                        for x in ws[:aux]):
         ws = ws[:aux]  # (not "… contiguous when they are views": that clause belongs)
+        # "a sentence whose point was …": the relative clause goes whole, not to "whose point"
+        ws = ws[:next((i for i in range(2, len(ws)) if ws[i].lower() == "whose"), len(ws))]
     ws = _subject(ws)
     whole = len(ws)
     if len(ws) > limit and not (why and _purpose_fits(ws, limit)):
