@@ -206,7 +206,8 @@ _SIDE_WORK = ("cleanup", "documentation", "infrastructure")
 def side_work(title: str, tidy: bool = True) -> bool:
     """Whether a title does work around the work: a test, a doc or (with `tidy`) a
     tidy-up."""
-    return kind_of(parse_title(title)) in _SIDE_WORK[0 if tidy else 1:]
+    kind = kind_of(parse_title(title))
+    return kind in _SIDE_WORK and (tidy or kind != "cleanup")
 
 
 def _base_name(titles: Sequence[str]) -> str:

@@ -12,9 +12,9 @@ areas reached, relands, first-time contributors). Docs-, CI- and version-bump-on
 are multiplied by NOISE_FACTOR and always ranked after every other theme, so they can
 never outrank a real stack; several people's grab-bag (many changes that share no name,
 told by their place or by one of their titles) by MIX_FACTOR, so a day leads with a story
-it can name. A cluster named by one title is named by its biggest change doing the work. Reverts are
-no theme's work (they are told as revert chains), and neither is a change no person can be
-credited for (a bot's).
+it can name. A cluster named by one title is named by its biggest change doing the work.
+Reverts are no theme's work (they are told as revert chains), and neither is a change no
+person can be credited for (a bot's).
 """
 
 from __future__ import annotations
