@@ -414,3 +414,30 @@ def test_the_steps_a_description_lists_never_point_back_at_the_line_count():
     said = [ln.text for ln in listed(x, dataclasses.replace(first, steps=steps))]
     assert said == [f"PR {prs[0]} also fixes the get plain path.",
                     f"PR {prs[1]} goes further: it adds a slice test."]
+
+
+def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():
+    # (two long ones: only the first rides on the size sentence, five are left for three)
+    titles = ((2621, "Add a retry budget to every worker of the upload pool"),
+              (2622, "Rename the loader flags to match the upload and download options of "
+                     "the command line tool"),
+              (2623, "Drop the legacy cache"), (2624, "Speed up the hash map"),
+              (2625, "Fix the upload timeout"), (2626, "Document the cache keys"),
+              (2627, "Warn on stalled uploads"))
+    d = rich_digest(extra=[pr(n, t, "ada") for n, t in titles])
+    theme = dataclasses.replace(d.themes[1], prs=tuple(n for n, _ in titles), commits=(),
+                                authors=("ada",), stack=None)
+    plan_theme = make_plan(dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:])),
+                           show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    named = dataclasses.replace(
+        plan_theme, concept="upload robustness", stack=None,
+        effects=tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n)) for n, t in titles))
+    said = [ln.text for ln in effects(x, named)]
+    text = " ".join(said)
+    # the last part tells the theme's name: cut for room in order, it would go untold
+    assert "stalled uploads" in text, said
+    # two of the seven go untold, so no sentence may say the last one told ends the work
+    assert "documents" not in text and "hash map" not in text, said
+    assert not any(s.startswith(("Finally", "To finish")) for s in said), said
+    assert len({s.split()[0] for s in said}) == len(said), said  # not "…also…" twice

@@ -17,7 +17,7 @@ from ..analysis.language import (
     shorten,
 )
 from ..models import Action, Claim, Theme, ThemePlan
-from .changes import singular
+from .changes import singular, stems
 from .clauses import Clause, clauses, said
 from .follows import follows, when
 from .length import Line, Part
@@ -142,6 +142,22 @@ def _told(t: ThemePlan) -> list[Clause]:
     return kept
 
 
+def _room(told: list[Clause], fold: int, concept: str) -> tuple[list[Clause], bool]:
+    """The effects told after the `fold` the size sentence carries, CLAUSES in all, in
+    order, and whether any had to go. Those telling more of the theme's name go last: a
+    stack named "flight recorder" tells its flight recorder, whatever part adds it."""
+    rest, room = told[fold:], max(0, CLAUSES - fold)
+    if len(rest) <= room:
+        return rest, False
+    named = stems(concept)
+
+    def tells_name(c: Clause) -> bool:  # (one that only says the name again adds nothing)
+        return bool(stems(c.objects) & named) and not stems(c.objects) <= named
+
+    keep = sorted(range(len(rest)), key=lambda i: (not tells_name(rest[i]), i))[:room]
+    return [rest[i] for i in sorted(keep)], True
+
+
 def _singular(text: str) -> set[str]:
     """Words as compared with a name: "dispatch and combine ops" holds "op"."""
     return {singular(w) if len(w) > 2 else w for w in text.lower().split()}
@@ -237,7 +253,8 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     """The effects the size sentence had no room for, in one or two sentences."""
     fold = len(folded(x, t))
     told = _told(t)
-    rest = told[fold:CLAUSES]
+    rest, cut = _room(told, fold, t.concept)
+    said_key = ""
     out: list[Line] = []
     subject = _subject(t)
     plural = subject.endswith("s")
@@ -251,11 +268,15 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
 
     for i in range(0, len(rest), 2):
         pair = rest[i:i + 2]
-        key = ("effects", "more_effects", "last_effects")[min(2, i // 2 + bool(fold))]
-        text = x.say("theme", key, subject=subject, effects=body(pair))
+        # "Finally" and "To finish" tell the stack's last step: never one followed by cut ones
+        last = 1 if cut else 2
+        key = ("effects", "more_effects", "last_effects")[min(last, i // 2 + bool(fold))]
+        salt = int(key == said_key)  # a second "also" sentence is worded otherwise
+        said_key = key
+        text = x.say("theme", key, salt, subject=subject, effects=body(pair))
         cites = tuple(n for c in pair for n in c.cites)
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
-            text = x.say("theme", key, subject=subject, effects=body(pair[:1]))
+            text = x.say("theme", key, salt, subject=subject, effects=body(pair[:1]))
             cites = pair[0].cites
         # After "landed eight related PRs, setting seeds" (one of the eight), the others'
         # effects are never trimmed: alone, the size sentence says all eight set seeds
