@@ -100,6 +100,28 @@ def test_a_purpose_with_no_object_is_no_item_of_another_titles_list():
                     "refactors to make the cache lazy"]
 
 
+def test_an_object_with_its_own_destination_is_told_apart_from_those_without():
+    def said(*titles: str) -> list[str]:
+        return [c.third() for c in clauses([parse_title(t) for t in titles])]
+
+    # "adds the kernel and a usage section to README" would put the kernel in README
+    assert said("Add the fused kernel", "Add a usage section to README") == [
+        "adds the fused kernel", "adds a usage section to README"]
+    # in order of the first object: a destination first keeps its place
+    assert said("Move loaders into the data package", "Move the cache",
+                "Move tokenizers into the data package") == [
+        "moves loaders into the data package and tokenizers into the data package",
+        "moves the cache"]
+    # a purpose is no destination; all with their own destination stay one list; a
+    # shared opening says which words each "to" belongs to
+    assert said("Add a hook to reduce copies", "Add a retry budget") == [
+        "adds a hook to reduce copies and a retry budget"]
+    assert said("Add the guide to the docs", "Add the bench to CI") == [
+        "adds the guide to the docs and the bench to CI"]
+    assert said("Bump the actions for node 24", "Bump the actions to the latest tags") == [
+        "bumps the actions for node 24 and to the latest tags"]
+
+
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():
     (effect,) = clauses([parse_title("dump compile trace to CI output")])
     assert effect.ing() == "dumping compile trace to CI output"

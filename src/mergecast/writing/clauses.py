@@ -20,10 +20,13 @@ from ..analysis.language import (
     third_person,
     told_of_one,
     trim,
+    words,
 )
 from ..models import Action
 from .numbers import join_words
 from .phrases import phrases, vowel_sound
+
+_DESTINATION = re.compile(r"\s(to|into)\s+(\S+)(?:\s+\S+){0,3}$")
 
 LIST_ITEMS = 4  # objects named in one list
 _ANCHOR = "add"  # a base verb to read objects after (see Clause._rest)
@@ -121,7 +124,8 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         cut = {said_as[id(a)] for a in acts[1:] if covers(a) and a.obj not in said_as[id(a)]}
         todo = [o for o in dict.fromkeys(said_as.values()) if o not in cut]
         stated = all(is_stated(a) for a in acts)
-        for n, kept in enumerate(_breaths(todo)[:2 if overflow else 1]):
+        for n, kept in ((n, kept) for part in _apart(todo)
+                        for n, kept in enumerate(_breaths(part)[:2 if overflow else 1])):
             cites = tuple(dict.fromkeys(a.ref.pr for a in acts if said_as[id(a)] in kept
                                         and a.ref and a.ref.pr is not None))
             if objects := (_statements(kept) if stated else factor(kept)):  # ("Support the -")
@@ -129,6 +133,27 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
                     Clause(verb, objects, qualifier, cites, negated, stated, adverb,
                            joined=len(kept) > 1))
     return out + more
+
+
+def _apart(objects: list[str]) -> list[list[str]]:
+    """Objects in the lists they are told in: "adds the kernel and a usage section to
+    README" puts the kernel in README, so objects with a destination of their own are
+    told apart from those without, unless a shared opening makes each its own ("bumps
+    actions for node 24 and to latest versions")."""
+    going = [_destined(o) for o in objects]
+    if all(going) or not any(going) or factor(objects) != _join(objects):
+        return [objects]
+    # in order of their first object: told with "then", the first part comes first
+    first = going[0]
+    return [[o for o, g in zip(objects, going, strict=True) if g == first],
+            [o for o, g in zip(objects, going, strict=True) if g != first]]
+
+
+def _destined(obj: str) -> bool:
+    """Whether an object ends on where it goes: "usage notes to README", "kernels into the
+    MX path"; not a purpose ("a hook to reduce copies")."""
+    found = _DESTINATION.search(obj)
+    return found is not None and (found[1] == "into" or base_verb(found[2]) != found[2].lower())
 
 
 def _purpose_only(obj: str) -> bool:
@@ -229,7 +254,10 @@ def factor(objs: Sequence[str]) -> str:
     # gives back words until every rest names its own thing.
     while common and _ends_another([s[common:] for s in split]):
         common -= 1
-    if common >= 2 or (common == 1 and split[0][0].lower() in ("the", "a", "an")):
+    # An article alone is said once only when no item before the last has a phrase of
+    # its own: after "a hook to reduce copies and retry budget" the budget is reduced
+    if common >= 2 or (common == 1 and split[0][0].lower() in ("the", "a", "an")
+                       and not {w.lower() for x in split[:-1] for w in x} & words().breaks):
         head = " ".join(split[0][:common])
         return f"{head} {_join([' '.join(s[common:]) for s in split])}"
     return _join(objs)
