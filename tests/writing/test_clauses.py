@@ -122,6 +122,15 @@ def test_an_object_with_its_own_destination_is_told_apart_from_those_without():
         "bumps the actions for node 24 and to the latest tags"]
 
 
+def test_a_manner_with_no_object_is_no_item_of_another_titles_list():
+    # "fixes how the planner gets the mesh and region checkpointing" has the planner get
+    # the checkpointing
+    said = [c.third() for c in clauses([parse_title(t) for t in (
+        "Fix how the planner gets the mesh", "Fix region checkpointing in the trainer")])]
+    assert said == ["fixes how the planner gets the mesh",
+                    "fixes region checkpointing in the trainer"]
+
+
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():
     (effect,) = clauses([parse_title("dump compile trace to CI output")])
     assert effect.ing() == "dumping compile trace to CI output"

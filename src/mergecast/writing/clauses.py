@@ -157,8 +157,12 @@ def _destined(obj: str) -> bool:
 
 
 def _purpose_only(obj: str) -> bool:
+    """Whether an object is a clause, not a thing: a purpose ("so that X", "to make X") or
+    a manner ("how X gets the mesh and Y" would have X get Y too). Not "that": what a
+    statement notes ("that X, and that Y") lists, and "that bug" is a thing."""
     ws = obj.lower().split()
-    return len(ws) > 1 and (ws[0] == "so" or ws[:2] == ["in", "order"] or
+    opens = ws[0] in words().subordinators and ws[0] != "that" if ws else False
+    return len(ws) > 1 and (opens or ws[:2] == ["in", "order"] or
                             ws[0] == "to" and base_verb(ws[1]) == ws[1])
 
 
