@@ -301,6 +301,11 @@ def test_kinds_of_work():
     assert kind_of(parse_title("Optimize the cast kernel")) == "performance"
     # a test function named as its test is still test work ("skip the slice loader test")
     assert kind_of(parse_title("Skip test_slice_loader on ROCm")) == "infrastructure"
+    # so are tests named by their kind: "integration tests" are tests, not a capability
+    assert kind_of(parse_title("Add integration tests for the planner")) == "infrastructure"
+    assert kind_of(parse_title("Add unit test")) == "infrastructure"
+    assert kind_of(parse_title("Add test harness for the planner")) == "infrastructure"
+    assert kind_of(parse_title("Add")) == ""  # (no object: no head noun to read)
     assert kind_of(parse_title("Use the new API")) == "change"
     assert kind_of(parse_title("memory planner")) == ""
 

@@ -429,12 +429,11 @@ def kind_of(action: Action) -> str:
 
 
 def _tested(obj: str) -> str | None:
-    """The kind of "the slice loader test", a test function named as its test (see
-    `said_identifiers`): its head noun's."""
+    """The kind of "the slice loader test" (a test function named as its test, see
+    `said_identifiers`) or "integration tests for X": its head noun's."""
     ws = obj.lower().split()
     head = next((i for i, w in enumerate(ws) if i and w in words().function), len(ws))
-    return words().objects.get("test") if ws[:1] == ["the"] and ws[head - 1] == "test" \
-        else None
+    return words().objects.get("test") if ws and ws[head - 1] in ("test", "tests") else None
 
 
 def said_verb(action: Action, group: bool = False) -> str:
