@@ -48,6 +48,31 @@ def test_clean_body_keeps_only_the_prose():
     assert cleaned == "The widget cache dropped entries on resize, so reads went to disk."
 
 
+def test_a_caption_goes_with_its_picture():
+    # "The problem it tackles: snapshot is an example of the dump when OOM happens" points
+    # at a picture the listener never sees; a stated sentence above one stays.
+    body = ("The loader kept every batch in memory.\n\n"
+            "snapshot is an example of the dump when OOM happens\n\n"
+            '<img width="1640" alt="Screenshot"\nsrc="https://example.com/a.png">\n\n'
+            "Loss curve for 3000 steps:\n![loss](https://example.com/b.png)\n\n"
+            "The dump now lands next to the trace.\n\n![trace](https://example.com/c.png)\n"
+            "Peak memory drops. ![plot](https://example.com/d.png) Step time holds.")
+    assert clean_body(body) == (
+        "The loader kept every batch in memory.\n\n"
+        "The dump now lands next to the trace.\n\n"
+        "Peak memory drops.  Step time holds.")
+
+
+def test_a_sentence_leading_into_code_goes_with_it():
+    # "… configuration, adding" has lost its end to the code; one ending on a colon has
+    # said its point already
+    body = ("The plot compares both setups.\nThe run used the train script\n"
+            "configuration, adding\n```bash\n--steps 100\n```\n\n"
+            "Fold the batch dim into the token dim:\n```text\n[B, L] -> [T]\n```\n")
+    assert clean_body(body) == ("The plot compares both setups.\n\n"
+                                "Fold the batch dim into the token dim:")
+
+
 def test_clean_body_keeps_prose_after_a_test_plan_section():
     body = "Fix it.\n\n## Test Plan\nrun pytest\n\n## Notes\nThe old path stays for now.\n"
     assert clean_body(body) == "Fix it.\n\nNotes\nThe old path stays for now."

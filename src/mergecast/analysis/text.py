@@ -88,9 +88,41 @@ def truncate(body: str) -> str:
     return body[:BODY_LIMIT]
 
 
+_SHOWN = "\x00"  # where an image stood (sources take control characters out of bodies)
+
+
+_LIST_LINE = re.compile(r"^\s*(?:[*+-]|\d+[.)])\s")
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")
+# How a sentence leading into code ends: "… configuration, adding". (One ending on a colon
+# says its point before the code: "Fold the batch dim into the token dim:".)
+_LEAD_IN_END = re.compile(r"\b(?:\w+ing|with|like|as|via|by|run|following)\s*$", re.I)
+
+
+def _drop_lead_in(out: list[str], picture: bool) -> None:
+    """The unfinished sentence that ends a paragraph just above a picture is its caption
+    ("Loss curve for 3000 steps", "Green one is vanilla and purple one is balanced"); above
+    code, one that leads into it ("… with the train script configuration, adding"). Heard
+    without what follows, either points at nothing. A list's items are left alone."""
+    end = len(out)
+    while end and not out[end - 1].strip():
+        end -= 1
+    start = end
+    while start and out[start - 1].strip():
+        start -= 1
+    if start == end or _LIST_LINE.match(out[end - 1]):
+        return
+    text = "\n".join(out[start:end]).rstrip()
+    if text.endswith((".", "!", "?")):
+        return
+    cut = max((m.end() for m in _SENTENCE_END.finditer(text)), default=0)
+    if picture or _LEAD_IN_END.search(text[cut:]):
+        out[start:end] = text[:cut].split("\n") if cut else []
+
+
 def clean_body(text: str) -> str:
     """The prose a person wrote: drop stack blocks, boilerplate, code, tables and images."""
     text = _HTML_COMMENT.sub("", truncate(text).replace("\r\n", "\n"))
+    text = _IMAGE.sub(_SHOWN, text)  # (an <img> tag may span lines)
     out: list[str] = []
     # ghstack's squash log opens with its base commit, often another PR's title ("* Delete
     # deprecated BlockSparseLayout" in the body of the PR deleting QDQLayout): a bullet at
@@ -103,11 +135,16 @@ def clean_body(text: str) -> str:
     prev_code = False
     for line in text.split("\n"):
         if _FENCE.match(line):
+            if not in_fence:
+                _drop_lead_in(out, picture=False)
             in_fence = not in_fence
             continue
         if in_fence:
             continue
         stripped = line.strip()
+        if stripped == _SHOWN:
+            _drop_lead_in(out, picture=True)
+            continue
         if in_test_plan:
             if _SECTION_END.match(line) and not _TEST_PLAN.match(line):
                 in_test_plan = False
@@ -135,7 +172,7 @@ def clean_body(text: str) -> str:
             or (ghstack_log and line.startswith("* "))
         ):
             continue
-        line = _IMAGE.sub("", line)
+        line = line.replace(_SHOWN, "")
         line = _LINK.sub(r"\1", line)
         line = _URL.sub("", line)
         line = _HTML_TAG.sub("", line)
