@@ -191,6 +191,19 @@ def test_a_problem_is_a_past_state_or_a_failure_not_any_negation(body, kind):
     assert [k for k, _ in said(body)] == [kind]
 
 
+@pytest.mark.parametrize(("body", "kind"), [
+    # A figure that got worse is a cost the change brings, never its payoff.
+    ("On the widest shapes the fused path got slower, from a 1.4x speedup to 1.3x.",
+     "detail"),
+    ("The speedup dropped from 1.2x to 1.1x at the longest sequence length.", "detail"),
+    # told as the old state, it is what the change fixes; a gain stays a gain
+    ("Step time was slower than eager by a fifth before the cache.", "problem"),
+    ("The fused path is 1.3x faster than the old one.", "benefit"),
+])
+def test_a_figure_that_got_worse_is_no_payoff(body, kind):
+    assert [k for k, _ in said(body)] == [kind]
+
+
 def test_a_reason_with_no_main_clause_and_a_dashed_label_are_read_as_written():
     assert said("As both were doing the same expert routing prep.") == []
     assert said("Problem - The trainer dropped the last batch of every epoch.") == [

@@ -63,6 +63,8 @@ def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str
         return "detail"  # an aside, whatever words it uses: never "The problem: …"
     if cues().after_state.match(raw.lstrip("*_ ")):
         return "benefit"  # the state the change leaves, never "The problem: after this …"
+    if cues().losses.search(sentence) and not cues().past.search(sentence):
+        return "detail"  # "it got slower (from 1.36x to 1.29x)": a cost, said plainly
     if measured(sentence) and not _problem(sentence, weak=True):
         return "benefit"  # "PR 12 gives a 3x gain": a figure is what the change buys
     if rewritten:

@@ -57,6 +57,7 @@ class Cues:
     problem: re.Pattern[str]
     problem_weak: re.Pattern[str]
     benefit: re.Pattern[str]
+    losses: re.Pattern[str]  # a figure that got worse: a cost, not a payoff
     gains: frozenset[str]  # verbs whose doing is the payoff: "PR 12 avoids …"
     benefit_weak: frozenset[str]  # payoff words that are as often plain verbs ("saves")
     purpose: re.Pattern[str]  # a clause saying what a change's doing is for
@@ -113,7 +114,7 @@ def cues() -> Cues:
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
         this_own=frozenset(d["this"]["own"]),
         problem=_any(cues["problem"]), problem_weak=_any(cues["problem_weak"]),
-        benefit=_any(cues["benefit"]),
+        benefit=_any(cues["benefit"]), losses=_any(cues["losses"]),
         benefit_weak=frozenset(w.lower() for w in cues["benefit_weak"]),
         gains=frozenset(cues["gains"]), purpose=_any(cues["purpose"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
