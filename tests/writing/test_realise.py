@@ -17,9 +17,10 @@ from mergecast.analysis.language import parse_actions, parse_title
 from mergecast.config import AreasConfig
 from mergecast.writing import write_script
 from mergecast.writing.clauses import clauses, factor
+from mergecast.writing.described import listed
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.plan import make_plan
-from mergecast.writing.realise import SLOTS, effects, listed, opener, size
+from mergecast.writing.realise import SLOTS, effects, opener, size
 
 
 def told(*titles: str, ing: bool = False) -> list[str]:

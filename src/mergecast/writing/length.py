@@ -46,6 +46,11 @@ class Part:
         return sum(line.words for line in self.lines)
 
 
+def present(*found: Line | None) -> list[Line]:
+    """The lines a slot made that passed their checks (a refused line is None)."""
+    return [ln for ln in found if ln is not None]
+
+
 def target_words(writing: WritingConfig) -> int:
     return round(writing.minutes * writing.words_per_minute)
 

@@ -32,7 +32,7 @@ import httpx
 from ..config import LLMConfig, WritingConfig
 from ..errors import ConfigError
 from ..models import Digest, Script, ThemePlan, WriterKind
-from . import realise
+from . import described, realise
 from .length import Line
 from .llm_client import LLMClient
 from .llm_request import Totals
@@ -168,11 +168,11 @@ def _theme_slots(o: Outcome) -> dict[realise.Slot, realise.Slot]:
     if t.get("change"):
         out[realise.size] = functools.partial(realise.size, fold_effects=False)
         out[realise.effects] = _model(o, "change", realise.effects)
-        out[realise.listed] = out[realise.details] = _nothing
+        out[described.listed] = out[described.details] = _nothing
     if t.get("problem"):
-        out[realise.problem] = _model(o, "problem", realise.problem)
+        out[described.problem] = _model(o, "problem", described.problem)
     if t.get("benefit"):
-        out[realise.benefit] = _model(o, "benefit", realise.benefit, optional=True,
+        out[described.benefit] = _model(o, "benefit", described.benefit, optional=True,
                                       weight=-5)
     return out
 

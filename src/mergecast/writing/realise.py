@@ -12,15 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..analysis.headlines import grab_bag
 from ..analysis.language import (
-    lower_first,
     parse_title,
     shorten,
 )
-from ..models import Action, Claim, Theme, ThemePlan
+from ..models import Theme, ThemePlan
 from .changes import singular, stems
 from .clauses import Clause, clauses, said
+from .described import benefit, details, listed, problem
 from .follows import follows, when
-from .length import Line, Part
+from .length import Line, Part, present
 from .numbers import (
     count_phrase,
     join_words,
@@ -77,13 +77,9 @@ def concept(x: Lookup, t: ThemePlan, limit: int = 80) -> str:
 Slot = Callable[[Lookup, ThemePlan], list[Line]]
 
 
-def _lines(*found: Line | None) -> list[Line]:
-    return [ln for ln in found if ln is not None]
-
-
 def opener(x: Lookup, t: ThemePlan) -> list[Line]:
     ordinal = cap(ordinal_words(t.index))
-    return _lines(x.line(x.say("theme", "opener", ordinal=ordinal, concept=concept(x, t)),
+    return present(x.line(x.say("theme", "opener", ordinal=ordinal, concept=concept(x, t)),
                          t.prs))
 
 
@@ -102,7 +98,7 @@ def memory(x: Lookup, t: ThemePlan) -> list[Line]:
         text = x.say("theme", "returns_week" if weekly else "returns", headline=about, date=date)
     else:
         return []
-    return _lines(x.line(text))
+    return present(x.line(text))
 
 
 def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
@@ -186,7 +182,7 @@ def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
         more = tuple(dict.fromkeys(cites + tuple(n for c in fold for n in c.cites)))
         if x.grounded(joined, more):
             text, cites = joined, more
-    return _lines(x.line(text, cites))
+    return present(x.line(text, cites))
 
 
 def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
@@ -281,28 +277,8 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         # After "landed eight related PRs, setting seeds" (one of the eight), the others'
         # effects are never trimmed: alone, the size sentence says all eight set seeds
         lone = bool(fold) and _sparse(t, told[:fold])
-        out += _lines(x.line(text, cites, optional=bool(out) or bool(fold) and not lone,
+        out += present(x.line(text, cites, optional=bool(out) or bool(fold) and not lone,
                              weight=-10))
-    return out
-
-
-def listed(x: Lookup, t: ThemePlan) -> list[Line]:
-    """What the descriptions list as done, one sentence per change: "Along the way, PR 12
-    also adds a size limit and fixes the eviction order."""
-    out: list[Line] = []
-    by_ref: dict[int, list[Action]] = {}
-    for a in t.steps:
-        if a.ref is not None and a.ref.pr is not None:
-            by_ref.setdefault(a.ref.pr, []).append(a)
-    for i, (pr, acts) in enumerate(list(by_ref.items())[:2]):
-        kept: list[str] = []
-        for c in clauses(acts)[:3]:  # in order, each that one breath still holds
-            text = x.say("theme", "steps", i, pr=pr,
-                         effects=join_words([*kept, c.third()]))
-            if not kept or len(text.split()) <= MAX_WORDS:
-                kept.append(c.third())
-        text = x.say("theme", "steps", i, pr=pr, effects=join_words(kept))
-        out += _lines(x.line(text, (pr,), optional=True, weight=-35 - 5 * i))
     return out
 
 
@@ -311,37 +287,6 @@ def _subject(t: ThemePlan) -> str:
     if key == "one":
         return f"PR {t.prs[0]}" if t.prs else said("subject_commit")
     return said(f"subject_{key}")
-
-
-def problem(x: Lookup, t: ThemePlan) -> list[Line]:
-    return _claim(x, "problem", t.problem)
-
-
-def benefit(x: Lookup, t: ThemePlan) -> list[Line]:
-    return _claim(x, "benefit", t.benefit, optional=True, weight=-5)
-
-
-def details(x: Lookup, t: ThemePlan) -> list[Line]:
-    """More of what the change does, when the titles said little; trimmed first."""
-    out: list[Line] = []
-    for i, c in enumerate(t.details[:3]):
-        out += _lines(x.line(c.text, _cites(c), optional=True, weight=-40 - 5 * i))
-    return out
-
-
-def _claim(x: Lookup, key: str, c: Claim | None, optional: bool = False,
-           weight: int = 0) -> list[Line]:
-    if c is None:
-        return []
-    # After "The problem:" the sentence goes on in lower case ("The problem: the cache …").
-    text = x.say("theme", key, text=lower_first(c.text))
-    if len(text.split()) > MAX_WORDS or not x.fresh(text):
-        text = c.text
-    return _lines(x.line(text, _cites(c), optional=optional, weight=weight))
-
-
-def _cites(c: Claim) -> tuple[int, ...]:
-    return (c.ref.pr,) if c.ref.pr is not None else ()
 
 
 def related(x: Lookup, t: ThemePlan) -> list[Line]:
@@ -354,7 +299,7 @@ def related(x: Lookup, t: ThemePlan) -> list[Line]:
                            effect2=effect2), (pr, pr2), optional=True, weight=-30)
         if two is not None:
             return [two]
-    return _lines(*(x.line(x.say("theme", "related", pr=pr, effect=effect), (pr,),
+    return present(*(x.line(x.say("theme", "related", pr=pr, effect=effect), (pr,),
                            optional=True, weight=-30) for pr, effect in told[:1]))
 
 
@@ -362,7 +307,7 @@ def open_work(x: Lookup, t: ThemePlan) -> list[Line]:
     still = list(t.open_prs)
     if not still or len(still) == len(t.prs):
         return []  # an all-open theme already said "opened"
-    return _lines(x.line(x.say("theme", "still_open", prs=cap(pr_list(still)),
+    return present(x.line(x.say("theme", "still_open", prs=cap(pr_list(still)),
                                is_are="is" if len(still) == 1 else "are"), still,
                          optional=True, weight=-20))
 
@@ -379,14 +324,14 @@ def series(x: Lookup, t: ThemePlan) -> list[Line]:
     one = x.say("theme", "series", effects=join_words([c.ing() for c in found[:3]]),
                 **values)
     if len(one.split()) <= MAX_WORDS:
-        return _lines(x.line(one, prs, weight=-5))
+        return present(x.line(one, prs, weight=-5))
     # Too long for one breath: who and which first, then what they do, as much as fits.
-    out = _lines(x.line(x.say("theme", "series_short", **values), prs))
+    out = present(x.line(x.say("theme", "series_short", **values), prs))
     for n in range(min(3, len(found)), 0, -1):
         text = x.say("theme", "series_effects", subject=f"the {number_words(len(prs))} PRs",
                      effects=join_words([c.third(plural=True) for c in found[:n]]))
         if len(text.split()) <= MAX_WORDS:
-            return out + _lines(x.line(text, prs, optional=True, weight=-5))
+            return out + present(x.line(text, prs, optional=True, weight=-5))
     return out
 
 

@@ -1,0 +1,63 @@
+"""The slots a theme tells from its changes' descriptions: the problem, the benefit, more
+of what a change does, and the steps a description lists. Each is a function over the
+theme's plan sharing the episode's phrase Lookup, like the slots in realise.py."""
+
+from __future__ import annotations
+
+from ..analysis.language import lower_first
+from ..models import Action, Claim, ThemePlan
+from .clauses import clauses
+from .length import Line, present
+from .numbers import join_words
+from .phrases import MAX_WORDS, Lookup
+
+
+def listed(x: Lookup, t: ThemePlan) -> list[Line]:
+    """What the descriptions list as done, one sentence per change: "Along the way, PR 12
+    also adds a size limit and fixes the eviction order."""
+    out: list[Line] = []
+    by_ref: dict[int, list[Action]] = {}
+    for a in t.steps:
+        if a.ref is not None and a.ref.pr is not None:
+            by_ref.setdefault(a.ref.pr, []).append(a)
+    for i, (pr, acts) in enumerate(list(by_ref.items())[:2]):
+        kept: list[str] = []
+        for c in clauses(acts)[:3]:  # in order, each that one breath still holds
+            text = x.say("theme", "steps", i, pr=pr,
+                         effects=join_words([*kept, c.third()]))
+            if not kept or len(text.split()) <= MAX_WORDS:
+                kept.append(c.third())
+        text = x.say("theme", "steps", i, pr=pr, effects=join_words(kept))
+        out += present(x.line(text, (pr,), optional=True, weight=-35 - 5 * i))
+    return out
+
+
+def problem(x: Lookup, t: ThemePlan) -> list[Line]:
+    return _claim(x, "problem", t.problem)
+
+
+def benefit(x: Lookup, t: ThemePlan) -> list[Line]:
+    return _claim(x, "benefit", t.benefit, optional=True, weight=-5)
+
+
+def details(x: Lookup, t: ThemePlan) -> list[Line]:
+    """More of what the change does, when the titles said little; trimmed first."""
+    out: list[Line] = []
+    for i, c in enumerate(t.details[:3]):
+        out += present(x.line(c.text, _cites(c), optional=True, weight=-40 - 5 * i))
+    return out
+
+
+def _claim(x: Lookup, key: str, c: Claim | None, optional: bool = False,
+           weight: int = 0) -> list[Line]:
+    if c is None:
+        return []
+    # After "The problem:" the sentence goes on in lower case ("The problem: the cache …").
+    text = x.say("theme", key, text=lower_first(c.text))
+    if len(text.split()) > MAX_WORDS or not x.fresh(text):
+        text = c.text
+    return present(x.line(text, _cites(c), optional=optional, weight=weight))
+
+
+def _cites(c: Claim) -> tuple[int, ...]:
+    return (c.ref.pr,) if c.ref.pr is not None else ()
