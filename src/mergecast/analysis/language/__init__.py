@@ -10,7 +10,8 @@ and vendor prefixes, PR references (a number the briefing says must come from th
 digest's structure), links, paths and code punctuation, and says identifiers as words.
 """
 
-from .actions import kind_of, name_of, one_fault, parse_title, said_verb
+from .actions import one_fault, parse_title
+from .kinds import kind_of, name_of, said_verb
 from .orders import parse_actions, pronoun, told_of_one
 from .readings import shorthand_rules, shorthand_words
 from .statements import covers, is_stated, stated_topic

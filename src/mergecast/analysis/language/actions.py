@@ -1,5 +1,5 @@
-"""Titles read as actions: verb (and its class), object and qualifier, the kind of work,
-and an action said as a name."""
+"""Titles read as actions: verb (and its class), object and qualifier (kinds.py tells what
+kind of work an action is and says it as a name)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from ...models import Action
 from ..text import strip_markup, title_tags
+from .kinds import OBJECT_VERBS, name_of
 from .readings import hindered, revert_of
 from .statements import names_work, read_subject
 from .titles import SYMBOL, clean_title, sentence_case
@@ -66,7 +67,7 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         # 'Re-land "Add INT8 SDPA path"' lands the same thing again: "re-landing INT8 SDPA
         # path", not "re-landing Add INT8 SDPA path"
         said = " ".join(x for x in (inner.obj, inner.qualifier) if x) \
-            if inner.lemma in _OBJECT_VERBS | {"enable"} else lower_first(name_of(inner, True))
+            if inner.lemma in OBJECT_VERBS | {"enable"} else lower_first(name_of(inner, True))
         return Action(verb="change", lemma=base_verb(ws[0]) or "", obj=said)
     typed = _TYPE.match(SYMBOL.sub(" ", strip_markup(title)))
     hint = words().types.get(typed.group(1).lower()) if typed else None
@@ -403,65 +404,3 @@ def _noun_action(text: str) -> Action:
         cls, lemma = "speed", words().say["speed"]  # "perf improvements for X"
     return Action(verb=cls, lemma=lemma, obj=("for " if cls == "support" else "") +
                   _object(obj))
-
-
-
-def kind_of(action: Action) -> str:
-    """The kind of work an action is: capability, performance, correctness, cleanup or
-    infrastructure (tests, CI, docs and builds, whatever the verb); "change" when neither
-    the verb nor the object tells, "" for a title without a verb."""
-    first = next((w for w in action.obj.lower().split()
-                  if w not in ("for", "a", "an", "the", "some", "more", "new")), "")
-    found = words().objects.get(first) or _tested(action.obj)
-    said = f"{action.obj} {action.qualifier}".lower().split()
-    if action.verb not in ("fix", "speed") and any(words().objects.get(w) == "documentation"
-                                                   for w in said):
-        return "documentation"  # "add memory profiler to README" is documentation work
-    if found and action.verb not in ("fix", "speed", "document") and (
-            action.verb or found in ("documentation", "infrastructure")):
-        return found
-    if action.verb == "fix" and first in words().tooling:
-        return "infrastructure"  # "fixing lint for models", "fixing CI for wheels"
-    if action.verb == "document" or (action.verb in ("change", "bump", "fix") and first in (
-            "readme", "docs", "docstring", "typo", "typos")):
-        return "documentation"
-    return words().kind.get(action.verb, "")
-
-
-def _tested(obj: str) -> str | None:
-    """The kind of "the slice loader test" (a test function named as its test, see
-    `said_identifiers`) or "integration tests for X": its head noun's."""
-    ws = obj.lower().split()
-    head = next((i for i, w in enumerate(ws) if i and w in words().function), len(ws))
-    return words().objects.get("test") if ws and ws[head - 1] in ("test", "tests") else None
-
-
-def said_verb(action: Action, group: bool = False) -> str:
-    """The verb an action is told with; in a group, merged verbs take their class's verb."""
-    if group and action.lemma in words().merged:
-        return words().say[action.verb]
-    return action.lemma
-
-
-_OBJECT_VERBS = frozenset("add introduce implement create expose provide land build write "
-                          "integrate".split())
-
-
-def name_of(action: Action, whole: bool = False) -> str:
-    """An action as a name: "Add float8 training" -> "float8 training"; "Fix NaN in sdpa"
-    -> "fixing NaN in sdpa"; "Support X" -> "support for X"; "Do not count X" -> "no longer
-    counting X"."""
-    obj = " ".join(x for x in (action.obj, action.qualifier) if x)
-    if not action.lemma:
-        return obj
-    if action.negated:
-        return f"no longer {gerund(action.lemma)} {obj}"
-    if action.lemma == "support":
-        return f"support {obj}"
-    if action.lemma == "make" and (m := re.match(r"it possible to (\S+) ", obj)) and \
-            (verb := base_verb(m.group(1))):
-        return f"optionally {gerund(verb)} {obj[m.end():]}"  # what it makes possible
-    if action.lemma in _OBJECT_VERBS and not whole:
-        first, _, rest = obj.partition(" ")
-        return rest if first.lower() in ("a", "an", "the", "some") and rest else obj
-    return " ".join(x for x in (action.adverb, gerund(action.lemma), obj) if x)

@@ -1,0 +1,70 @@
+"""What an action is beyond its words: the kind of work it does, the verb it is told with,
+and the action said as a name ("Fix NaN in sdpa" -> "fixing NaN in sdpa")."""
+
+from __future__ import annotations
+
+import re
+
+from ...models import Action
+from .words import base_verb, gerund, words
+
+
+def kind_of(action: Action) -> str:
+    """The kind of work an action is: capability, performance, correctness, cleanup or
+    infrastructure (tests, CI, docs and builds, whatever the verb); "change" when neither
+    the verb nor the object tells, "" for a title without a verb."""
+    first = next((w for w in action.obj.lower().split()
+                  if w not in ("for", "a", "an", "the", "some", "more", "new")), "")
+    found = words().objects.get(first) or _tested(action.obj)
+    said = f"{action.obj} {action.qualifier}".lower().split()
+    if action.verb not in ("fix", "speed") and any(words().objects.get(w) == "documentation"
+                                                   for w in said):
+        return "documentation"  # "add memory profiler to README" is documentation work
+    if found and action.verb not in ("fix", "speed", "document") and (
+            action.verb or found in ("documentation", "infrastructure")):
+        return found
+    if action.verb == "fix" and first in words().tooling:
+        return "infrastructure"  # "fixing lint for models", "fixing CI for wheels"
+    if action.verb == "document" or (action.verb in ("change", "bump", "fix") and first in (
+            "readme", "docs", "docstring", "typo", "typos")):
+        return "documentation"
+    return words().kind.get(action.verb, "")
+
+
+def _tested(obj: str) -> str | None:
+    """The kind of "the slice loader test" (a test function named as its test, see
+    `said_identifiers`) or "integration tests for X": its head noun's."""
+    ws = obj.lower().split()
+    head = next((i for i, w in enumerate(ws) if i and w in words().function), len(ws))
+    return words().objects.get("test") if ws and ws[head - 1] in ("test", "tests") else None
+
+
+def said_verb(action: Action, group: bool = False) -> str:
+    """The verb an action is told with; in a group, merged verbs take their class's verb."""
+    if group and action.lemma in words().merged:
+        return words().say[action.verb]
+    return action.lemma
+
+
+OBJECT_VERBS = frozenset("add introduce implement create expose provide land build write "
+                          "integrate".split())
+
+
+def name_of(action: Action, whole: bool = False) -> str:
+    """An action as a name: "Add float8 training" -> "float8 training"; "Fix NaN in sdpa"
+    -> "fixing NaN in sdpa"; "Support X" -> "support for X"; "Do not count X" -> "no longer
+    counting X"."""
+    obj = " ".join(x for x in (action.obj, action.qualifier) if x)
+    if not action.lemma:
+        return obj
+    if action.negated:
+        return f"no longer {gerund(action.lemma)} {obj}"
+    if action.lemma == "support":
+        return f"support {obj}"
+    if action.lemma == "make" and (m := re.match(r"it possible to (\S+) ", obj)) and \
+            (verb := base_verb(m.group(1))):
+        return f"optionally {gerund(verb)} {obj[m.end():]}"  # what it makes possible
+    if action.lemma in OBJECT_VERBS and not whole:
+        first, _, rest = obj.partition(" ")
+        return rest if first.lower() in ("a", "an", "the", "some") and rest else obj
+    return " ".join(x for x in (action.adverb, gerund(action.lemma), obj) if x)
