@@ -1,10 +1,10 @@
 """Plan an episode: what to say, decided from the digest before any sentence is written.
 
-Per theme: its concept name (from analysis), who and how big, the problem, the effects
-(its titles read as actions), the benefit and what is still open. For the day: the
-signal (kinds of work and where), up to four area roundups, duplicated effort, revert
-chains, first-time contributors, a few left-overs and what to watch. Pure: no wording
-here (that is realise.py, sections.py and titling.py), no I/O.
+Per theme (theme_plan.py): its concept name (from analysis), who and how big, the
+problem, the effects (its titles read as actions), the benefit and what is still open.
+For the day: the signal (kinds of work and where), up to four area roundups, duplicated
+effort, revert chains, first-time contributors, a few left-overs and what to watch. Pure:
+no wording here (that is realise.py, sections.py and titling.py), no I/O.
 """
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ import dataclasses
 import datetime as dt
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from ..analysis.headlines import single_headline
 from ..analysis.language import (
     kind_of,
     name_of,
@@ -23,14 +22,12 @@ from ..analysis.language import (
     parse_title,
     said_verb,
 )
-from ..analysis.scope import scope_of, work_of
 from ..analysis.themes import is_noise
 from ..models import (
     Action,
     ChainStep,
     Change,
     Claim,
-    Continuity,
     Digest,
     Duplicate,
     DuplicatePlan,
@@ -39,12 +36,11 @@ from ..models import (
     RevertChain,
     Roundup,
     Signal,
-    State,
     Theme,
     ThemePlan,
     Watch,
 )
-from .bodies import best, claims, steps
+from .bodies import best, claims
 from .changes import (
     action,
     actions,
@@ -54,23 +50,18 @@ from .changes import (
     is_revert,
     repeats,
     says_something,
-    stems,
-    told_stems,
-    unheard_subject,
     worth_noting,
 )
 from .numbers import number_words
-from .sentences import measured
+from .theme_plan import Accept, theme_plan
 
 LIGHT_DAY = 3  # changes; at or below this the episode is a short one and says so
 FOCUSED_SHARE = 0.6  # one theme holding this share of a day's changes makes a focused day
 ROUNDUP_AREAS = 4
 ROUNDUP_ITEMS = 2
-BODY_PRS = 3  # descriptions read per theme, base change first
 NOTES = 2
 SERIES = 6  # PRs a theme's "in the same vein" sentence names at most
 
-Accept = Callable[[str, Ref], bool]
 
 
 def _welcomed(digest: Digest) -> Change | None:
@@ -98,7 +89,7 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     standing = [t for t in kept if not (t.prs and set(t.prs) <= undone and not t.commits)]
     kept = standing or kept
     themes = _full_first(_series(digest, tuple(
-        _theme(digest, by_sha, t, i, accept, undone)
+        theme_plan(digest, by_sha, t, i, accept, undone)
         for i, t in enumerate(kept[:max_themes], 1))))
     told: set[int] = {n for t in themes for n in t.prs}
     # (and a roundup does not tell it too: "On Docs: PR 2962 fixes X. Worth noting: a warm
@@ -197,112 +188,6 @@ def _undone(chain: RevertChain) -> bool:
             break
         run += 1
     return run % 2 == 1
-
-
-def _theme(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
-           accept: Accept, undone: frozenset[int] = frozenset()) -> ThemePlan:
-    changes = [c for n in t.prs if (c := d.change(n)) is not None]
-    changes += [by_sha[s] for s in t.commits if s in by_sha]
-    states = {c.state for c in changes}
-    status = ("landed" if states and states <= {State.MERGED, State.LANDED}
-              else "opened" if states == {State.OPEN}
-              else "pushed" if State.OPEN in states else "posted")
-    members = set(t.stack.members) if t.stack and t.stack.members else set(t.prs)
-    order = ([n for n in t.stack.members] if t.stack and t.stack.members else []) + \
-        [n for n in sorted(t.prs) if not (t.stack and n in t.stack.members)]
-    told = [c for n in order if (c := d.change(n)) is not None] + \
-        [by_sha[s] for s in t.commits if s in by_sha]
-    # A change reverted for good did nothing that still stands: its revert chain tells it.
-    effects = tuple(a for c in told if not is_revert(c) and says_something(action(c))
-                    and c.number not in undone
-                    and (c.number is None or c.number in members) for a in actions(c))
-    related = tuple(action(c) for c in told if c.number is not None
-                    and c.number not in members and not is_revert(c))
-    found: list[Claim] = []
-    listed: list[Action] = []
-    # (a bot's description is another project's release notes: nothing of this change)
-    described = [c for c in told if c.body and not c.bot and c.number not in undone]
-    for c in described[:BODY_PRS]:
-        ref = Ref(pr=c.number, sha=c.sha)
-        title = content_words(action(c).obj)
-        whole = stems(c.title)  # (a sentence saying the whole title again says nothing new)
-        # Said once: a sentence or a listed step that only repeats the title is dropped.
-        found += [x for x in claims(c.body, ref, accept=accept)
-                  if x.text not in {f.text for f in found}
-                  and not repeats(content_words(x.text), title, 0.6)
-                  and not repeats(told_stems(x.text, c), whole, 0.75)]
-        listed += [a for a in steps(c.body, ref) if not repeats(content_words(a.obj), title, 0.8)]
-    # A sentence an earlier episode said of this work is not said again the next day.
-    found = [x for x in found if not _said_before(x.text, t.continues)]
-    # A step the titles or a kept sentence already tell ("updates to latest action
-    # versions" after "bumping GitHub actions … to latest versions") is said once.
-    before = stems(" ".join([*(c.title for c in told), *(x.text for x in found)]))
-    listed = [a for a in listed if not repeats(stems(a.obj), before, 0.75)]
-    # The problem and the benefit are the base change's, and about the theme: a sentence
-    # sharing no word with the theme's name or titles (another fix the PR also made), or
-    # for the benefit with the problem it answers, is not. "The problem it tackles" credits
-    # the base change, so its problem shares a word with that change's own title or the
-    # name: an aside sharing "move" with only a later part's title is no problem of it.
-    about = stems(" ".join([t.headline, *(c.title for c in told)]))
-    first = described[0] if described else None
-    base = [x for x in found if first and x.ref == Ref(pr=first.number, sha=first.sha)]
-    own = stems(" ".join([t.headline, first.title])) if first else set()
-    problem = best([x for x in base if stems(x.text) & own], "problem")
-    about |= stems(problem.text) if problem else set()
-    # A measured gain in the base change's description ("about 4x faster") is its own,
-    # whatever words it uses.
-    benefit = best([x for x in base if stems(x.text) & about or measured(x.text)],
-                   "benefit")
-    # Details: what the base change's description adds, and whatever a later part's says
-    # (its own problem or benefit is a detail of that part, told under its number; one
-    # that is off the theme's topic is said plainly, without "The problem:").
-    details = tuple(c for c in found if c not in (problem, benefit)
-                    and not unheard_subject(c.text, about | stems(" ".join(
-                        x.text for x in found if x is not c))))
-    kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
-    work = kinds.most_common(1)[0][0] if kinds else "change"
-    # Sizes are said only over the whole theme: a change missing from the digest would
-    # make any sum a false figure.
-    scope = scope_of(told, fix=work == "correctness") \
-        if len(told) == len(order) + len(t.commits) else None
-    # What the files are outranks what the titles say: "Add performance file to show
-    # convergence" touching only docs is documentation work, not performance work.
-    work = (work_of(scope) or work) if scope and work != "correctness" else work
-    return ThemePlan(
-        index=index, concept=_name(t.headline), kind=t.kind,
-        authors=_who(t) or _commit_authors(t.commits, by_sha), status=status,
-        prs=tuple(order), commits=t.commits, stack=t.stack,
-        work=work,
-        area=area_name(t.areas[0]) if t.areas else None, problem=problem, effects=effects,
-        benefit=benefit, details=details, steps=tuple(listed), related=related,
-        open_prs=tuple(n for n in order if (c := d.change(n)) and c.state is State.OPEN),
-        continues=t.continues, follows=t.follows,
-        scope=scope,
-    )
-
-
-def _said_before(text: str, earlier: Continuity | None) -> bool:
-    """Whether an earlier episode said `text` (inside whatever frame it was said in:
-    "The problem: members created …")."""
-    core = text.rstrip(".").lower()
-    return earlier is not None and any(core in s.lower() for s in earlier.said)
-
-
-def _name(headline: str) -> str:
-    """A theme name as the analysis made it; a raw title handed in instead ("Cache: evict
-    old entries") is made a name the same way the analysis would."""
-    return single_headline(headline) if re.search(r"[:\[\]()`_#]", headline) else headline
-
-
-def _who(t: Theme) -> tuple[str, ...]:
-    """A stack is its owner's; a related fix by someone else grouped with it is not theirs."""
-    if t.stack is not None and t.stack.members and t.stack.authors:
-        return t.stack.authors
-    return t.authors
-
-
-def _commit_authors(shas: Sequence[str], by_sha: dict[str, Change]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(by_sha[s].author.handle for s in shas if s in by_sha))
 
 
 def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
