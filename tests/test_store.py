@@ -23,7 +23,8 @@ from mergecast.models import (
     Trailer,
     Window,
 )
-from mergecast.store import SCHEMA_VERSION, Store, merge_change
+from mergecast.models.merging import merge_change
+from mergecast.store import SCHEMA_VERSION, Store
 from mergecast.store_errors import store_failure
 
 UTC = dt.UTC
