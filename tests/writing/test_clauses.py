@@ -131,6 +131,16 @@ def test_a_manner_with_no_object_is_no_item_of_another_titles_list():
                     "fixes region checkpointing in the trainer"]
 
 
+def test_whom_a_verb_lets_do_something_is_no_item_of_a_list():
+    # "enables flex attention, cuDNN attention and users to extend the config" enables the
+    # users as one more thing
+    said = [c.third() for c in clauses([parse_title(t) for t in (
+        "Enable flex attention for the planner", "Enable cuDNN attention",
+        "Enable users to extend the config")])]
+    assert said == ["enables flex attention for the planner and cuDNN attention",
+                    "enables users to extend the config"]
+
+
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():
     (effect,) = clauses([parse_title("dump compile trace to CI output")])
     assert effect.ing() == "dumping compile trace to CI output"

@@ -107,7 +107,7 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         if a.obj:
             # "refactor so that X does not depend on Y" has no object, only its purpose:
             # no list item ("refactors A and B, as well as so that X …"), a clause alone
-            alone = i + 1 if _purpose_only(a.obj) else 0
+            alone = i + 1 if _purpose_only(a.obj) or _complemented(a) else 0
             groups.setdefault((said_verb(a, group=True), a.negated, a.adverb, alone),
                               []).append(a)
     out = []
@@ -133,6 +133,15 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
                     Clause(verb, objects, qualifier, cites, negated, stated, adverb,
                            joined=len(kept) > 1))
     return out + more
+
+
+def _complemented(a: Action) -> bool:
+    """Whether an object is whom a verb lets do something ("enables users to extend the
+    config"): in a list ("enables FlexAttention, CUDNN attention and users to extend …")
+    the users read as one more thing enabled."""
+    found = re.search(r"\bto\s+(\w+)", a.obj)
+    return a.lemma in words().complement_verbs and found is not None and \
+        base_verb(found[1]) == found[1].lower()
 
 
 def _apart(objects: list[str]) -> list[list[str]]:
