@@ -17,7 +17,7 @@ from mergecast.analysis.language import parse_actions, parse_title
 from mergecast.config import AreasConfig
 from mergecast.writing import write_script
 from mergecast.writing.clauses import clauses, factor
-from mergecast.writing.described import listed
+from mergecast.writing.described import benefit, listed, problem
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.plan import make_plan
 from mergecast.writing.realise import SLOTS, effects, opener, size
@@ -442,3 +442,20 @@ def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():
     assert "documents" not in text and "hash map" not in text, said
     assert not any(s.startswith(("Finally", "To finish")) for s in said), said
     assert len({s.split()[0] for s in said}) == len(said), said  # not "…also…" twice
+
+
+def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():
+    x, plan = slot_lines(rich_digest())
+    theme = plan.themes[1]
+    pr = theme.prs[0]
+    said = m.Claim("the loader re-read every shard on each step.", "problem", m.Ref(pr=pr))
+    gain = m.Claim("a step reads each shard once.", "benefit", m.Ref(pr=pr))
+    bag = dataclasses.replace(theme, concept="the work in Loader", stack=None, problem=said,
+                              benefit=gain)
+    told = [ln.text for ln in [*problem(x, bag), *benefit(x, bag)]]
+    # "The problem:" after "landed two PRs" would give both PRs the one problem
+    assert all(f"PR {pr}" in t for t in told) and len(told) == 2, told
+    assert told[0].endswith(": the loader re-read every shard on each step."), told
+    # a theme that is one work keeps its plain frame
+    named = dataclasses.replace(bag, concept="retry budgets")
+    assert not any(f"PR {pr}" in ln.text for ln in [*problem(x, named), *benefit(x, named)])

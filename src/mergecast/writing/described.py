@@ -4,6 +4,7 @@ theme's plan sharing the episode's phrase Lookup, like the slots in realise.py."
 
 from __future__ import annotations
 
+from ..analysis.headlines import grab_bag
 from ..analysis.language import lower_first
 from ..models import Action, Claim, ThemePlan
 from .clauses import clauses
@@ -33,11 +34,19 @@ def listed(x: Lookup, t: ThemePlan) -> list[Line]:
 
 
 def problem(x: Lookup, t: ThemePlan) -> list[Line]:
-    return _claim(x, "problem", t.problem)
+    return _claim(x, _whose("problem", t, t.problem), t.problem)
 
 
 def benefit(x: Lookup, t: ThemePlan) -> list[Line]:
-    return _claim(x, "benefit", t.benefit, optional=True, weight=-5)
+    return _claim(x, _whose("benefit", t, t.benefit), t.benefit, optional=True, weight=-5)
+
+
+def _whose(key: str, t: ThemePlan, c: Claim | None) -> str:
+    """A grab-bag's problem or payoff is its one change's ("The problem PR 12 tackles"):
+    "The problem:" after "landed eleven PRs" would give all eleven the one problem."""
+    many = len(t.prs) + len(t.commits) > 1
+    own = c is not None and c.ref.pr is not None and t.stack is None and grab_bag(t.concept)
+    return f"{key}_of" if many and own else key
 
 
 def details(x: Lookup, t: ThemePlan) -> list[Line]:
@@ -53,7 +62,7 @@ def _claim(x: Lookup, key: str, c: Claim | None, optional: bool = False,
     if c is None:
         return []
     # After "The problem:" the sentence goes on in lower case ("The problem: the cache …").
-    text = x.say("theme", key, text=lower_first(c.text))
+    text = x.say("theme", key, text=lower_first(c.text), pr=c.ref.pr)
     if len(text.split()) > MAX_WORDS or not x.fresh(text):
         text = c.text
     return present(x.line(text, _cites(c), optional=optional, weight=weight))
