@@ -137,6 +137,9 @@ def test_no_action_has_an_empty_or_pronoun_object_and_lists_stay_whole(
      [("fix", "slicing and get plain in GemLite", "")]),
     ("Remove `check_cpu_version` and `check_xpu_version` helpers",
      [("remove", "check CPU version and check XPU version helpers", "")]),
+    # an in-place op's name is a verb with a trailing underscore
+    ("Prevent folding of mutable input to copy_ and put_ operators",
+     [("prevent", "folding of mutable input to copy and put operators", "")]),
     # a verb written as a word is an order still
     ("Add a cache and evict old entries", [("add", "a cache", ""), ("evict", "old entries", "")]),
 ])

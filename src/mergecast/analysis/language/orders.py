@@ -31,10 +31,11 @@ def parse_actions(title: str) -> tuple[Action, ...]:
     parts = [p for chunk in text.split("; ") for p in _clauses(_opening(chunk.split()))]
     if not parts:
         return (parse_title(title),)
-    # "Remove X and insert_observers_", "Fix slicing and get_plain()": a name that opens
-    # on a verb-like word goes on the object's list; it is no second order
-    while len(parts) > 1 and re.search(rf"(?<![\w.]){re.escape(parts[1][0])}[_.]\w", title,
-                                       re.I):
+    # "Remove X and insert_observers_", "Fix slicing and get_plain()", "… to copy_ and
+    # put_ operators": a name that opens on a verb-like word (or is one with an in-place
+    # op's trailing underscore) goes on the object's list; it is no second order
+    while len(parts) > 1 and re.search(rf"(?<![\w.]){re.escape(parts[1][0])}(?:[_.]\w|_\b)",
+                                       title, re.I):
         parts = [[*parts[0], "and", *parts[1]], *parts[2:]]
     first = read_action(title, " ".join(parts[0]), cut_second=False)
     out = [first]
