@@ -1,4 +1,10 @@
-from mergecast.writing.numbers import number_words, pr_list, pr_numbers, with_article
+from mergecast.writing.numbers import (
+    join_clauses,
+    number_words,
+    pr_list,
+    pr_numbers,
+    with_article,
+)
 
 
 def test_through_only_for_a_contiguous_run():
@@ -13,3 +19,14 @@ def test_a_number_takes_the_article_its_sound_needs():
     said = [with_article(f"{number_words(n)}-line fix") for n in (1, 4, 8, 11, 18)]
     assert said == ["a one-line fix", "a four-line fix", "an eight-line fix",
                     "an eleven-line fix", "an eighteen-line fix"]
+
+
+def test_a_clause_with_its_own_and_is_joined_after_a_comma():
+    # "adds the tracker and adds the docs and a test" hears the docs and the test as the
+    # tracker's list; the comma says where the list of clauses goes on
+    assert join_clauses(["adds the tracker", "adds the docs and a test"]) == \
+        "adds the tracker, and adds the docs and a test"
+    assert join_clauses(["fixes A and B", "adds C", "drops D"]) == \
+        "fixes A and B, adds C, and drops D"
+    assert join_clauses(["fixes A", "adds C"]) == "fixes A and adds C"
+    assert join_clauses(["fixes A"]) == "fixes A"

@@ -25,7 +25,7 @@ def commit(title: str, sha: str = "a1") -> tuple[Action, ...]:
      "part of the skeleton work"),
     ("Cross-day memory: link themes and reverts to earlier episodes; lock tests; "
      "scheduling docs",
-     "links themes and reverts to earlier episodes and covers lock tests and scheduling docs "
+     "links themes and reverts to earlier episodes, and covers lock tests and scheduling docs "
      "as part of the cross-day memory work"),
     # Parentheses go, semicolons part, a number stays as written for the fact check.
     ("Hardening: BODY_LIMIT on every analysis path (fact-check vocabulary too) with a test "
@@ -35,7 +35,7 @@ def commit(title: str, sha: str = "a1") -> tuple[Action, ...]:
     # A statement is reported whole; the path is said as the file it is.
     ("make demo uses examples/demo.toml (show named mergecast); config paths normalised; "
      "lint clean",
-     "notes that make demo uses the demo TOML file and covers config paths normalised and "
+     "notes that make demo uses the demo TOML file, and covers config paths normalised and "
      "lint clean"),
     ("A git name written 'Last, First' is said 'First Last' by the voice (the transcript "
      "keeps the name as written): 'Meng, Hengyu and andrewor14' sounded like three people",

@@ -9,7 +9,7 @@ from ..analysis.language import lower_first
 from ..models import Action, Claim, ThemePlan
 from .clauses import clauses
 from .length import Line, present
-from .numbers import join_words
+from .numbers import join_clauses
 from .phrases import MAX_WORDS, Lookup
 
 
@@ -25,10 +25,10 @@ def listed(x: Lookup, t: ThemePlan) -> list[Line]:
         kept: list[str] = []
         for c in clauses(acts)[:3]:  # in order, each that one breath still holds
             text = x.say("theme", "steps", i, pr=pr,
-                         effects=join_words([*kept, c.third()]))
+                         effects=join_clauses([*kept, c.third()]))
             if not kept or len(text.split()) <= MAX_WORDS:
                 kept.append(c.third())
-        text = x.say("theme", "steps", i, pr=pr, effects=join_words(kept))
+        text = x.say("theme", "steps", i, pr=pr, effects=join_clauses(kept))
         out += present(x.line(text, (pr,), optional=True, weight=-35 - 5 * i))
     return out
 

@@ -123,6 +123,16 @@ def join_words(items: Sequence[str], conj: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
+def join_clauses(items: Sequence[str]) -> str:
+    """What one subject does, as a list: "fixes X and adds Y"; when a clause has an "and"
+    of its own, the last joins after a comma ("adds A and B, and fixes C"), so its "and"
+    is not heard as the list's."""
+    items = [i for i in items if i]
+    if len(items) > 1 and any(" and " in i for i in items):
+        return ", ".join(items[:-1]) + ", and " + items[-1]
+    return join_words(items)
+
+
 def pr_list(numbers: Sequence[int]) -> str:
     """How a group of PRs is named (ascending): "PR 5", "PRs 5 and 9", "PRs 5 through 12"
     (only for a contiguous run), "PRs 5, 7, 9 and 12", "PRs from 5 to 40"."""

@@ -23,7 +23,7 @@ from .changes import by_change
 from .clauses import LIST_ITEMS, clauses
 from .follows import when
 from .length import Line, Part
-from .numbers import count_phrase, join_words, number_words
+from .numbers import count_phrase, join_clauses, join_words, number_words
 from .phrases import MAX_WORDS, Lookup
 from .realise import concept
 
@@ -203,7 +203,7 @@ def told(actions: Sequence[Action]) -> str:
     if len(said) == 2 and len(actions) == 2 and first and first != actions[1].obj and \
             first in said[1] and first in said[0]:  # said just before: "… and adds tests for them"
         said[1] = said[1].replace(first, pronoun(first), 1)
-    return join_words(said)
+    return join_clauses(said)
 
 
 def _item(x: Lookup, acts: Sequence[Action]) -> str:
