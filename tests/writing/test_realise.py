@@ -444,7 +444,7 @@ def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():
     assert len({s.split()[0] for s in said}) == len(said), said  # not "…also…" twice
 
 
-def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():
+def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():  # (or a kind's)
     x, plan = slot_lines(rich_digest())
     theme = plan.themes[1]
     pr = theme.prs[0]
@@ -456,6 +456,9 @@ def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():
     # "The problem:" after "landed two PRs" would give both PRs the one problem
     assert all(f"PR {pr}" in t for t in told) and len(told) == 2, told
     assert told[0].endswith(": the loader re-read every shard on each step."), told
+    # so is one named by its kind of work: its changes share the kind, not the problem
+    kind = dataclasses.replace(bag, concept="Loader fixes")
+    assert all(f"PR {pr}" in ln.text for ln in [*problem(x, kind), *benefit(x, kind)])
     # a theme that is one work keeps its plain frame
     named = dataclasses.replace(bag, concept="retry budgets")
     assert not any(f"PR {pr}" in ln.text for ln in [*problem(x, named), *benefit(x, named)])

@@ -49,6 +49,14 @@ def kind_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
     return f"{area} {words().kind_names[kind]}"
 
 
+def kind_named(name: str) -> bool:
+    """Whether a name is a kind of work's ("Checkpoint fixes", "NVFP4 clean-up",
+    "documentation updates"): its changes share that kind, not one problem."""
+    low = name.lower()
+    return len(low.split()) <= 5 and any(
+        low == kind or low.endswith(f" {kind}") for kind in words().kind_names.values())
+
+
 def vague(name: str) -> bool:
     """Whether a name names nothing: past an activity's verb ("fixing"), only articles,
     numbers and words that say nothing alone ("a minor issue", "2 small fixes")."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..analysis.headlines import grab_bag
 from ..analysis.language import lower_first
+from ..analysis.naming import kind_named
 from ..models import Action, Claim, ThemePlan
 from .clauses import clauses
 from .length import Line, present
@@ -42,10 +43,12 @@ def benefit(x: Lookup, t: ThemePlan) -> list[Line]:
 
 
 def _whose(key: str, t: ThemePlan, c: Claim | None) -> str:
-    """A grab-bag's problem or payoff is its one change's ("The problem PR 12 tackles"):
-    "The problem:" after "landed eleven PRs" would give all eleven the one problem."""
+    """A grab-bag's problem or payoff (or that of a theme named by its kind of work,
+    "Checkpoint fixes") is its one change's ("The problem PR 12 tackles"): "The problem:"
+    after "landed eleven PRs" would give all eleven the one problem."""
     many = len(t.prs) + len(t.commits) > 1
-    own = c is not None and c.ref.pr is not None and t.stack is None and grab_bag(t.concept)
+    bag = grab_bag(t.concept) or kind_named(t.concept)
+    own = c is not None and c.ref.pr is not None and t.stack is None and bag
     return f"{key}_of" if many and own else key
 
 
