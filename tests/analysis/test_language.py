@@ -347,6 +347,16 @@ def test_an_adjective_after_a_degree_word_loses_its_stray_capital():
     assert sentence_case("remove more Galore bits") == "remove more Galore bits"
 
 
+def test_a_title_case_title_counts_its_short_capitalised_words():
+    # "Use" and "Fix" are as much Title Case as "Default": "… to Use Shards by Default"
+    # was left as written, two capitals being too few among the long words
+    assert sentence_case("Switch DeepSeekV3 to Use FlexAttention by Default") == \
+        "switch DeepSeekV3 to use FlexAttention by default"
+    assert sentence_case("Fix a Bug in MX Builds") == "fix a bug in MX builds"
+    # an acronym is no Title Case word; one capital among plain words stays
+    assert sentence_case("Add CI for the ROCm VLM Runner") == "Add CI for the ROCm VLM Runner"
+
+
 @pytest.mark.parametrize(("text", "limit", "name"), [
     # A cut "by …" with a verb's bare form ("by properly tear" of "tear down for X") goes
     # whole; a "by" with its gerund or its noun stays.

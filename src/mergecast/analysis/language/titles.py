@@ -401,7 +401,7 @@ _DEGREE = re.compile(r"\b((?:more|less|most|least|very|too)\s+)([A-Z][a-z]{2,})"
 def sentence_case(text: str) -> str:
     """Title Case titles ("Unified Path in RL") read as plain words ("unified path in RL")."""
     ws = text.split()
-    long = [w for w in ws[1:] if w.isalpha() and len(w) >= 4]
+    long = [w for w in ws[1:] if w.isalpha() and (len(w) >= 4 or len(w) == 3 and w.istitle())]
     capital = [w for w in long if w[0].isupper() and w[1:].islower()]
     if len(capital) < 2 or len(capital) * 2 < len(long):
         # "more General": a degree word's adjective is no name, whatever its capital
