@@ -28,6 +28,10 @@ def told(title: str) -> str:
 @pytest.mark.parametrize(("title", "effect"), [
     # "<X> support for <Y>" adds X support: X is the claim.
     ("CUDAGraph support for SimpleFSDP and TP", "adds CUDAGraph support for SimpleFSDP and TP"),
+    # an implementation is added, never "works on the implementation of X"
+    ("Implementation of the blockwise quantization for fp8 tensors",
+     "adds the blockwise quantization for FP8 tensors"),
+    ("Chunked loss implementation in eager", "adds chunked loss implementation in eager"),
     ("Initial support for float8 all-gather", "adds initial support for float8 all-gather"),
     ("Better support for MoE", "adds support for MoE"),  # a generic opener is no claim
     ("Support int8 weights", "adds support for int8 weights"),
