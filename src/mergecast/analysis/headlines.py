@@ -122,7 +122,7 @@ def headline(
         # A stack is what its base part starts (its later parts build on it, and a late
         # part alone names one detail); a cluster is named by its kind of work.
         name = (_topic_name(titles, areas)
-                or _refined(shared_name(titles, areas, day_titles or {}),
+                or _refined(_shared(titles, areas, day_titles or {}, stack),
                             parallel := _parallel_name(titles))
                 or parallel
                 or (_base_name(titles) if stack else None)
@@ -130,6 +130,25 @@ def headline(
                 or (_grab_bag(titles, areas, stack) if by_place else None)
                 or _first_named(titles))
     return _noun(_qualify(_fewer(name), areas))
+
+
+# A stack is named by words its parts share when its base part says them or most parts
+# do: "flight recorder" in the last two of five parts names a detail of the later ones.
+STACK_SHARE = 0.5
+def _shared(titles: Sequence[str], areas: Sequence[str], day: Mapping[str, int],
+            stack: bool) -> str | None:
+    name = shared_name(titles, areas, day)
+    if not stack or name is None or _says(titles[0], name):
+        return name
+    return shared_name(titles, areas, day, STACK_SHARE)
+
+
+def _says(title: str, name: str) -> bool:
+    """Whether a title has every word of a name ("autograd functions" in "add a2a dispatch
+    autograd function")."""
+    def said(text: str) -> set[str]:
+        return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower())}
+    return said(name) <= said(title)
 
 
 GRAB_BAG = 5  # a cluster this big that shares no name is no one change's story

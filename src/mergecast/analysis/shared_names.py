@@ -48,7 +48,7 @@ def _grams(ws: Sequence[str]) -> set[tuple[str, ...]]:
 
 
 def shared_name(titles: Sequence[str], areas: Sequence[str],
-                 day: Mapping[str, int]) -> str | None:
+                 day: Mapping[str, int], share: float = 0.4) -> str | None:
     counts: Counter[tuple[str, ...]] = Counter()
     surface: dict[tuple[str, ...], str] = {}
     seqs: list[list[str]] = []
@@ -72,7 +72,7 @@ def shared_name(titles: Sequence[str], areas: Sequence[str],
             for i in range(len(ws) - size + 1):
                 key = tuple(w.lower() for w in ws[i:i + size])
                 surface.setdefault(key, " ".join(ws[i:i + size]))
-    need = max(2, math.ceil(len(titles) * 0.4))
+    need = max(2, math.ceil(len(titles) * share))
     area_names = {fold(a) for a in areas}
     all_tags = _shared_tags(titles)
     w = words()
