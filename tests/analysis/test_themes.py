@@ -121,6 +121,14 @@ def test_headline_is_drawn_from_shared_title_words():
     assert headline(["[c10d] Give each backend its own Options"]) == \
         "giving each backend its own Options"
     assert headline(["Alpha thing", "Beta stuff"], stack=True) == "alpha thing"  # the base
+    # Words only a stack's later parts share name a detail of theirs, not the stack: its
+    # base part says what it starts, unless most parts share the words.
+    parts = ["Make retry on timeout configurable", "Give each channel its own budget",
+             "Record a channel's peers", "Flight recorder for plain channels",
+             "Dump the flight recorder when a call fails"]
+    assert headline(parts, stack=True) == "making retry on timeout configurable"
+    assert headline([*parts[:2], "Flight recorder for channel peers", *parts[3:]],
+                    stack=True) == "flight recorder"
 
 
 def test_is_noise():
@@ -270,3 +278,17 @@ def test_several_peoples_cluster_named_by_one_title_is_a_mix_named_by_its_bigges
     alone = [pr(400 + i, t, author="dev", files=files("torch/prototype/a.py", add=n))
              for i, (t, n) in enumerate(mix)]
     assert not any("several people's" in w for w in digest(alone).themes[0].why)
+
+
+def test_several_peoples_big_cluster_named_by_its_kind_of_work_is_a_mix():
+    # "Loader fixes" from five people says what kind of work they share, not one story
+    fixes = ["Fix the shard count", "Fix a hang in prefetch", "Fix the seed of the sampler",
+             "Fix the resume offset", "Fix the worker exit code"]
+    changes = [pr(400 + i, t, author=f"dev{i}", files=files("torch/loader/a.py", add=20))
+               for i, t in enumerate(fixes)]
+    theme = digest(changes).themes[0]
+    assert theme.headline.endswith("fixes"), theme.headline
+    assert "several people's changes with no shared name (x0.5)" in theme.why
+    # two people's pair of fixes is no big cluster: no such weight
+    pair = digest(changes[:2]).themes[0]
+    assert not any("several people's" in w for w in pair.why)

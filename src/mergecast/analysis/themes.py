@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from ..models import Change, Stack, Theme, ThemeKind
 from .headlines import GRAB_BAG, grab_bag, headline, side_work
+from .naming import kind_named
 from .reverts import reland_title
 from .similarity import Vector, candidate_pairs, cosine
 
@@ -269,10 +270,12 @@ def _theme(
     name = headline([c.title for c in named], day_titles, areas=area_list,
                     stack=stack is not None, by_place=by_place)
     authors = _authors(changes, stack)
-    if len(authors) > 1 and not noise and (grab_bag(name) or _one_title_names(
-            name, changes, area_list) and stack is None):
+    big = len(changes) >= GRAB_BAG
+    if len(authors) > 1 and not noise and (grab_bag(name) or big and kind_named(name) or
+                                           _one_title_names(name, changes, area_list)
+                                           and stack is None):
         # One author's run of changes in one place is their day's work; several people's
-        # is a mix, no one story
+        # is a mix, no one story (named by a place, a kind of work, or one of its titles)
         score *= MIX_FACTOR
         why.append(f"several people's changes with no shared name (x{MIX_FACTOR})")
     theme = Theme(
