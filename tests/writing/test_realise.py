@@ -386,18 +386,23 @@ def test_a_grab_bag_s_changes_are_counted_not_called_related():
     assert "two related PRs" in named, named
 
 
-def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():
-    titles = ((2611, "Add timeout support for upload push op"),
-              (2612, "Add timeout support for upload pull op"))
+def ada_theme(titles: tuple[tuple[int, str], ...], concept: str) -> tuple[Lookup, m.ThemePlan]:
+    """The second theme made of ada's PRs with these titles, named `concept`."""
     d = rich_digest(extra=[pr(n, t, "ada") for n, t in titles])
-    theme = dataclasses.replace(d.themes[1], prs=(2611, 2612), commits=(), authors=("ada",),
-                                stack=None)
+    theme = dataclasses.replace(d.themes[1], prs=tuple(n for n, _ in titles), commits=(),
+                                authors=("ada",), stack=None)
     plan_theme = make_plan(dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:])),
                            show="Widget", day=DAY, max_themes=3).themes[1]
     x = Lookup(d, show="Widget", day=DAY, lexicon={})
-    named = dataclasses.replace(
-        plan_theme, concept="timeout support for upload push and pull ops", stack=None,
+    return x, dataclasses.replace(
+        plan_theme, concept=concept, stack=None,
         effects=tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n)) for n, t in titles))
+
+
+def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():
+    titles = ((2611, "Add timeout support for upload push op"),
+              (2612, "Add timeout support for upload pull op"))
+    x, named = ada_theme(titles, "timeout support for upload push and pull ops")
     text = " ".join(ln.text for ln in [*size(x, named), *effects(x, named)])
     assert text.startswith("ada landed two related PRs, 2611 and 2612") and \
         "timeout support" not in text, text
@@ -425,15 +430,7 @@ def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():
               (2623, "Drop the legacy cache"), (2624, "Speed up the hash map"),
               (2625, "Fix the upload timeout"), (2626, "Document the cache keys"),
               (2627, "Warn on stalled uploads"))
-    d = rich_digest(extra=[pr(n, t, "ada") for n, t in titles])
-    theme = dataclasses.replace(d.themes[1], prs=tuple(n for n, _ in titles), commits=(),
-                                authors=("ada",), stack=None)
-    plan_theme = make_plan(dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:])),
-                           show="Widget", day=DAY, max_themes=3).themes[1]
-    x = Lookup(d, show="Widget", day=DAY, lexicon={})
-    named = dataclasses.replace(
-        plan_theme, concept="upload robustness", stack=None,
-        effects=tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n)) for n, t in titles))
+    x, named = ada_theme(titles, "upload robustness")
     said = [ln.text for ln in effects(x, named)]
     text = " ".join(said)
     # the last part tells the theme's name: cut for room in order, it would go untold
