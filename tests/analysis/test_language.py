@@ -310,6 +310,8 @@ def test_kinds_of_work():
     # a verb the lexicon knows is told as itself, never "touches on soften the guard"
     assert (parse_title("soften the version guard").lemma, kind_of(parse_title(
         "soften the version guard"))) == ("soften", "change")
+    assert [parse_title(t).lemma for t in ("Weigh big clusters as a mix",
+                                           "Know soften as a verb")] == ["weigh", "know"]
     assert kind_of(parse_title("memory planner")) == ""
 
 
