@@ -184,6 +184,10 @@ def test_a_list_after_a_preposition_is_kept_whole():
     ("Add unit tests for the loader", "unit tests for the loader"),
     # "as" before "an" is no verb: the order is not a statement about "an operator"
     ("Treat a code span that opens on an operator as an expression", "treating a code span"),
+    # a verb inside a clause a subordinator opens is that clause's ("one has"), not the
+    # title's: the order keeps its name
+    ("Join the loader's lists after a comma when one has an and of its own",
+     "joining the loader's lists after a comma"),
 ])
 def test_a_sentence_title_is_named_by_its_subject(title, name):
     assert single_headline(title) == name

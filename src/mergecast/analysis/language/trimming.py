@@ -70,8 +70,11 @@ def _subject(ws: list[str]) -> list[str]:
                         default=None)
             # ("explaining why the loader needs a lock" is an action with a clause in it,
             # not a statement about the loader)
+            # ("… after a comma when one has an and": a verb inside a clause a
+            # subordinator opens has that clause's subject, not the title's)
             if start is not None and i - start >= 2 and not any(
-                    x.lower() in _WH for x in ws[:start]):
+                    x.lower() in _WH for x in ws[:start]) and not any(
+                    x.lower() in words().subordinators for x in ws[start:i]):
                 return ws[start:i]
     return ws
 
