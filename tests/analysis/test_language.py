@@ -316,6 +316,12 @@ def test_kinds_of_work():
 
 
 def test_names_are_trimmed_and_cased():
+    # A participle waits for its "by": a cut there goes before it ("a theme named" says
+    # nothing of how it is named)
+    assert trim("the problem of a theme named by its kind of work with its change", 7) == \
+        "the problem of a theme"
+    assert trim("the UintxTensor and UintxLayout classes needed by the packing utils", 7) == \
+        "the UintxTensor and UintxLayout classes"
     # A name with no break to cut at is one phrase, kept whole a word or two over: its end
     # is its point ("… utils import path", never "… utils import").
     assert trim("making betas and weight decay Adam hyperparameters configurable", 7) == \

@@ -149,6 +149,8 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
             if cut is None:
                 cut = next((i for i in range(limit, 2, -1) if low[i] in group
                             and i not in apart), None)
+        if cut and low[cut] == "by" and re.fullmatch(r"[a-z]+ed", low[cut - 1]) and cut > 2:
+            cut -= 1  # "a theme named" waits for its "by": the participle goes with it
         kept = ws[: cut or limit]
         # A cut inside a "why …" or "how …" clause leaves it without its end ("explaining
         # why float8 needs"): a name a few words over the limit is kept whole instead. So
