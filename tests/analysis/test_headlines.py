@@ -7,6 +7,7 @@ import pytest
 
 from mergecast.analysis.headlines import grab_bag, headline, single_headline
 from mergecast.analysis.language import clean_title, is_tail_word
+from mergecast.analysis.naming import is_activity
 
 
 @pytest.mark.parametrize(("titles", "areas", "name"), [
@@ -319,3 +320,12 @@ def test_a_shared_participle_with_a_tag_is_no_name():
     name = headline(["[loader][io] Add fused as an option in the train config",
                      "[loader] Fix test runner fused optim tests"], areas=("Readers",))
     assert name != "loader fused" and not name.endswith(" fused"), name
+
+
+def test_an_adverb_before_an_ing_form_is_still_an_activity():
+    # "temporarily disabling the flaky test" is an action, like "disabling the flaky test";
+    # "temporary fixes" is a thing
+    assert is_activity("temporarily disabling the flaky test")
+    assert is_activity("disabling the flaky test")
+    assert not is_activity("temporary fixes for the loader")
+    assert not is_activity("temporarily")

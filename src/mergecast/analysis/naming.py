@@ -66,8 +66,12 @@ def vague(name: str) -> bool:
 
 
 def is_activity(name: str) -> bool:
-    """"Fixing the step log" is an activity: it opens on a verb's -ing form."""
-    first = name.split(" ", 1)[0]
+    """"Fixing the step log" is an activity: it opens on a verb's -ing form, or an adverb
+    before one ("temporarily disabling the test", never "a temporarily disabling …")."""
+    ws = name.split()
+    if len(ws) > 1 and ws[0].lower() in words().adverbs:
+        ws = ws[1:]
+    first = ws[0] if ws else ""
     return first.endswith("ing") and base_verb(first) is not None
 
 

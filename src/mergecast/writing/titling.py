@@ -150,14 +150,18 @@ def _in_prose(name: str) -> str:
     function to check X", not "alongside function to check X"); a heading does without.
     An -ing word's object takes the article its verb gives it ("deleting the dead prototype
     module"); any other name opening on one ("training recipes") is left."""
+    lead = ""
     first, _, rest = name.partition(" ")
+    if first.lower() in words().adverbs and rest:  # "temporarily disabling the test"
+        lead = f"{first} "
+        first, _, rest = rest.partition(" ")
     if not first.endswith("ing"):
         return article(name)
     verb = base_verb(first) if first.islower() else None
     particle, _, after = rest.partition(" ")
     if verb and after and is_phrasal(verb, particle):
         first, rest = f"{first} {particle}", after  # "fixing up a sweep script"
-    return f"{first} {article(rest, verb_class(verb))}" if verb and rest else name
+    return f"{lead}{first} {article(rest, verb_class(verb))}" if verb and rest else name
 
 
 def summary(x: Lookup, plan: Plan) -> str:
