@@ -407,3 +407,32 @@ def test_the_change_a_theme_follows_is_linked_like_the_day_s_own(tmp_path: Path)
     assert episode is not None
     assert "PR 880" in episode.script.transcript, episode.script.transcript
     assert episode.links[880] == "https://github.com/o/r/pull/880"
+
+
+def test_an_episode_s_hash_holds_the_code_that_writes_it(tmp_path: Path) -> None:
+    """An editable install updated by `git pull` keeps its version: with only the version
+    in the hash, `run` reused audio and a transcript the older wording wrote."""
+    from mergecast.code_id import code_id, tree_id
+    from mergecast.models import Counts, Digest
+    from mergecast.sources.forge import LinkPatterns
+
+    cfg = pipeline.load_config(None, tmp_path / "m.db")
+    target = targets.daily(day(24).date(), cfg)
+    digest = Digest(target.window, Counts(0, 0, 0, 0), (), (), (), (), (), ())
+
+    def key(code: str | None = None) -> str:
+        return pipeline.source_hash(cfg, target, digest, cfg.writing, pipeline.Choices(),
+                                    LinkPatterns(), code=code)
+
+    assert key("a") != key("b") and key() == key(code_id())
+    # the id reads code and data files, not compiled caches
+    pkg = tmp_path / "pkg"
+    (pkg / "data").mkdir(parents=True)
+    (pkg / "writer.py").write_text("X = 1\n", encoding="utf-8")
+    (pkg / "data" / "phrases.toml").write_text('a = "b"\n', encoding="utf-8")
+    before = tree_id(pkg)
+    (pkg / "__pycache__").mkdir()
+    (pkg / "__pycache__" / "writer.cpython-311.pyc").write_bytes(b"\0")
+    assert tree_id(pkg) == before
+    (pkg / "data" / "phrases.toml").write_text('a = "c"\n', encoding="utf-8")
+    assert tree_id(pkg) != before

@@ -27,6 +27,7 @@ from . import publish as publishing
 from .analysis import build_digest, path_rules_from_repo
 from .analysis.ledger import ledger
 from .analysis.memory import link_earlier
+from .code_id import code_id
 from .config import AreaRule, Config, VoiceConfig, WritingConfig
 from .errors import EmptyWindowError, InputError
 from .models import (
@@ -304,7 +305,7 @@ def digest_for(cfg: Config, store: Store, window: Window,
 
 
 def source_hash(cfg: Config, target: Target, digest: Digest, writing: WritingConfig,
-                choices: Choices, links: forge.LinkPatterns) -> str:
+                choices: Choices, links: forge.LinkPatterns, code: str | None = None) -> str:
     """Everything an episode is made from; the same hash means nothing to redo.
 
     The whole digest, not its `--json` face: the writer and the page read every field of
@@ -313,6 +314,7 @@ def source_hash(cfg: Config, target: Target, digest: Digest, writing: WritingCon
     payload = {
         "links": [links.pr, links.commit],
         "version": __version__,
+        "code": code or code_id(),  # (the same version may hold other wording rules)
         "kind": target.kind,
         "digest": to_dict(digest),
         "show": show_name_for(cfg, digest.changes),
