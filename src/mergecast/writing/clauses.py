@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from ..analysis.language import (
     DOUBLED,
-    base_verb,
     covers,
     gerund,
     is_modifier,
@@ -18,6 +17,7 @@ from ..analysis.language import (
     one_fault,
     said_verb,
     third_person,
+    to_verb,
     told_of_one,
     trim,
     words,
@@ -26,7 +26,7 @@ from ..models import Action
 from .numbers import join_words
 from .phrases import phrases, vowel_sound
 
-_DESTINATION = re.compile(r"\s(to|into)\s+(\S+)(?:\s+\S+){0,3}$")
+_DESTINATION = re.compile(r"\s(?:to|into)\s+\S+(?:\s+\S+){0,3}$")
 
 LIST_ITEMS = 4  # objects named in one list
 _ANCHOR = "add"  # a base verb to read objects after (see Clause._rest)
@@ -139,9 +139,9 @@ def _complemented(a: Action) -> bool:
     """Whether an object is whom a verb lets do something ("enables users to extend the
     config"): in a list ("enables FlexAttention, CUDNN attention and users to extend …")
     the users read as one more thing enabled."""
-    found = re.search(r"\bto\s+(\w+)", a.obj)
-    return a.lemma in words().complement_verbs and found is not None and \
-        base_verb(found[1]) == found[1].lower()
+    ws = a.obj.split()
+    at = next((i for i, w in enumerate(ws) if w.lower() == "to"), None)
+    return a.lemma in words().complement_verbs and at is not None and to_verb(ws, at)
 
 
 def _apart(objects: list[str]) -> list[list[str]]:
@@ -162,7 +162,7 @@ def _destined(obj: str) -> bool:
     """Whether an object ends on where it goes: "usage notes to README", "kernels into the
     MX path"; not a purpose ("a hook to reduce copies")."""
     found = _DESTINATION.search(obj)
-    return found is not None and (found[1] == "into" or base_verb(found[2]) != found[2].lower())
+    return found is not None and not to_verb(found[0].split(), 0)  # ("into" is never one)
 
 
 def _purpose_only(obj: str) -> bool:
@@ -172,7 +172,7 @@ def _purpose_only(obj: str) -> bool:
     ws = obj.lower().split()
     opens = ws[0] in words().subordinators and ws[0] != "that" if ws else False
     return len(ws) > 1 and (opens or ws[:2] == ["in", "order"] or
-                            ws[0] == "to" and base_verb(ws[1]) == ws[1])
+                            to_verb(ws, 0))
 
 
 def _breaths(objects: Sequence[str]) -> list[list[str]]:

@@ -24,7 +24,16 @@ from .titles import (
     speakable,
     split_prefix,
 )
-from .trimming import as_name, expand_term, is_modifier, is_tail_word, shorten, title_case, trim
+from .trimming import (
+    as_name,
+    expand_term,
+    is_modifier,
+    is_tail_word,
+    shorten,
+    title_case,
+    to_verb,
+    trim,
+)
 from .words import (
     base_verb,
     case_word,
@@ -48,5 +57,5 @@ __all__ = [
     "said_verb", "sentence_case", "shorten", "shorthand_rules", "shorthand_words",
     "speak_identifier",
     "speakable", "split_prefix", "stated_topic",
-    "third_person", "title_case", "told_of_one", "trim", "verb_class", "words",
+    "third_person", "title_case", "to_verb", "told_of_one", "trim", "verb_class", "words",
 ]
