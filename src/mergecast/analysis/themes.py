@@ -270,10 +270,10 @@ def _theme(
     name = headline([c.title for c in named], day_titles, areas=area_list,
                     stack=stack is not None, by_place=by_place)
     authors = _authors(changes, stack)
+    # (a big cluster: one named by its kind or one title; a grab-bag is big by its name)
     big = len(changes) >= GRAB_BAG
-    if len(authors) > 1 and not noise and (grab_bag(name) or big and kind_named(name) or
-                                           _one_title_names(name, changes, area_list)
-                                           and stack is None):
+    if len(authors) > 1 and not noise and (grab_bag(name) or big and (
+            kind_named(name) or stack is None and _one_title_names(name, changes, area_list))):
         # One author's run of changes in one place is their day's work; several people's
         # is a mix, no one story (named by a place, a kind of work, or one of its titles)
         score *= MIX_FACTOR
@@ -287,10 +287,9 @@ def _theme(
 
 
 def _one_title_names(name: str, changes: Sequence[Change], areas: Sequence[str]) -> bool:
-    """Whether a big cluster's name is only one of its titles: several people's changes
-    with nothing in common to name them by are a mix too, however the one reads."""
-    return len(changes) >= GRAB_BAG and any(
-        headline([c.title], areas=areas) == name for c in changes)
+    """Whether a cluster's name is only one of its titles: several people's changes with
+    nothing in common to name them by are a mix too, however the one reads."""
+    return any(headline([c.title], areas=areas) == name for c in changes)
 
 
 def _authors(changes: Sequence[Change], stack: Stack | None) -> tuple[str, ...]:
