@@ -105,6 +105,11 @@ def test_clean_body_drops_the_commit_subjects_of_a_ghstack_squash_log():
     assert clean_body("* Delete the old layout\n") == "* Delete the old layout"
 
 
+def test_clean_body_reads_full_width_punctuation_as_ascii():
+    assert clean_body("The map is loaded from the index， which names the shard（two）.") == \
+        "The map is loaded from the index, which names the shard (two)."
+
+
 def test_clean_body_truncates_huge_bodies():
     assert len(clean_body("word " * (BODY_LIMIT))) <= BODY_LIMIT
 

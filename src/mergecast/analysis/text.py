@@ -119,9 +119,24 @@ def _drop_lead_in(out: list[str], picture: bool) -> None:
         out[start:end] = text[:cut].split("\n") if cut else []
 
 
+# Punctuation of a CJK input method typed into English prose ("index， which maps"): said
+# and shown as the ASCII mark and its space.
+_FULL_WIDTH = re.compile(r"\s*（|[，。：；！？）][ \t]*")
+_ASCII = dict(zip("，。：；！？）", ",.:;!?)", strict=True))
+
+
+def _ascii_mark(m: re.Match[str]) -> str:
+    mark = m.group(0).strip()
+    if mark == "（":
+        return " ("
+    word_next = m.string[m.end():m.end() + 1].isalnum()
+    return _ASCII[mark] + (" " if word_next else "")
+
+
 def clean_body(text: str) -> str:
     """The prose a person wrote: drop stack blocks, boilerplate, code, tables and images."""
     text = _HTML_COMMENT.sub("", truncate(text).replace("\r\n", "\n"))
+    text = _FULL_WIDTH.sub(_ascii_mark, text)
     text = _IMAGE.sub(_SHOWN, text)  # (an <img> tag may span lines)
     out: list[str] = []
     # ghstack's squash log opens with its base commit, often another PR's title ("* Delete
