@@ -289,6 +289,24 @@ def test_a_caveat_after_however_is_no_problem_the_change_fixed():
         ("problem", "The loader dropped the last shard.")]
 
 
+def test_a_however_too_long_to_join_is_said_without_the_state_it_overturns():
+    # Alone, "the fallback worked" says the opposite of the problem; the contrast is it.
+    body = ("- Previously, the fallback path would work, letting the compiler run with the "
+            "patched attention op in every model. However, the rotary op was not fused into "
+            "one kernel with the quantization to eight bits.")
+    assert said(body) == [
+        ("problem", "The rotary op was not fused into one kernel with the quantization to "
+                    "eight bits.")]
+
+
+def test_a_sentence_opening_on_the_current_state_is_a_problem():
+    assert said("The current config check needs a GPU host and a cluster launcher.") == [
+        ("problem", "The current config check needs a GPU host and a cluster launcher.")]
+    # "the current rank" inside a sentence is no state before the change.
+    assert said("The loader logs one line for the current rank after each shard.") == [
+        ("detail", "The loader logs one line for the current rank after each shard.")]
+
+
 def test_a_gerund_whose_only_verbs_are_infinitives_is_a_note():
     # "mixed" after "to apply" is an adjective, not the sentence's verb
     assert said("Using the sharder to apply mixed precision to match the engine dtype, "

@@ -263,6 +263,19 @@ def test_a_problem_sentence_sharing_no_word_with_the_theme_is_not_its_problem():
         "Each recipe kept its own loader, so fixes to shuffling had to be made four times over.")
 
 
+def test_a_description_opening_on_the_old_state_states_its_changes_problem():
+    # "The current …" opens the description: about the change whatever words it shares.
+    body = ("## Summary\nThe current config check needs a GPU host and a cluster launcher, "
+            "so a typo costs an hour.\n")
+    (theme,) = plan(loader_day(body)).themes
+    assert theme.problem is not None and theme.problem.text == (
+        "The current config check needs a GPU host and a cluster launcher, so a typo costs "
+        "an hour.")
+    # Later in the description, the same sentence may be an aside: not the problem.
+    (theme,) = plan(loader_day(OFF_TOPIC + body.removeprefix("## Summary\n"))).themes
+    assert theme.problem is None
+
+
 def one_theme_day(changes: tuple[m.Change, ...], name: str, kind: str = "single") -> m.Digest:
     """A day of one theme, by ada in Data, made of `changes`."""
     prs = tuple(c.number for c in changes if c.number is not None)

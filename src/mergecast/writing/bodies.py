@@ -35,7 +35,7 @@ def _unknown_label(raw: str) -> bool:
 def _problem(sentence: str, weak: bool = False) -> bool:
     """Whether a sentence states a problem; with `weak`, whether any problem word is in it."""
     c = cues()
-    if c.problem.search(sentence):
+    if c.problem.search(sentence) or tells_old_state(sentence):
         return True
     found = {m.span() for m in c.problem_weak.finditer(sentence)}
     # A weak word is a problem beside a contrast, and one word is not both: "X on V only
@@ -88,6 +88,12 @@ def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str
     if _problem(sentence):
         return "problem"
     return "detail"
+
+
+def tells_old_state(sentence: str) -> bool:
+    """Whether a sentence opens on the state before the change ("The current validation
+    requires GPUs", "Previously, X was …")."""
+    return bool(cues().before_state.match(sentence))
 
 
 def _outcome(sentence: str) -> bool:
@@ -184,7 +190,8 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
     for prose, items in _paragraphs(_prose(body)):
         # A list item that is a whole statement ("Defaults now load from either file.")
         # stands alone as well; items that open on a verb are steps, told with the titles.
-        stated = [x for i in items for x in SPLIT.split(_sentence(i)) if _statement(x)][:2]
+        stated = [x for i in items for x in _contrasted(SPLIT.split(_sentence(i)))
+                  if _statement(x)][:2]
         # "**Weights are probabilities.** A weight of 3 …": a bold lead-in that is a
         # sentence of its own ends at its full stop, not at the closing marks.
         prose = _BOLD_STOP.sub(r"\2\1", prose)
@@ -231,13 +238,17 @@ def _contrasted(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for raw in sentences:
         m = _HOWEVER.match(raw)
-        if m and out and out[-1].rstrip().endswith(".") and \
-                len(out[-1].split()) + len(raw.split()) <= MAX_WORDS:
+        if not (m and out and out[-1].rstrip().endswith(".")):
+            out.append(raw)
+        elif len(out[-1].split()) + len(raw.split()) <= MAX_WORDS:
             rest = raw[m.end():]
             rest = rest[0].lower() + rest[1:] if rest[1:2].islower() else rest
             out[-1] = f"{out[-1].rstrip()[:-1]}, but {rest}"
         else:
-            out.append(raw)
+            # Too long for one breath: the contrast is the point ("Previously, the fallback
+            # worked. However, the RoPE op was not fused."), said without the state it
+            # qualifies, which alone would tell the opposite.
+            out[-1] = raw
     return out
 
 

@@ -23,6 +23,11 @@ def _any(phrases: list[str]) -> re.Pattern[str]:
                       + r")(?![\w'])", re.I)
 
 
+def _opening(phrases: list[str]) -> re.Pattern[str]:
+    """A sentence opening on one of the phrases, after any markup."""
+    return re.compile(r"^\W*(?:" + "|".join(re.escape(p) for p in phrases) + r")\b", re.I)
+
+
 @dataclasses.dataclass(frozen=True)
 class Cues:
     """templates/bodies.toml, compiled once."""
@@ -68,6 +73,7 @@ class Cues:
     noise_item: re.Pattern[str]  # a squash or ghstack list item, no step of the change
     consequence: re.Pattern[str]  # "As a result, …": what the state before led to
     after_state: re.Pattern[str]  # "After this change, …": the state the change leaves
+    before_state: re.Pattern[str]  # "The current X …": the state the change answers
 
 
 @functools.cache
@@ -120,8 +126,6 @@ def cues() -> Cues:
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),
         cause=_any(cues["cause"]), past=_any(cues["past"]),
         noise_item=re.compile("|".join(drop["patterns"]["items"]), re.I),
-        consequence=re.compile(r"^\W*(?:" + "|".join(re.escape(p) for p in drop["consequences"])
-                               + r")\b", re.I),
-        after_state=re.compile(r"^\W*(?:" + "|".join(re.escape(p) for p in cues["after_state"])
-                               + r")\b", re.I),
+        consequence=_opening(drop["consequences"]),
+        after_state=_opening(cues["after_state"]), before_state=_opening(cues["before_state"]),
     )

@@ -22,7 +22,7 @@ from ..models import (
     Theme,
     ThemePlan,
 )
-from .bodies import best, claims, steps
+from .bodies import best, claims, steps, tells_old_state
 from .changes import (
     action,
     actions,
@@ -90,7 +90,10 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     first = described[0] if described else None
     base = [x for x in found if first and x.ref == Ref(pr=first.number, sha=first.sha)]
     own = stems(" ".join([t.headline, first.title])) if first else set()
-    problem = best([x for x in base if stems(x.text) & own], "problem")
+    # A description opening on the state before its change is about that change whatever
+    # words it uses ("The current validation requires GPUs" opens "Add dry run mode").
+    problem = best([x for i, x in enumerate(base) if stems(x.text) & own
+                    or i == 0 and tells_old_state(x.text)], "problem")
     about |= stems(problem.text) if problem else set()
     # A measured gain in the base change's description ("about 4x faster") is its own,
     # whatever words it uses.
