@@ -439,6 +439,30 @@ def test_a_second_name_cut_inside_a_pair_is_left_out_of_the_title():
     assert not [t for t in titles if t.endswith("and In-Tree")], titles
 
 
+def test_a_name_cut_after_a_participle_or_inside_a_clause_is_no_title():
+    d = rich_digest()
+
+    def titles(first: str, second: str) -> set[str]:
+        one = dataclasses.replace(d.themes[0], headline=first)
+        two = dataclasses.replace(d.themes[1], headline=second)
+        day = dataclasses.replace(d, themes=(one, two, *d.themes[2:]))
+        return {write_script(day, show="Widget", day=DAY + dt.timedelta(days=n),
+                             writing=WRITING, lexicon={}, llm=LLM).title for n in range(9)}
+    # "Fixing Extra Averaging Performed" (of "… performed in validation …") and "Explaining
+    # Why Float8 Needs" leave what the participle or the clause says behind.
+    for second in ("fixing extra averaging performed in validation loss reporting",
+                   "explaining why the tile planner needs to be distributed aware"):
+        said = titles("retry budgets", second)
+        assert not [t for t in said if t.endswith(("Performed", "Needs"))], said
+    # The top name ends before the participles instead: "… Missing Enabled" of "… missing
+    # enabled attribute".
+    top = "fixing TilePlannerQuantizer and RetryBudgetQuantizer missing enabled attribute"
+    said = titles(top, "retry budgets")
+    assert not [t for t in said if t.endswith(("Enabled", "Missing"))], said
+    assert [t for t in said if t.startswith(
+        "Fixing TilePlannerQuantizer and RetryBudgetQuantizer")], said
+
+
 def test_a_title_opens_on_a_capital_unless_a_name_is_spelled_from_a_small_letter():
     d = rich_digest()
 

@@ -15,6 +15,7 @@ from ..analysis.language import (
     base_verb,
     has_verb,
     is_phrasal,
+    is_tail_word,
     lower_first,
     shorten,
     title_case,
@@ -38,13 +39,32 @@ def _named(x: Lookup, themes: Sequence[ThemePlan], limit: int = 45) -> list[str]
     # MXFP8" (of "… and MXFP8 composability") enables something the change does not;
     # "Adding X and FSDP" of "… and FSDP to Llama" keeps its things whole.
     names = [(shorten(whole := concept(x, t), limit), whole) for t in themes]
-    heads = [title_case(said) for n, (said, whole) in enumerate(names)
-             if n == 0 or not _cut_pair(said, whole)]
+    heads = [title_case(_participle_cut(said, whole) if n == 0 else said)
+             for n, (said, whole) in enumerate(names) if n == 0 or not _cut_pair(said, whole)]
     return [h for h in heads if h and x.grounded(h)]
+
+
+def _participle_cut(said: str, whole: str) -> str:
+    """The top name cut after a participle ("… Float8FakeQuantizer Missing Enabled", of
+    "… missing enabled attribute") ends before the participles instead."""
+    ws = said.split()
+    if said == whole or not re.search(r"[a-z]{3,}ed$", said):
+        return said
+    while len(ws) > 2 and (_PARTICIPLE.fullmatch(ws[-1]) or is_tail_word(ws[-1])):
+        ws.pop()
+    return " ".join(ws)
+
+
+_PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|ing)$")
 
 
 def _cut_pair(said: str, whole: str) -> bool:
     rest = whole[len(said):].split()
+    if rest and (re.search(r"[a-z]{3,}ed$", said) or
+                 re.search(r"(?i)\b(?:why|how|what|whether)\b", said)):
+        # "Fixing Extra Averaging Performed" (of "… performed in validation"), "Explaining
+        # Why float8 Needs": a participle or a clause cut from what it says
+        return True
     return bool(rest) and rest[0].lower() not in words().function and \
         re.search(r"\b(?:and|or)\s+\S+$", said) is not None
 
