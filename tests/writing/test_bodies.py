@@ -307,6 +307,12 @@ def test_a_sentence_opening_on_the_current_state_is_a_problem():
         ("detail", "The loader logs one line for the current rank after each shard.")]
 
 
+def test_a_list_item_whose_only_verb_is_in_a_when_clause_is_no_statement():
+    assert said("- Adds the offload pass.\n- No-op when no nodes are tagged.\n") == []
+    assert said("- Defaults are kept when no file is given.\n") == [
+        ("detail", "Defaults are kept when no file is given.")]
+
+
 def test_a_gerund_whose_only_verbs_are_infinitives_is_a_note():
     # "mixed" after "to apply" is an adjective, not the sentence's verb
     assert said("Using the sharder to apply mixed precision to match the engine dtype, "

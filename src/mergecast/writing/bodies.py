@@ -257,9 +257,14 @@ def _statement(item: str) -> bool:
     on ("Defaults can be loaded from either file"), no "Label: value", no arrows or
     symbols; an item opening on a verb is a step, not a statement."""
     ws = item.split()
+    # ("No-op when no nodes are tagged": the verb is the "when" clause's, the item has none)
+    verb = next((i for i, w in enumerate(ws[1:9], 1) if w.lower() in words().finite), None)
     return bool(ws) and not base_verb(ws[0]) and len(ws) <= 20 and \
-        not re.search(r"[:→×=<>|]", item) and ws[0][:1].isupper() and \
-        any(w.lower() in words().finite for w in ws[1:9])
+        not re.search(r"[:→×=<>|]", item) and ws[0][:1].isupper() and verb is not None and \
+        not any(w.lower() in _SUBORDINATORS for w in ws[1:verb])
+
+
+_SUBORDINATORS = frozenset("when if unless because since while until once whenever".split())
 
 
 _EXPLAINED = re.compile(r":\s+([A-Z][a-z]+)\b.*$")
