@@ -439,6 +439,20 @@ def test_a_second_name_cut_inside_a_pair_is_left_out_of_the_title():
     assert not [t for t in titles if t.endswith("and In-Tree")], titles
 
 
+def test_a_themes_only_explanation_outlasts_a_roundup_when_trimming():
+    # The Vulkan PR's description states no problem and no payoff; what it says the change
+    # does is all a listener learns of the theme, kept before the Dynamo roundup's line.
+    d = rich_digest()
+    body = ("This experiment provides a complete framework for deterministic window "
+            "reductions that combines shader rollouts with exact host replay.\n")
+    d = dataclasses.replace(d, changes=tuple(
+        dataclasses.replace(c, body=body) if c.number == 584097 else c for c in d.changes))
+    script = write(d, minutes=2.8)
+    assert "PR 584097's experiment provides a complete framework for deterministic window " \
+        "reductions" in section(script, "theme", 2).text
+    assert [s.kind for s in script.sections].count("area") == 1
+
+
 def test_a_name_cut_after_a_participle_or_inside_a_clause_is_no_title():
     d = rich_digest()
 
