@@ -69,3 +69,18 @@ def test_fit_removes_optional_lines_of_the_lowest_rank_first():
     assert [p.kind for p in kept] == ["theme", "area"]
     assert [ln.words for ln in kept[0].lines] == [40, 20]
     assert sum(p.words for p in kept) == 100
+
+
+def test_fit_brings_back_a_trimmed_line_that_fits_once_a_longer_one_went():
+    def line(text: str, words: int, weight: int, optional: bool = True) -> Line:
+        return Line(text, " ".join(["w"] * words), optional=optional, weight=weight)
+    cfg = dataclasses.replace(WRITING, minutes=1.0, words_per_minute=100)  # 100 words
+    # 120 words, 105 at most: the size line goes first (10) and is not enough, then the
+    # longer detail (20), which leaves room for the size line again.
+    parts = [Part("theme", "t", [line("opener", 70, 0, optional=False),
+                                 line("size", 10, -15), line("detail", 20, 0)], rank=50,
+                  required=True),
+             Part("notes", "n", [line("welcome", 20, 0, optional=False)], rank=10)]
+    kept = fit(parts, cfg)
+    assert [ln.text for ln in kept[0].lines] == ["opener", "size"]
+    assert sum(p.words for p in kept) == 100

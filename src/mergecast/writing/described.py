@@ -55,13 +55,13 @@ def _whose(key: str, t: ThemePlan, c: Claim | None) -> str:
 def details(x: Lookup, t: ThemePlan) -> list[Line]:
     """More of what the change does, when the titles said little; trimmed first."""
     out: list[Line] = []
-    # A theme whose descriptions state no problem and no payoff is explained by what its
-    # first detail says the change does ("PR 12's experiment provides a framework for …"):
-    # kept before a roundup's line.
-    alone = t.problem is None and t.benefit is None
+    # One change whose description states no problem and no payoff is explained by what
+    # its first detail says it does ("PR 12's experiment provides a framework for …"): that
+    # weighs as its theme's core, kept before another theme's size.
+    alone = len(t.prs) + len(t.commits) == 1 and t.problem is None and t.benefit is None
     for i, c in enumerate(t.details[:3]):
         told = alone and i == 0 and c.text.startswith(f"PR {c.ref.pr}")
-        weight = -20 if told else -40 - 5 * i
+        weight = 0 if told else -40 - 5 * i
         out += present(x.line(c.text, _cites(c), optional=True, weight=weight))
     return out
 

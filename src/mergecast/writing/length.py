@@ -76,12 +76,22 @@ def fit(parts: list[Part], writing: WritingConfig) -> list[Part]:
         ((part.rank + line.weight, part.rank, -i, id(line), part, line)
          for part in parts for i, line in enumerate(part.lines) if line.optional),
         key=lambda c: c[:4])
+    dropped: list[tuple[Part, Line]] = []
+    before = {id(part): list(part.lines) for part in parts}
     for _, _, _, _, part, line in candidates:
         if total <= high:
             break
         if total - line.words >= low:
             part.lines.remove(line)
             total -= line.words
+            dropped.append((part, line))
+    # Trimming in order can overshoot: a long line goes after a short one that, with it
+    # gone, would have fitted again. The best of what went comes back while it fits.
+    for part, line in reversed(dropped):
+        if total + line.words <= high:
+            kept = {id(ln) for ln in part.lines} | {id(line)}
+            part.lines[:] = [ln for ln in before[id(part)] if id(ln) in kept]
+            total += line.words
     if total > target * (1 + TOLERANCE):
         for part in order:
             if not part.required and total > high and total - part.words >= low:
