@@ -309,8 +309,17 @@ def test_a_sentence_opening_on_the_current_state_is_a_problem():
 
 def test_a_list_item_whose_only_verb_is_in_a_when_clause_is_no_statement():
     assert said("- Adds the offload pass.\n- No-op when no nodes are tagged.\n") == []
+    assert said("The check runs:\n- Once a day\n- When there is a change in the watched files.\n") == []
     assert said("- Defaults are kept when no file is given.\n") == [
         ("detail", "Defaults are kept when no file is given.")]
+    # An item opening on its clause with a verb for each is a sentence.
+    assert said("- Whenever the old points were cleared the viewer would crash.\n") == [
+        ("problem", "Whenever the old points were cleared the viewer would crash.")]
+
+
+def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
+    assert said("Updating the pin now that a new stable version has been released.") == []
+    assert said("Checking the sizes after the overrides makes bad configs fail early.") != []
 
 
 def test_a_gerund_whose_only_verbs_are_infinitives_is_a_note():

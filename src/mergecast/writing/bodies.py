@@ -18,7 +18,7 @@ from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 from .cues import cues
 from .rewrite import states
-from .sentences import GAP, LABEL, MAX_WORDS, SPLIT, measured, standalone
+from .sentences import GAP, LABEL, MAX_WORDS, SPLIT, main_words, measured, standalone
 
 
 def _labelled(raw: str) -> str:
@@ -257,14 +257,16 @@ def _statement(item: str) -> bool:
     on ("Defaults can be loaded from either file"), no "Label: value", no arrows or
     symbols; an item opening on a verb is a step, not a statement."""
     ws = item.split()
-    # ("No-op when no nodes are tagged": the verb is the "when" clause's, the item has none)
-    verb = next((i for i, w in enumerate(ws[1:9], 1) if w.lower() in words().finite), None)
+    # ("No-op when no nodes are tagged", "When the files change": the verb is the "when"
+    # clause's, the item has none of its own)
+    finite = [i for i, w in enumerate(ws) if i and w.lower() in words().finite]
+    main = main_words(ws) if "," not in item else ws
+    # One opening on its clause has a verb for it and one for the sentence ("When X was
+    # set SAM2 would crash"), with or without the comma.
+    verb = len(finite) >= 2 if ws and not main else any(0 < i < min(9, len(main))
+                                                          for i in finite)
     return bool(ws) and not base_verb(ws[0]) and len(ws) <= 20 and \
-        not re.search(r"[:→×=<>|]", item) and ws[0][:1].isupper() and verb is not None and \
-        not any(w.lower() in _SUBORDINATORS for w in ws[1:verb])
-
-
-_SUBORDINATORS = frozenset("when if unless because since while until once whenever".split())
+        not re.search(r"[:→×=<>|]", item) and ws[0][:1].isupper() and verb
 
 
 _EXPLAINED = re.compile(r":\s+([A-Z][a-z]+)\b.*$")

@@ -105,12 +105,20 @@ _SEE_TAIL = re.compile(r"(?:,|\s[-–—]+)\s+(?:please\s+)?(?:see|refer to|chec
                        re.I)
 
 
+def main_words(ws: list[str]) -> list[str]:
+    """The words before a clause of their own opens ("no-op" of "no-op when no nodes are
+    tagged")."""
+    m = cues().clause_opener.search(" ".join(ws))
+    return " ".join(ws)[:m.start()].split() if m else ws
+
+
 def _fragment(low: list[str]) -> bool:
     """A note, not a sentence: "Adding stable benchmarks and generate for llama3." (a
     gerund with no verb after it), "Explicitly pass torch includes to X." (an order after
     its adverb), "Where to put the dtype API." (a question's stem)."""
     first, rest = low[0], low[1:]
-    if is_activity(first) and not has_verb(rest):
+    # ("Updating now that a new version has been released": the verb is the clause's)
+    if is_activity(first) and not has_verb(main_words(rest)):
         return True
     if first in words().adverbs and rest and base_verb(rest[0]) == rest[0]:
         return True
