@@ -43,6 +43,20 @@ def test_revert_and_reland_on_two_days_pair_through_history():
     assert chain.relanded and chain.author == "alice"
 
 
+def test_a_revert_that_redoes_the_change_in_the_same_pr_brings_it_back():
+    # (the git source reads "Reverts PR: …/pull/600" in the message as this revert)
+    redo = pr(611, 'Revert PR-600 & Redo "Keep widget cache entries across resize"', day=9,
+              revert=Revert(pr=600))
+    d9 = build_digest([redo], window(9), areas=AreasConfig(), history=[ORIGINAL])
+    [chain] = d9.chains
+    assert [(s.kind, s.ref.pr) for s in chain.steps] == [("revert", 611), ("reland", 611)]
+    assert chain.relanded
+    assert [(p.revert.pr, p.original.pr) for p in d9.relands] == [(611, 600)]
+    # A plain revert is not redone.
+    [chain] = build_digest([REVERT], window(9), areas=AreasConfig(), history=[ORIGINAL]).chains
+    assert not chain.relanded
+
+
 def test_revert_by_sha_only_and_by_source_parse():
     landed = commit("abc1234" + "f" * 33, "Speed up loader", day=8)
     rv = commit("d" * 40, 'Revert "Speed up loader"', body="This reverts commit abc1234.", day=9)

@@ -60,6 +60,16 @@ def test_a_revert_chain_is_told_once_by_what_it_reverted_who_why_and_whether_it_
     assert plan(d).chains == d.chains
 
 
+def test_a_revert_that_redoes_the_change_says_the_same_pr_brings_it_back():
+    d = chained()
+    redo = dataclasses.replace(d.chains[0], steps=(
+        m.ChainStep("revert", m.Ref(pr=584200), by="okunle"),
+        m.ChainStep("reland", m.Ref(pr=584200), by="okunle")))
+    assert section(write(dataclasses.replace(d, chains=(redo,))), "reverts") == (
+        "devkumar4417's PR 584150, speeding up guard checks, was reverted by okunle in "
+        "PR 584200. The same PR brings the change back, redone.")
+
+
 def test_without_analysis_chains_the_pairs_are_told_as_chains():
     reverts = section(write(rich_digest()), "reverts")
     assert reverts.startswith("PR 584200 reverted speeding up guard checks, PR 584150.")

@@ -10,6 +10,7 @@ step naming who reverted or relanded it and the reason the message gives.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,9 @@ _REVERTED_PR = re.compile(
 )
 _ON_BEHALF = re.compile(r"\bon behalf of\s+(?:https?://github\.com/)?@?([A-Za-z0-9][\w-]{0,38})")
 _DUE_TO = re.compile(r"\bdue to\s+(.+?)(?:\s*\(\[comment\]|\s*$)", re.I)
+# A revert that redoes the change in the same PR ('Revert PR-2016 & Redo "Run X"'): the work
+# is back, reworked, not gone.
+_REDONE = re.compile(r"\s(?:&|\+|and)\s*(?:redo|re-do|reland|re-land|reapply|re-apply)\b", re.I)
 _RELAND = re.compile(r"^\s*(?:\[\s*re-?land\s*\]\s*|re-?land(?:ed)?\s*:?\s+)", re.I)
 _TRAILING_PR = re.compile(r"\s*\(#\d+\)\s*$")
 _TRAILING_PR_NUMBER = re.compile(r"\(#(\d+)\)\s*$")
@@ -201,15 +205,20 @@ def revert_story(
             head = chain.steps[0].change
             title = chain_title(_said_title(chain.steps[0]) or head.title)
             author = None
+        steps = []
+        for s in chain.steps:
+            steps.append(step := _step(s, window, credit))
+            if s.kind == "revert" and _REDONE.search(s.change.title):
+                steps.append(dataclasses.replace(step, kind="reland", reason=None))
         chains.append(RevertChain(original=chain.ref, title=title, author=author,
-                                  steps=tuple(_step(s, window, credit) for s in chain.steps)))
+                                  steps=tuple(steps)))
         for s in chain.steps:
             if s.change.key not in keys:
                 continue
             if s.kind == "revert" and s.target_ref != Ref():
                 reverts.append(RevertPair(_ref(s.change), s.target_ref,
                                           s.revert.reason if s.revert else None))
-            elif s.kind == "reland" and chain.ref != Ref():
+            if (s.kind == "reland" or _REDONE.search(s.change.title)) and chain.ref != Ref():
                 relands.append(RevertPair(_ref(s.change), chain.ref))
     reverts.sort(key=lambda p: (p.revert.pr or 0, p.revert.sha or ""))
     relands.sort(key=lambda p: (p.revert.pr or 0, p.revert.sha or ""))

@@ -285,7 +285,8 @@ def _chain(x: Lookup, part: Part, chain: RevertChain, told: set[str]) -> None:
         # Why a change was undone is the chain's story: never trimmed away from it.
         x.add(part, x.say("reverts", "reason", reason=reason.rstrip(".")), cites)
     if back is not None:  # only what the data shows: no "not yet" from a pair
-        key = "back" if back.ref.pr is not None else "back_commit"
+        key = "back_same" if back.ref == undo.ref else \
+            "back" if back.ref.pr is not None else "back_commit"
         x.add(part, x.say("reverts", key, reland=back.ref.pr), cites)
     found = when(x, chain.original_episode) if chain.original_episode else None
     if found is not None:
