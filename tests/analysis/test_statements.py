@@ -137,3 +137,10 @@ def test_a_summary_is_named_by_its_label_and_a_statement_as_a_title() -> None:
     # A statement whose subject opens on a word that reads as a verb is named by its
     # subject ("make demo"), never "making demo uses …".
     assert parse_title("make demo uses examples/demo.toml; lint clean").obj == "make demo"
+
+
+def test_a_statement_cut_after_its_verb_is_named_by_what_it_is_about() -> None:
+    # "PYTHONHASHSEED needs" names nothing; the cut of a long statement keeps its subject.
+    assert single_headline("LOADERSEED needs to be in the range of zero to two to the "
+                           "thirty-two") == "LOADERSEED"
+    assert single_headline("Loader drops the last shard") == "loader drops the last shard"

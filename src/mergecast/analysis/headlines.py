@@ -58,6 +58,10 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
         # after its verb ("a cut make X configurable keeps")
         return lower_first(as_name(trim(topic, limit)))
     phrase = as_name(trim(named, limit))
+    if topic and phrase != named and phrase.split()[-1].lower() in words().finite:
+        # "PYTHONHASHSEED needs" (of "… needs to be in the range"): a cut after the verb
+        # names what the statement is about
+        phrase = as_name(topic)
     if action.adverb and phrase.startswith(f"{action.adverb} ") and \
             len(phrase.split()) < len(named.split()):
         # An adverb bounds the whole phrase: cut from what it bounds, "only converting to
