@@ -57,6 +57,18 @@ def test_a_revert_that_redoes_the_change_in_the_same_pr_brings_it_back():
     assert not chain.relanded
 
 
+def test_a_back_out_of_a_quoted_title_is_a_revert_of_that_change():
+    # What an internal tool writes for a revert: 'Back out "X (#600)"'.
+    back = pr(612, 'Back out "[cache] Keep widget cache entries across resize (#600)"',
+              author="bob", day=9)
+    assert revert_of(back) == Revert(
+        pr=600, title="[cache] Keep widget cache entries across resize (#600)")
+    [chain] = build_digest([back], window(9), areas=AreasConfig(), history=[ORIGINAL]).chains
+    assert (chain.original.pr, chain.author, [(s.kind, s.ref.pr) for s in chain.steps]) == \
+        (600, "alice", [("revert", 612)])
+    assert revert_of(pr(613, "Back out the loader change for now")) is None
+
+
 def test_revert_by_sha_only_and_by_source_parse():
     landed = commit("abc1234" + "f" * 33, "Speed up loader", day=8)
     rv = commit("d" * 40, 'Revert "Speed up loader"', body="This reverts commit abc1234.", day=9)

@@ -19,7 +19,9 @@ from ..models import ChainStep, Change, Ref, Revert, RevertChain, RevertPair, Wi
 from .headlines import clean_title
 from .text import truncate
 
-_REVERT_TITLE = re.compile(r'^\s*Revert\s+"(?P<title>.+)"\s*$', re.I)
+# 'Revert "X"', and 'Back out "X"' as an internal tool writes a revert of X.
+_REVERT_TITLE = re.compile(r'^\s*(?:Revert|Back\s?out)\s+"(?P<title>.+)"\s*$', re.I)
+_QUOTED_PR = re.compile(r"\(#(\d+)\)\s*$")  # 'Back out "Fix X (#3343)"': what it undoes
 _REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.I)
 _REVERTED_PR = re.compile(
     r"Reverted\s+(?:https?://github\.com/[\w.-]+/[\w.-]+/pull/|#)(\d+)(?P<rest>[^\n]*)", re.I
@@ -45,6 +47,7 @@ def revert_of(change: Change) -> Revert | None:
     pr = _REVERTED_PR.search(body)
     if not (m or sha or pr):
         return None
+    quoted = _QUOTED_PR.search(m.group("title")) if m else None
     reason = by = None
     if pr:
         due = _DUE_TO.search(pr.group("rest"))
@@ -53,7 +56,7 @@ def revert_of(change: Change) -> Revert | None:
         by = behalf.group(1) if behalf else None
     return Revert(
         sha=sha.group(1) if sha else None,
-        pr=int(pr.group(1)) if pr else None,
+        pr=int(pr.group(1)) if pr else int(quoted.group(1)) if quoted else None,
         reason=reason,
         by=by,
         title=m.group("title") if m else None,
