@@ -70,6 +70,16 @@ def test_a_revert_that_redoes_the_change_says_the_same_pr_brings_it_back():
         "PR 584200. The same PR brings the change back, redone.")
 
 
+def test_a_reverted_addition_is_told_as_the_adding():
+    # "PR 584200 reverted a retry budget" would say the budget was the revert's to undo.
+    d = chained()
+    chain = dataclasses.replace(d.chains[0], title="Add a retry budget to the uploader",
+                                author=None, original=m.Ref(pr=584150))
+    reverts = section(write(dataclasses.replace(d, chains=(chain,))), "reverts")
+    assert reverts.startswith("PR 584200 reverted adding a retry budget to the uploader, "
+                              "PR 584150."), reverts
+
+
 def test_without_analysis_chains_the_pairs_are_told_as_chains():
     reverts = section(write(rich_digest()), "reverts")
     assert reverts.startswith("PR 584200 reverted speeding up guard checks, PR 584150.")

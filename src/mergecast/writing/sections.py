@@ -248,7 +248,8 @@ def reverts(x: Lookup, plan: Plan) -> Part | None:
 
 def _chain(x: Lookup, part: Part, chain: RevertChain, told: set[str]) -> None:
     o = chain.original.pr
-    what = trim(name_of(parse_title(chain.title)), 8) if chain.title else ""
+    # (the doing, never the thing alone: "reverted fbgemm as a dependency" of "Add fbgemm …")
+    what = trim(name_of(parse_title(chain.title), True), 8) if chain.title else ""
     what = "" if _INTERNAL_ID.fullmatch(what) else what  # "D73201409" names nothing aloud
     undo = next((s for s in chain.steps if s.kind == "revert"), None)
     back = next((s for s in chain.steps if s.kind == "reland"), None)
