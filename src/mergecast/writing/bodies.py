@@ -257,14 +257,16 @@ def _statement(item: str) -> bool:
     on ("Defaults can be loaded from either file"), no "Label: value", no arrows or
     symbols; an item opening on a verb is a step, not a statement."""
     ws = item.split()
-    # ("No-op when no nodes are tagged", "When the files change": the verb is the "when"
-    # clause's, the item has none of its own)
     finite = [i for i, w in enumerate(ws) if i and w.lower() in words().finite]
+    # The verb must be the item's, not a "when" clause's ("No-op when no nodes are
+    # tagged"). An item opening on its clause ("When the files change") needs a verb for
+    # the clause and one of its own ("When X was set SAM2 would crash"); a comma after the
+    # clause is taken to lead to the item's own.
     main = main_words(ws) if "," not in item else ws
-    # One opening on its clause has a verb for it and one for the sentence ("When X was
-    # set SAM2 would crash"), with or without the comma.
-    verb = len(finite) >= 2 if ws and not main else any(0 < i < min(9, len(main))
-                                                          for i in finite)
+    if main:
+        verb = any(0 < i < min(9, len(main)) for i in finite)
+    else:
+        verb = len(finite) >= 2
     return bool(ws) and not base_verb(ws[0]) and len(ws) <= 20 and \
         not re.search(r"[:→×=<>|]", item) and ws[0][:1].isupper() and verb
 

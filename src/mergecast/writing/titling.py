@@ -48,19 +48,20 @@ def _participle_cut(said: str, whole: str) -> str:
     """The top name cut after a participle ("… Float8FakeQuantizer Missing Enabled", of
     "… missing enabled attribute") ends before the participles instead."""
     ws = said.split()
-    if said == whole or not re.search(r"[a-z]{3,}ed$", said):
+    if said == whole or not _PAST.search(said):
         return said
     while len(ws) > 2 and (_PARTICIPLE.fullmatch(ws[-1]) or is_tail_word(ws[-1])):
         ws.pop()
     return " ".join(ws)
 
 
+_PAST = re.compile(r"[a-z]{3,}ed$")  # a cut ending here left its participle's phrase behind
 _PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|ing)$")
 
 
 def _cut_pair(said: str, whole: str) -> bool:
     rest = whole[len(said):].split()
-    if rest and (re.search(r"[a-z]{3,}ed$", said) or
+    if rest and (_PAST.search(said) or
                  re.search(r"(?i)\b(?:why|how|what|whether)\b", said)):
         # "Fixing Extra Averaging Performed" (of "… performed in validation"), "Explaining
         # Why float8 Needs": a participle or a clause cut from what it says
