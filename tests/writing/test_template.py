@@ -453,6 +453,16 @@ def test_a_themes_only_explanation_outlasts_a_roundup_when_trimming():
     assert [s.kind for s in script.sections].count("area") == 1
 
 
+def test_a_second_name_that_is_a_statement_is_left_out_of_the_title():
+    # "Retry Budgets Alongside Loader Depends on Psutil" reads as two titles.
+    d = rich_digest()
+    second = dataclasses.replace(d.themes[1], headline="the loader depends on psutil")
+    d = dataclasses.replace(d, themes=(d.themes[0], second, *d.themes[2:]))
+    titles = {write_script(d, show="Widget", day=DAY + dt.timedelta(days=n), writing=WRITING,
+                           lexicon={}, llm=LLM).title for n in range(9)}
+    assert not [t for t in titles if "Psutil" in t], titles
+
+
 def test_a_name_cut_after_a_participle_or_inside_a_clause_is_no_title():
     d = rich_digest()
 

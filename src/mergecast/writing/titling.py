@@ -76,7 +76,8 @@ def title(x: Lookup, plan: Plan) -> str:
     heads = _named(x, plan.themes[: 3 if plan.weekly else 2])
     # "FusedRMSNorm, Plus Fixing a Minor Issue": a name that names nothing but its place
     # ("fixing a minor issue in Docs") is said in the episode but gives the title no words
-    heads = [h for n, h in enumerate(heads) if n == 0 or not _thin(h, plain=not plan.weekly)]
+    heads = [h for n, h in enumerate(heads)
+             if n == 0 or not (_thin(h, plain=not plan.weekly) or _stated(h))]
     options: list[str] = []
     if plan.weekly:
         padded = heads + ["", ""]
@@ -90,6 +91,13 @@ def title(x: Lookup, plan: Plan) -> str:
         if text and len(text) <= limit and x.grounded(text):
             return text
     return shorten(title_case(x.say("title", "fallback", show=plan.show)), limit) or "Briefing"
+
+
+def _stated(name: str) -> bool:
+    """A name that is a statement ("PyTorch Depends on Psutil"): after "Alongside" or
+    "Plus" it reads as a second title, not a second story."""
+    ws = name.split()
+    return not is_activity(ws[0]) and any(w.lower() in words().finite for w in ws[1:])
 
 
 def _thin(name: str, plain: bool) -> bool:
