@@ -518,3 +518,12 @@ def test_work_reverted_for_good_is_told_by_its_revert_chain_not_as_standing_work
 def test_a_day_whose_only_work_was_reverted_still_tells_it():
     d = _reverted(small_digest(), 500, "revert")
     assert [t.prs for t in plan(d).themes] == [(500,)]
+
+
+def test_one_changes_two_doings_are_joined_by_and_not_put_in_an_order():
+    # "then" orders a stack's parts; one PR's title gives no order to what it does.
+    changes = (pr(901, "Add a retry budget to the uploader and log retries in the loader",
+                  "ada"),)
+    text = section(write(one_theme_day(changes, "upload retries")), "theme")
+    assert "landed a single PR, 901, adding a retry budget to the uploader and logging " \
+        "retries in the loader." in text, text

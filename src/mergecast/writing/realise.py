@@ -23,6 +23,7 @@ from .follows import follows, when
 from .length import Line, Part, present
 from .numbers import (
     count_phrase,
+    join_clauses,
     join_words,
     number_words,
     ordinal_words,
@@ -177,8 +178,12 @@ def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
         text = x.say("theme", key, 1, **values)  # never "Quantization work. The work …"
     fold = folded(x, t) if fold_effects else []
     if fold:
+        # "then" orders parts; one change's two doings have no order the input gives
         then = f", {said('then')} "
-        joined = f"{text[:-1]}, {then.join(c.ing() for c in fold)}."
+        one = len(t.prs) + len(t.commits) == 1
+        effects = join_clauses([c.ing() for c in fold]) if one else \
+            then.join(c.ing() for c in fold)
+        joined = f"{text[:-1]}, {effects}."
         more = tuple(dict.fromkeys(cites + tuple(n for c in fold for n in c.cites)))
         if x.grounded(joined, more):
             text, cites = joined, more
