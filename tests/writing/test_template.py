@@ -525,6 +525,17 @@ def test_an_action_named_inside_the_summary_gives_its_object_the_article():
     assert "temporarily disabling a flaky upload test" in script.summary, script.summary
 
 
+def test_a_name_with_its_own_from_is_parted_from_its_author_by_a_comma():
+    # "moving the tile helpers from the planner from b7r2n" names two sources.
+    for n in range(6):
+        d = rich_digest()
+        second = dataclasses.replace(d.themes[1], headline="moving tile helpers from the planner")
+        d = dataclasses.replace(d, themes=(d.themes[0], second, *d.themes[2:]))
+        summary = write(d, day=DAY + dt.timedelta(days=n)).summary
+        assert "from the planner from" not in summary, summary
+        assert "from the planner, from b7r2n" in summary, summary
+
+
 def test_a_second_name_that_names_nothing_but_its_place_stays_out_of_the_title():
     digest = rich_digest()
     second = dataclasses.replace(digest.themes[1], headline="fixing a minor issue in Uploads")

@@ -231,9 +231,16 @@ def summary(x: Lookup, plan: Plan) -> str:
         options += [v.format(a=a, who_a=who_a, b=b, who_b=who_b,
                              work=x.pick("work", work)) for v in shapes[start:] + shapes[:start]]
     a, who_a = lead[0]
-    options += [x.say("summary", "one", a=a, who_a=who_a), totals]
+    options += [x.say("summary", "one", a=a, who_a=who_a)]
+    options += [v.format(a=a, who_a=who_a) for v in x.variants("summary", "one")]
+    # "moving kernels from torchaccel from metascroy" names two sources: a name with its
+    # own "from" takes a shape that parts it from its author by a comma
+    options = [o for o in options if not any(
+        re.search(r"\bfrom\b", name) and f"{name} from {author}" in o
+        for name, author in lead)] + [totals]
     for text in options:
         text = text if text.startswith(who_a) else cap(text)
         if x.grounded(text):
             return text
     return totals
+
