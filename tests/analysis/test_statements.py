@@ -144,3 +144,9 @@ def test_a_statement_cut_after_its_verb_is_named_by_what_it_is_about() -> None:
     assert single_headline("LOADERSEED needs to be in the range of zero to two to the "
                            "thirty-two") == "LOADERSEED"
     assert single_headline("Loader drops the last shard") == "loader drops the last shard"
+
+
+def test_a_second_order_of_another_kind_is_no_part_of_the_name() -> None:
+    # "ShardBox, remove Validation class" named the removal as a thing added.
+    assert single_headline("Add ShardBox, remove Validation class") == "ShardBox"
+    assert single_headline("Add ShardBox, remove Validation class and old flags") == "ShardBox"

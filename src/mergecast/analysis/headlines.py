@@ -24,6 +24,7 @@ from .language import (
     lower_first,
     name_of,
     one_fault,
+    parse_actions,
     parse_title,
     stated_topic,
     trim,
@@ -51,6 +52,13 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
     """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
     -> "float8 training"; "Revert "X"" -> "a revert of X"), cut to about `limit` words."""
     action = parse_title(title)
+    acts = parse_actions(title)
+    after = action.obj[len(acts[0].obj) + 2:].split(" ", 1)[0] if acts[0].obj else ""
+    if len(acts) > 1 and action.obj.startswith(f"{acts[0].obj}, ") and \
+            base_verb(after) == after.lower() and acts[1].verb != acts[0].verb:
+        # "Add X, remove Y": a second order of another kind is no part of the first's
+        # object (one of the same kind is left to the reading it has: "Integrate X, add Y")
+        action = acts[0]
     named, whole = name_of(action), name_of(action, True)
     topic = stated_topic(title)
     if topic and len(named.split()) > limit and len(topic.split()) > 1:
