@@ -329,3 +329,14 @@ def test_an_adverb_before_an_ing_form_is_still_an_activity():
     assert is_activity("disabling the flaky test")
     assert not is_activity("temporary fixes for the loader")
     assert not is_activity("temporarily")
+
+
+def test_a_shared_phrase_takes_the_head_noun_most_of_its_titles_put_after_it():
+    # "low precision" is how the attention is done; three of its four titles say which.
+    titles = ["Add new API for low precision attention", "Benchmark the low precision attention",
+              "Document the low precision attention API", "Fix low precision FP8 scales"]
+    assert headline(titles, areas=("Prototype",)) == "low precision attention"
+    # No head most of them share: the phrase alone.
+    titles = ["Add new API for low precision attention", "Benchmark the low precision kernels",
+              "Fix low precision FP8 scales"]
+    assert headline(titles, areas=("Prototype",)) == "low precision"

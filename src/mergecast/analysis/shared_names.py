@@ -180,8 +180,18 @@ def _named_noun(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]],
     n = len(phrase)
     after = Counter(ws[i + n] for ws in seqs for i in range(len(ws) - n)
                     if tuple(ws[i:i + n]) == phrase)
-    found = [w for w, k in after.items() if k >= need and w in words().whole_nouns]
+    found = [w for w, k in after.items() if k >= need and (
+        w in words().whole_nouns or _head(w) and k == max(after.values()) and
+        k * 2 > sum(after.values()))]
     return found[0] if len(found) == 1 else None
+
+
+def _head(word: str) -> bool:
+    """A word that may end a name as its head noun: "low precision attention" (in three
+    titles of four that say "low precision"); no verb, function word or number."""
+    return word.isalpha() and len(word) > 2 and word not in STOPWORDS and \
+        word not in words().function and \
+        not base_verb(word)
 
 
 def _holds(ws: Sequence[str], phrase: tuple[str, ...]) -> bool:
