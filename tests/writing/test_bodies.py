@@ -322,6 +322,16 @@ def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []
 
 
+def test_a_pronoun_after_a_fronted_place_leans_and_a_cut_list_is_no_sentence():
+    # "it" is not the layer: what got slower was said before.
+    assert said("For a single attention layer, it got slower on the longest sequences.") == []
+    assert said("For most models, it turns out one function suffices for every stage.") != []
+    # "either" of the item before: which two, the sentence does not say.
+    assert ("detail", "Defaults can be loaded from either.") not in said(
+        "- Command line args and config file args are now unified.\n"
+        "- Defaults can be loaded from either.\n")
+
+
 def test_a_gerund_whose_only_verbs_are_infinitives_is_a_note():
     # "mixed" after "to apply" is an adjective, not the sentence's verb
     assert said("Using the sharder to apply mixed precision to match the engine dtype, "

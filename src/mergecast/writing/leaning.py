@@ -27,6 +27,8 @@ def leaning(sentence: str) -> str:
     for w in ws[1:3]:  # "Now it will be the default": what "it" is was said elsewhere
         if _bare(w.strip(",")) in _SUBJECT_PRONOUN:
             return w.strip(",")
+    if (m := _FRONTED.match(sentence)) and not _EXPLETIVE.match(sentence[m.end():].strip()):
+        return m.group(1)  # "For a single layer, it got slower": "it" is not the layer
     for m in _DEMONSTRATIVE.finditer(sentence):
         if m.start() > 0:
             return m.group(0)  # "this abstract class" points at something said before
@@ -43,6 +45,10 @@ def _bare(word: str) -> str:
 
 
 _SUBJECT_PRONOUN = frozenset("it they these those".split())
+# A place or a case said first, then the main clause's subject as a pronoun: it stands for
+# something said before, not for the phrase ("When the cache fills, it …" may).
+_FRONTED = re.compile(r"^(?:For|On|In|With|At|Under|Without|During|Across)\s[^,]{1,60},\s+"
+                      r"(it|they|these|those)\b")
 _PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
 _SINGULAR_PRONOUN = frozenset(("it", "its"))
 # "makes it possible to", "it is worth noting that": an "it" that stands for the clause
