@@ -267,6 +267,12 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     # The test's own tooling is no test, and a title saying "test" already keeps the name.
     ("Make test_runner warn", "Make test runner warn"),
     ("Enable test_warm features test", "Enable test warm features test"),
+    # A slash before a package's kind, or after the same folder twice, is a path: never
+    # "widgetlib and dtypes".
+    ("Remove deprecated widgetlib/dtypes package", "Remove deprecated widgetlib dtypes package"),
+    ("Lint fixes widgetlib/profiler and widgetlib/testing",
+     "Lint fixes widgetlib profiler and widgetlib testing"),
+    ("Add cpu/gpu tests", "Add CPU and GPU tests"),
 ])
 def test_clean_title(title, cleaned):
     assert clean_title(title) == cleaned

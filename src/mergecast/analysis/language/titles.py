@@ -100,6 +100,8 @@ _WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?!
 _RE_AGAIN = re.compile(r"^Re:(?:\s+|([A-Za-z][a-z]+)\b)")
 _PLACE = re.compile(r"\b(?:of|in|into|from|under|inside|within|at)\s+(?:the\s+)?$", re.I)
 _TO_PLACE = re.compile(r"\bto\s+$", re.I)  # "add X to sparse/prototype": a folder
+_CONTAINER = re.compile(r"\s+(?:package|module|folder|directory|dir|subfolder|namespace)s?\b",
+                        re.I)
 _LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
 _ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
 _QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
@@ -387,6 +389,12 @@ def _word_list(m: re.Match[str]) -> str:
     if _PLACE.search(m.string[:m.start()]) or (  # "out of torchao/kernel" is a place: a path
             _TO_PLACE.search(m.string[:m.start()]) and all(p.isalpha() and p.islower()
                                                            for p in parts)):
+        return " ".join(parts)
+    if all(p.islower() for p in parts) and (
+            _CONTAINER.match(m.string[m.end():]) or
+            len(re.findall(rf"(?<![\w/]){re.escape(parts[0])}/\w", m.string)) > 1):
+        # "torchao/dtypes package", "torchao/profiler and torchao/testing": folders, not
+        # two things
         return " ".join(parts)
     if all(p.isalpha() and len(p) > 2 for p in parts):
         return ", ".join(parts[:-1]) + " and " + parts[-1]
