@@ -5,18 +5,32 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
 
 from ..text import strip_markup
+from .paths import (
+    ACTION_PATH,
+    BUMPED_PATH,
+    DOC_FILE,
+    EXTS,
+    FILE_PATH,
+    LONE_FILE,
+    SHA_RANGE,
+    WORD_LIST,
+    action_path,
+    bumped,
+    doc_file,
+    file_path,
+    lone_file,
+    table,
+    word_list,
+)
 from .readings import hyphenated, is_method, said_in_full
-from .words import _load, base_verb, case_word, words
+from .words import base_verb, case_word, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
 TICKS = re.compile(r"`([^`]*)`")
 CALL = re.compile(r"\b([A-Za-z_][\w.]*)\(\)")
-_EXTS = (r"\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
-         r"lock|gz|ipynb|cff|mm|metal|bzl|cmake|so(?:\.\d+)*)\b")
-EXT = re.compile(r"(?<=\w)" + _EXTS, re.I)
+EXT = re.compile(r"(?<=\w)" + EXTS, re.I)
 # An identifier: snake_case, dotted.names, _private; said as words.
 IDENT = re.compile(r"(?<![\w.])(?!(?:e\.g|i\.e|a\.k\.a)\b)_*[A-Za-z][A-Za-z0-9]*"
                    r"(?:_+[A-Za-z0-9]+|_*\.+_*[A-Za-z][A-Za-z0-9]*)+_*(?![\w])")
@@ -48,60 +62,9 @@ _TRAILING_PR_REF = re.compile(
 _PR_REF = re.compile(r"\s*" + _REF, re.I)
 _PR_WORD = re.compile(r"\b(?:PRs?|pull|issues?)\b", re.I)
 _PARENS = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\})")
-_DOC_FILE = re.compile(r"(?<![\w./])([A-Za-z][\w-]*)\.(?:md|rst)\b")
-# Files that are documents by their own name ("README.md" is the README).
-_DOC_NAMES = frozenset("readme changelog contributing license code_of_conduct security "
-                       "notice authors history".split())
-
-
-def _doc_file(m: re.Match[str]) -> str:
-    """"fsdp.md" -> "fsdp doc": a markdown file is a document, not the thing it is about
-    ("Update fsdp.md" updates the FSDP doc, not FSDP)."""
-    stem = m.group(m.lastindex or 1)
-    return stem if stem.lower() in _DOC_NAMES else f"{stem} doc"
-
-
-_FILE_PATH = re.compile(r"(?<![\w./])\.?/?((?:[\w-]+/)+)([\w-]+)" + _EXTS, re.I)
-
-
-def _file_path(m: re.Match[str]) -> str:
-    """"docs/reference.md" -> "reference": a file under generic folders is said by its
-    name; any other path is left to the word-list and path rules."""
-    folders = m.group(1).strip("/").split("/")
-    if _PLACE.search(m.string[:m.start()]):  # "into common/linear.py" names a place
-        return m.group(0)
-    if not all(f.lower() in words().generic_areas for f in folders):
-        return m.group(0)
-    doc = m.group(0).lower().endswith((".md", ".rst"))  # "docs/datasets.md": the doc
-    return _doc_file(m) if doc else m.group(2)
-
-
-# "simplify train.py": a title whose whole object is one source file
-_LONE_FILE = re.compile(r"^([A-Za-z][a-z]+)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
-                        r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)$")
-
-
-def _lone_file(m: re.Match[str]) -> str:
-    """"simplify train.py" -> "simplify the train module": without its kind, the file is
-    heard as a word ("simplifying train"); the noun is the scope data's for its extension."""
-    noun, stem = _table("scope.toml", "ext_nouns").get(m.group(3).lower()), m.group(2)
-    if not base_verb(m.group(1)) or not noun:
-        return m.group(0)
-    if (test := re.fullmatch(r"(?i)test_(\w+)|(\w+)_test", stem)) is not None:
-        stem, noun = test.group(1) or test.group(2), "tests"  # "the fused rms norm tests"
-    if noun.split()[-1].lower() in re.split(r"[_-]+", stem.lower()):
-        return f"{m.group(1)} the {stem}"  # "marlin_kernel_nm.cu": no "kernel … kernel"
-    return f"{m.group(1)} the {stem} {noun}"
-
-
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
-_WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
 # "Re:Run X" runs X again ("re-run X"); "Re: X", a reply's prefix, is only X.
 _RE_AGAIN = re.compile(r"^Re:(?:\s+|([A-Za-z][a-z]+)\b)")
-_PLACE = re.compile(r"\b(?:of|in|into|from|under|inside|within|at)\s+(?:the\s+)?$", re.I)
-_TO_PLACE = re.compile(r"\bto\s+$", re.I)  # "add X to sparse/prototype": a folder
-_CONTAINER = re.compile(r"\s+(?:package|module|folder|directory|dir|subfolder|namespace)s?\b",
-                        re.I)
 _LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
 _ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
 _QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
@@ -256,51 +219,13 @@ _COMPARISON = re.compile(r"(</?[A-Za-z][\w-]*>)|(?<=\w)\s*(>=|<=|==|!=|>|<(?!/?[
                          r"\s*(?=\w)(v?\d+\.\d[\w.]*\b)?")
 
 
-@functools.cache
-def _table(name: str, key: str) -> dict[str, Any]:
-    """One table of a data file, read once."""
-    return dict(_load(name)[key])
-
-
 def _compared(m: re.Match[str]) -> str:
     if m.group(1):
         return m.group(1)
-    said = _table("language.toml", "comparisons")
+    said = table("language.toml", "comparisons")
     if m.group(3) and m.group(2) in said["versions"]:  # "torch >= 2.11": "torch 2.11 and later"
         return " " + said["versions"][m.group(2)].format(v=m.group(3)) + " "
     return f" {said[m.group(2)]} {m.group(3) or ''}"
-
-
-# A version bump of a package named by its owner ("Bump actions/checkout from 4 to 5",
-# "Update foo/bar from 1.2 to 1.3"); not "Update trainer/generator to the new API", a list.
-_BUMPED_PATH = re.compile(r"^((?:Bump|Pin|Unpin)\s+(?:the\s+)?|(?:Update|Upgrade)\s+(?:the\s+)?"
-                          r"(?=[\w./-]+\s+from\b))(?:[\w.-]+/)+([\w.-]+)"
-                          r"(?=\s+(?:from|to|in|requirement)\b)", re.I)
-
-
-# A GitHub action named by its owner ("tj-actions/changed-files", "actions/checkout",
-# "pypa/gh-action-pypi-publish"): said by its own name, never as a list of two things.
-_ACTION_PATH = re.compile(r"(?<![\w./-])(?:[\w.-]*actions|[\w.-]+(?=/[\w.-]*action))/([\w.-]+)",
-                          re.I)
-
-
-def _action_path(m: re.Match[str]) -> str:
-    """"tj-actions/changed-files" -> "the changed-files action"."""
-    name = m.group(1)
-    if "action" in name.lower():
-        return name
-    the = "" if re.search(r"\bthe\s+$", m.string[:m.start()], re.I) else "the "
-    return f"{the}{name} action"
-
-
-_SHA_RANGE = re.compile(r"\s+from\s+[0-9a-f]{7,40}\s+to\s+[0-9a-f]{7,40}\b")
-
-
-def _bumped(m: re.Match[str]) -> str:
-    parts = m.group(0)[len(m.group(1)):].split("/")
-    if all(p.lower() in words().case for p in parts):
-        return m.group(0)  # "Bump bf16/fp16 to fp32": terms the lexicon knows, a list
-    return m.group(1) + m.group(2)
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -329,9 +254,9 @@ def clean_title(title: str) -> str:
     t = _RE_AGAIN.sub(lambda m: f"Re-{m.group(1).lower()}" if m.group(1) else "", t)
     t = _VERB_FLAG.sub(_verb_flag, t)  # "disable-cuda-graphs for X tests": an order
     # "Bump actions/checkout from 4 to 5": a package named by its owner, said by its name
-    t = _BUMPED_PATH.sub(_bumped, t)
-    t = _ACTION_PATH.sub(_action_path, t)  # "tj-actions/changed-files": one action, not two
-    t = _SHA_RANGE.sub("", t)  # "from d6e91a2… to 22103cc…": no one reads out a commit id
+    t = BUMPED_PATH.sub(bumped, t)
+    t = ACTION_PATH.sub(action_path, t)  # "tj-actions/changed-files": one action, not two
+    t = SHA_RANGE.sub("", t)  # "from d6e91a2… to 22103cc…": no one reads out a commit id
     t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
     t = _AMPERSAND.sub(" and ", t)  # "tops&pct" and "iter & data" are two things
     if (pluses := len(_PLUS.findall(t))) > 1:
@@ -348,14 +273,14 @@ def clean_title(title: str) -> str:
         if not inner:
             break
     t = re.sub(r"[()\[\]{}<>]", " ", t)  # whatever brackets are left are unbalanced
-    t = _DOC_FILE.sub(_doc_file, t)
+    t = DOC_FILE.sub(doc_file, t)
     # "docs/reference.md" is the file reference, never the word list "docs and reference".
-    t = _FILE_PATH.sub(_file_path, t)
-    t = _LONE_FILE.sub(_lone_file, t)
+    t = FILE_PATH.sub(file_path, t)
+    t = LONE_FILE.sub(lone_file, t)
     t = _DOT_WORD.sub(_dot_word, EXT.sub("", t))
     t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
-    t = _WORD_LIST.sub(_word_list, t)
+    t = WORD_LIST.sub(word_list, t)
     t = _PATH.sub(lambda m: m.group(1).lstrip("_."), t)
     t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
     t = t.replace("/", " ")  # whatever slashes are left: "flow/", "fbcode//ao"
@@ -379,26 +304,6 @@ def _verb_flag(m: re.Match[str]) -> str:
     verb = m.group(1)
     return f"{verb}{m.group(2).replace('-', ' ')}" if base_verb(verb) == verb.lower() \
         else m.group(0)
-
-
-def _word_list(m: re.Match[str]) -> str:
-    parts = m.group(1).split("/")
-    if len(parts) > 1 and all(p in words().case for p in parts):
-        # "from bf16/fp16/fp32": terms the lexicon knows are a list, never a folder
-        return ", ".join(case_word(p) for p in parts[:-1]) + " and " + case_word(parts[-1])
-    if _PLACE.search(m.string[:m.start()]) or (  # "out of torchao/kernel" is a place: a path
-            _TO_PLACE.search(m.string[:m.start()]) and all(p.isalpha() and p.islower()
-                                                           for p in parts)):
-        return " ".join(parts)
-    if all(p.islower() for p in parts) and (
-            _CONTAINER.match(m.string[m.end():]) or
-            len(re.findall(rf"(?<![\w/]){re.escape(parts[0])}/\w", m.string)) > 1):
-        # "torchao/dtypes package", "torchao/profiler and torchao/testing": folders, not
-        # two things
-        return " ".join(parts)
-    if all(p.isalpha() and len(p) > 2 for p in parts):
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
-    return parts[-1]
 
 
 # (its adjective ends the title or comes before a preposition: "more GaLore bits" is a noun's)

@@ -1,0 +1,126 @@
+"""How a title's paths, files and slashes are said: a document by its name, a lone source
+file with its kind, a folder as its words, an action by its own name, and "a/b" as a list
+only when it is one ("bf16/fp16", "cpu/gpu"; never "torchao/dtypes package")."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from .words import _load, base_verb, case_word, words
+
+EXTS = (r"\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
+        r"lock|gz|ipynb|cff|mm|metal|bzl|cmake|so(?:\.\d+)*)\b")
+
+
+@functools.cache
+def table(name: str, key: str) -> dict[str, Any]:
+    """One table of a data file, read once."""
+    return dict(_load(name)[key])
+
+
+# "a/b": a list of two things, a folder, or (before "package", after the same folder
+# twice) a path; see word_list.
+WORD_LIST = re.compile(r"(?<![\w./])([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*){1,3})(?![\w./])")
+_PLACE = re.compile(r"\b(?:of|in|into|from|under|inside|within|at)\s+(?:the\s+)?$", re.I)
+_TO_PLACE = re.compile(r"\bto\s+$", re.I)  # "add X to sparse/prototype": a folder
+_CONTAINER = re.compile(r"\s+(?:package|module|folder|directory|dir|subfolder|namespace)s?\b",
+                        re.I)
+
+DOC_FILE = re.compile(r"(?<![\w./])([A-Za-z][\w-]*)\.(?:md|rst)\b")
+# Files that are documents by their own name ("README.md" is the README).
+_DOC_NAMES = frozenset("readme changelog contributing license code_of_conduct security "
+                       "notice authors history".split())
+
+
+def doc_file(m: re.Match[str]) -> str:
+    """"fsdp.md" -> "fsdp doc": a markdown file is a document, not the thing it is about
+    ("Update fsdp.md" updates the FSDP doc, not FSDP)."""
+    stem = m.group(m.lastindex or 1)
+    return stem if stem.lower() in _DOC_NAMES else f"{stem} doc"
+
+
+FILE_PATH = re.compile(r"(?<![\w./])\.?/?((?:[\w-]+/)+)([\w-]+)" + EXTS, re.I)
+
+
+def file_path(m: re.Match[str]) -> str:
+    """"docs/reference.md" -> "reference": a file under generic folders is said by its
+    name; any other path is left to the word-list and path rules."""
+    folders = m.group(1).strip("/").split("/")
+    if _PLACE.search(m.string[:m.start()]):  # "into common/linear.py" names a place
+        return m.group(0)
+    if not all(f.lower() in words().generic_areas for f in folders):
+        return m.group(0)
+    doc = m.group(0).lower().endswith((".md", ".rst"))  # "docs/datasets.md": the doc
+    return doc_file(m) if doc else m.group(2)
+
+
+# "simplify train.py": a title whose whole object is one source file
+LONE_FILE = re.compile(r"^([A-Za-z][a-z]+)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
+                       r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)$")
+
+
+def lone_file(m: re.Match[str]) -> str:
+    """"simplify train.py" -> "simplify the train module": without its kind, the file is
+    heard as a word ("simplifying train"); the noun is the scope data's for its extension."""
+    noun, stem = table("scope.toml", "ext_nouns").get(m.group(3).lower()), m.group(2)
+    if not base_verb(m.group(1)) or not noun:
+        return m.group(0)
+    if (test := re.fullmatch(r"(?i)test_(\w+)|(\w+)_test", stem)) is not None:
+        stem, noun = test.group(1) or test.group(2), "tests"  # "the fused rms norm tests"
+    if noun.split()[-1].lower() in re.split(r"[_-]+", stem.lower()):
+        return f"{m.group(1)} the {stem}"  # "marlin_kernel_nm.cu": no "kernel … kernel"
+    return f"{m.group(1)} the {stem} {noun}"
+
+
+# A version bump of a package named by its owner ("Bump actions/checkout from 4 to 5",
+# "Update foo/bar from 1.2 to 1.3"); not "Update trainer/generator to the new API", a list.
+BUMPED_PATH = re.compile(r"^((?:Bump|Pin|Unpin)\s+(?:the\s+)?|(?:Update|Upgrade)\s+(?:the\s+)?"
+                         r"(?=[\w./-]+\s+from\b))(?:[\w.-]+/)+([\w.-]+)"
+                         r"(?=\s+(?:from|to|in|requirement)\b)", re.I)
+
+
+# A GitHub action named by its owner ("tj-actions/changed-files", "actions/checkout",
+# "pypa/gh-action-pypi-publish"): said by its own name, never as a list of two things.
+ACTION_PATH = re.compile(r"(?<![\w./-])(?:[\w.-]*actions|[\w.-]+(?=/[\w.-]*action))/([\w.-]+)",
+                         re.I)
+
+
+def action_path(m: re.Match[str]) -> str:
+    """"tj-actions/changed-files" -> "the changed-files action"."""
+    name = m.group(1)
+    if "action" in name.lower():
+        return name
+    the = "" if re.search(r"\bthe\s+$", m.string[:m.start()], re.I) else "the "
+    return f"{the}{name} action"
+
+
+SHA_RANGE = re.compile(r"\s+from\s+[0-9a-f]{7,40}\s+to\s+[0-9a-f]{7,40}\b")
+
+
+def bumped(m: re.Match[str]) -> str:
+    parts = m.group(0)[len(m.group(1)):].split("/")
+    if all(p.lower() in words().case for p in parts):
+        return m.group(0)  # "Bump bf16/fp16 to fp32": terms the lexicon knows, a list
+    return m.group(1) + m.group(2)
+
+
+def word_list(m: re.Match[str]) -> str:
+    parts = m.group(1).split("/")
+    if len(parts) > 1 and all(p in words().case for p in parts):
+        # "from bf16/fp16/fp32": terms the lexicon knows are a list, never a folder
+        return ", ".join(case_word(p) for p in parts[:-1]) + " and " + case_word(parts[-1])
+    if _PLACE.search(m.string[:m.start()]) or (  # "out of torchao/kernel" is a place: a path
+            _TO_PLACE.search(m.string[:m.start()]) and all(p.isalpha() and p.islower()
+                                                           for p in parts)):
+        return " ".join(parts)
+    if all(p.islower() for p in parts) and (
+            _CONTAINER.match(m.string[m.end():]) or
+            len(re.findall(rf"(?<![\w/]){re.escape(parts[0])}/\w", m.string)) > 1):
+        # "torchao/dtypes package", "torchao/profiler and torchao/testing": folders, not
+        # two things
+        return " ".join(parts)
+    if all(p.isalpha() and len(p) > 2 for p in parts):
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[-1]
