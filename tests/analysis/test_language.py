@@ -207,6 +207,11 @@ def test_identifiers_are_said_as_words(token, said):
      "The namespace is torch native for quantized MoE FFN."),
     ("Timeout is set in .toml when needed.", "Timeout is set in TOML file when needed."),
     ("Bump qwen3.5 to v1.2, e.g. for tests.", "Bump qwen3.5 to v1.2, e.g. for tests."),
+    # A test function is its test, with the article its words take, also at a full stop
+    # and before its kind ("a test_x integration test": no "test … test").
+    ("PR 12 adds a `test_overlap_rewrites` integration test.",
+     "PR 12 adds an overlap rewrites integration test."),
+    ("PR 12 adds a `test_overlap_rewrites`.", "PR 12 adds an overlap rewrites test."),
 ])
 def test_prose_keeps_its_words_and_speaks_identifiers(text, said):
     assert speakable(text) == said

@@ -760,7 +760,8 @@ def test_what_came_before_the_change_is_said(body, expected):
 def test_a_squash_merge_s_ghstack_items_are_no_steps():
     body = ('* Add a retry budget to the transport\n\n* Update on "Add a retry budget to the '
             'transport"\n\n* Update base for Update on "Add a retry budget"\n\n'
-            "* Merge branch 'main' into retry\n\n* Fix the eviction order in the cache")
+            "* Merge branch 'main' into retry\n\n* revert test_transport\n\n"
+            "* Fix the eviction order in the cache")
     assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
         ("add", "a retry budget to the transport"), ("fix", "the eviction order in the cache")]
 

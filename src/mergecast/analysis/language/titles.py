@@ -135,7 +135,7 @@ _LEADING_PREPOSITIONS = frozenset("from to for as in on of by with into".split()
 
 # "skip test_slice_int4wo for ROCm": a test function, named as a person names a test
 _TEST_NAME = re.compile(r"(?<![\w.])(?:(the|a|an|this|its|one)\s+)?test_+([A-Za-z0-9]\w*)"
-                        r"(?![\w.])", re.I)
+                        r"(?!\w|\.\w)", re.I)  # (a full stop may end the sentence)
 
 
 def said_identifiers(text: str) -> str:
@@ -145,15 +145,25 @@ def said_identifiers(text: str) -> str:
 
 
 def _test_name(m: re.Match[str]) -> str:
-    after = {w.lower() for w in m.string[m.end():].split()[:2]}
-    if m.group(2).lower() in words().test_tools or after & {"test", "tests"}:
-        return m.group(0)  # "test_runner"; "test_generate features test" says "test" already
+    after = [w.lower().strip(".,;:") for w in m.string[m.end():].split()[:2]]
+    if m.group(2).lower() in words().test_tools:
+        return m.group(0)  # "test_runner"
+    said = speak_identifier(m.group(2))
     before = m.string[:m.start()].split()
     # after a verb, a preposition or nothing it takes "the"; after its own modifier
     # ("internal test_x") it has one already
     article = m.group(1) or ("the" if not before or base_verb(before[-1]) or
                              before[-1].lower() in words().function else "")
-    return f"{article} {speak_identifier(m.group(2))} test".lstrip()
+    if article.lower() in ("a", "an"):  # "a overlap …" is no English
+        article = article[0] + ("n" if said[:1].lower() in "aeiou" else "")
+    if after[1:2] and after[1] in ("test", "tests") and after[0] in _TEST_KINDS:
+        return f"{article} {said}".lstrip()  # "a test_x integration test": "an x integration test"
+    if {"test", "tests"} & set(after):
+        return m.group(0)  # "test_generate features test" says "test" already
+    return f"{article} {said} test".lstrip()
+
+
+_TEST_KINDS = frozenset("integration unit regression smoke e2e end-to-end parity".split())
 
 
 def _dot_word(m: re.Match[str]) -> str:
