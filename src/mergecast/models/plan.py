@@ -83,6 +83,11 @@ class ThemePlan:
     scope: Scope | None = None  # what its files say about its size and place
     follows: FollowUp | None = None  # the same author's earlier change to one of its files
 
+    @property
+    def size(self) -> int:
+        """How many changes the theme holds: its PRs and its commits without one."""
+        return len(self.prs) + len(self.commits)
+
 
 @dataclass(frozen=True)
 class Signal:

@@ -46,7 +46,7 @@ def _whose(key: str, t: ThemePlan, c: Claim | None) -> str:
     """A grab-bag's problem or payoff (or that of a theme named by its kind of work,
     "Checkpoint fixes") is its one change's ("The problem PR 12 tackles"): "The problem:"
     after "landed eleven PRs" would give all eleven the one problem."""
-    many = len(t.prs) + len(t.commits) > 1
+    many = t.size > 1
     bag = grab_bag(t.concept) or kind_named(t.concept)
     own = c is not None and c.ref.pr is not None and t.stack is None and bag
     return f"{key}_of" if many and own else key
@@ -58,7 +58,7 @@ def details(x: Lookup, t: ThemePlan) -> list[Line]:
     # One change whose description states no problem and no payoff is explained by what
     # its first detail says it does ("PR 12's experiment provides a framework for …"): that
     # weighs as its theme's core, kept before another theme's size.
-    alone = len(t.prs) + len(t.commits) == 1 and t.problem is None and t.benefit is None
+    alone = t.size == 1 and t.problem is None and t.benefit is None
     for i, c in enumerate(t.details[:3]):
         told = alone and i == 0 and c.text.startswith(f"PR {c.ref.pr}")
         weight = 0 if told else -40 - 5 * i

@@ -127,7 +127,7 @@ def is_brief(t: ThemePlan) -> bool:
     """A theme of one change with nothing to tell beyond its title (no problem, benefit,
     detail, listed step, related change or earlier change it follows): said in a sentence,
     not as a theme."""
-    return len(t.prs) + len(t.commits) <= 1 and t.continues is None and not (
+    return t.size <= 1 and t.continues is None and not (
         t.follows or t.problem or t.benefit or t.details or t.steps or t.related)
 
 
@@ -196,7 +196,7 @@ def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
     themes counts once per theme, the roundups' actions once each."""
     weight: Counter[tuple[str, str | None]] = Counter()
     for t in themes:  # the lead theme's kind of work leads the signal too
-        weight[(t.work, t.area)] += 2 * (len(themes) - t.index) + len(t.prs) + len(t.commits)
+        weight[(t.work, t.area)] += 2 * (len(themes) - t.index) + t.size
     for r in roundups:
         for a, *_ in by_change(r.items):  # a change's kind is its first action's
             if (k := kind_of(a)) not in ("", "change"):

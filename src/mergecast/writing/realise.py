@@ -163,8 +163,7 @@ def _singular(text: str) -> set[str]:
 def _sparse(t: ThemePlan, told: Sequence[Clause]) -> bool:
     """Whether the effects told stand for fewer than half of three or more changes:
     "landed nine commits, adding X" and "the PRs fix X" would say all of them do X."""
-    members = len(t.prs) + len(t.commits)
-    return members >= 3 and 2 * sum(max(1, len(c.cites)) for c in told) < members
+    return t.size >= 3 and 2 * sum(max(1, len(c.cites)) for c in told) < t.size
 
 
 def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
@@ -180,7 +179,7 @@ def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
     if fold:
         # "then" orders parts; one change's two doings have no order the input gives
         then = f", {said('then')} "
-        one = len(t.prs) + len(t.commits) == 1
+        one = t.size == 1
         effects = join_clauses([c.ing() for c in fold]) if one else \
             then.join(c.ing() for c in fold)
         joined = f"{text[:-1]}, {effects}."

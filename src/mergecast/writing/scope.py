@@ -75,7 +75,7 @@ def whose(t: ThemePlan) -> str:
         return "changes"
     if len(t.prs) > 1:
         return "prs"
-    return "one" if len(t.prs) + len(t.commits) <= 1 else "commits"
+    return "one" if t.size <= 1 else "commits"
 
 
 def scope(x: Lookup, t: ThemePlan) -> list[Line]:
