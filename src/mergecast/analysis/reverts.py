@@ -211,7 +211,7 @@ def revert_story(
         steps = []
         for s in chain.steps:
             steps.append(step := _step(s, window, credit))
-            if s.kind == "revert" and _REDONE.search(s.change.title):
+            if _redoes(s):
                 steps.append(dataclasses.replace(step, kind="reland", reason=None))
         chains.append(RevertChain(original=chain.ref, title=title, author=author,
                                   steps=tuple(steps)))
@@ -221,11 +221,16 @@ def revert_story(
             if s.kind == "revert" and s.target_ref != Ref():
                 reverts.append(RevertPair(_ref(s.change), s.target_ref,
                                           s.revert.reason if s.revert else None))
-            if (s.kind == "reland" or _REDONE.search(s.change.title)) and chain.ref != Ref():
+            if (s.kind == "reland" or _redoes(s)) and chain.ref != Ref():
                 relands.append(RevertPair(_ref(s.change), chain.ref))
     reverts.sort(key=lambda p: (p.revert.pr or 0, p.revert.sha or ""))
     relands.sort(key=lambda p: (p.revert.pr or 0, p.revert.sha or ""))
     return chains, reverts, relands
+
+
+def _redoes(link: _Link) -> bool:
+    """Whether a revert also redoes what it reverts, in the same change."""
+    return link.kind == "revert" and _REDONE.search(link.change.title) is not None
 
 
 def _said_title(link: _Link) -> str | None:
