@@ -4,20 +4,12 @@ only when it is one ("bf16/fp16", "cpu/gpu"; never "torchao/dtypes package")."""
 
 from __future__ import annotations
 
-import functools
 import re
-from typing import Any
 
-from .words import _load, base_verb, case_word, words
+from .words import base_verb, case_word, table, words
 
 EXTS = (r"\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
         r"lock|gz|ipynb|cff|mm|metal|bzl|cmake|so(?:\.\d+)*)\b")
-
-
-@functools.cache
-def table(name: str, key: str) -> dict[str, Any]:
-    """One table of a data file, read once."""
-    return dict(_load(name)[key])
 
 
 # "a/b": a list of two things, a folder, or (before "package", after the same folder

@@ -21,11 +21,10 @@ from .paths import (
     doc_file,
     file_path,
     lone_file,
-    table,
     word_list,
 )
 from .readings import hyphenated, is_method, said_in_full
-from .words import base_verb, case_word, words
+from .words import base_verb, case_word, table, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
 TICKS = re.compile(r"`([^`]*)`")

@@ -19,6 +19,12 @@ def _load(name: str) -> Mapping[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+@functools.cache
+def table(name: str, key: str) -> dict[str, Any]:
+    """One table of a data file, read once."""
+    return dict(_load(name)[key])
+
+
 @dataclass(frozen=True)
 class Words:
     """The word lists, loaded once."""
