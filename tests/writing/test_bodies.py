@@ -307,6 +307,22 @@ def test_a_sentence_opening_on_the_current_state_is_a_problem():
         ("detail", "The loader logs one line for the current rank after each shard.")]
 
 
+def test_a_sentence_the_next_one_says_led_to_a_problem_is_the_problem():
+    led = ("In sharded mode the token count is taken from the global batch instead of the "
+           "local batch. This means the combine step builds a buffer four times too large, "
+           "causing a shape mismatch.")
+    assert said(led)[0] == (
+        "problem", "In sharded mode the token count is taken from the global batch instead "
+                   "of the local batch.")
+    # What the change will do, followed by a limit it leaves, is no state before it.
+    will = ("When the flag is set, the placement will be preserved. This means the local "
+            "view is never taken, and the mixed case will error out.")
+    assert said(will)[0][0] == "detail"
+    # Nor is a gain of its own, or a next sentence that names no problem.
+    assert said("Shards now load lazily instead of all at once. This means startup is "
+                "quick.")[0][0] == "benefit"
+
+
 def test_a_list_item_whose_only_verb_is_in_a_when_clause_is_no_statement():
     assert said("- Adds the offload pass.\n- No-op when no nodes are tagged.\n") == []
     assert said("The check runs:\n- Once a day\n- When there is a change in the watched files.\n") == []

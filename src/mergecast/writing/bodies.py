@@ -90,6 +90,20 @@ def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str
     return "detail"
 
 
+def _led_to_problem(sentence: str, after: str) -> bool:
+    """Whether the next sentence says this one led to a problem ("This means the buffer is
+    too large, causing a mismatch"): this one tells the state before the change, unless it
+    is what the change does, the state after it, a figure or a gain of its own."""
+    c = cues()
+    # ("When X is set, the placement will be preserved. This means Y won't be called": what
+    # the change will do, and a limit it leaves)
+    return (bool(c.led_to.match(after.lstrip("*_ "))) and _problem(after)
+            and not re.search(r"\b(?:will|would|won't)\b", sentence)
+            and not _TOLD.match(sentence) and not c.after_state.match(sentence)
+            and not measured(sentence)
+            and all(m.group(0).lower() in c.benefit_weak for m in c.benefit.finditer(sentence)))
+
+
 def tells_old_state(sentence: str) -> bool:
     """Whether a sentence opens on the state before the change ("The current validation
     requires GPUs", "Previously, X was …")."""
@@ -195,16 +209,19 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
         # "**Weights are probabilities.** A weight of 3 …": a bold lead-in that is a
         # sentence of its own ends at its full stop, not at the closing marks.
         prose = _BOLD_STOP.sub(r"\2\1", prose)
-        told = [(raw, opening and i == 0) for i, raw in enumerate(_contrasted(
-            SPLIT.split(prose)))] if prose else []
+        split = _contrasted(SPLIT.split(prose)) if prose else []
+        told = [(raw, opening and i == 0, split[i + 1] if i + 1 < len(split) else "")
+                for i, raw in enumerate(split)]
         # A list item's sentence is never the description's opening: its "This is …"
         # points at the item ("token-in/token-out … This is the standard"), not the change.
-        for raw, first in told + [(x, False) for x in stated]:
+        for raw, first, after in told + [(x, False, "") for x in stated]:
             said = standalone(_led_in(raw) if first else raw, ref, first=first)
             opening = False
             if said is None or not accept(said, ref):
                 continue
             kind = _kind(said, bool(_TOLD.match(said)), _labelled(raw), raw)
+            if kind != "problem" and not _labelled(raw) and _led_to_problem(said, after):
+                kind = "problem"
             out.append(Claim(said, kind, ref))
             if len(out) >= limit:
                 return out

@@ -74,6 +74,7 @@ class Cues:
     consequence: re.Pattern[str]  # "As a result, …": what the state before led to
     after_state: re.Pattern[str]  # "After this change, …": the state the change leaves
     before_state: re.Pattern[str]  # "The current X …": the state the change answers
+    led_to: re.Pattern[str]  # "This means …": the sentence before told the old state
     clause_opener: re.Pattern[str]  # "when", "now that": a clause of its own begins
 
 
@@ -129,5 +130,6 @@ def cues() -> Cues:
         noise_item=re.compile("|".join(drop["patterns"]["items"]), re.I),
         consequence=_opening(drop["consequences"]),
         after_state=_opening(cues["after_state"]), before_state=_opening(cues["before_state"]),
+        led_to=_opening(cues["led_to"]),
         clause_opener=_any(cues["clause_openers"]),
     )
