@@ -53,6 +53,11 @@ def test_support_negation_and_nameless_titles():
         "stops counting MoE tokens during warmup"]
     # a title with no verb is framed from a small bank in data, never "works on"
     assert told("int4 sparse marlin tensor") == ["touches on int4 sparse marlin tensor"]
+    # ... and never a phrase ending on the word the name opens on ("touches on on-device")
+    for name in ("on-device checks of group sizes", "on-device validation of group sizes",
+                 "with-statement support"):
+        frame = told(name)[0].removesuffix(name).split()
+        assert frame[-1] != name.split("-")[0], told(name)
     # an opening adverb stays before its verb: after a long object it would qualify the
     # wrong words ("runs the suite when the branch is main only")
     assert told("Temporarily disable the flaky test") == [

@@ -58,7 +58,11 @@ class Clause:
             return said("support")  # "Support X" is "adds support for X"
         if self.verb:
             return self.verb
-        bank = phrases()["effects"]["nameless"]  # picked by the object: same day, same words
+        # Picked by the object: same day, same words. Never "touches on on-device checks":
+        # a phrase ending on the word the object opens on.
+        first = re.split(r"[^\w']+", self.objects.lower(), maxsplit=1)[0]
+        bank = [str(p) for p in phrases()["effects"]["nameless"]
+                if p.split()[-1].lower() != first] or phrases()["effects"]["nameless"]
         return str(bank[sum(map(ord, self.objects)) % len(bank)])
 
     def third(self, plural: bool = False) -> str:
