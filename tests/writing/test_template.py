@@ -388,7 +388,8 @@ def test_a_theme_sentence_on_the_pr_the_one_before_opened_on_says_the_same_pr():
     from mergecast.writing.template import _same_subject
 
     said = ["PR 12 keeps the cache warm.", "PR 12 also drops stale entries.",
-            "PR 12 logs each eviction.", "PR 12 adds a size limit.", "PR 13 fixes the key."]
+            "PR 12 logs each eviction.", "PR 12 follows the same pattern as the pool.",
+            "PR 12 adds a size limit.", "PR 13 fixes the key."]
     sec = m.Section("theme", "First theme: the cache", tuple(
         m.Sentence(t, t, (int(t.split()[1]),)) for t in said))
     other = m.Section("area", "On Docs", (m.Sentence("PR 12 adds docs.", "", (12,)),))
@@ -398,7 +399,8 @@ def test_a_theme_sentence_on_the_pr_the_one_before_opened_on_says_the_same_pr():
     out = _same_subject(x, script)
     assert [s.text for s in out.sections[0].sentences] == [
         "PR 12 keeps the cache warm.", "The same PR also drops stale entries.",
-        "PR 12 logs each eviction.", "The same PR adds a size limit.", "PR 13 fixes the key."]
+        "PR 12 logs each eviction.", "PR 12 follows the same pattern as the pool.",
+        "The same PR adds a size limit.", "PR 13 fixes the key."]
     assert out.sections[0].sentences[1].spoken == "The same P R also drops stale entries."
     assert out.sections[1] == other  # only a theme's sentences lean on the one before
 

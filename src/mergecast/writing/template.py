@@ -126,8 +126,9 @@ def _same_subject(x: Lookup, script: Script) -> Script:
         for s in sec.sentences:
             m = _PR_SUBJECT.match(s.text)
             before = _PR_SUBJECT.match(kept[-1].text) if kept else None
+            # (never "The same PR follows the same pattern as …")
             if sec.kind == "theme" and m and before and m.group(1) == before.group(1) \
-                    and used < 2:
+                    and used < 2 and not re.search(r"\bsame\b", s.text, re.I):
                 text = f"{x.say('theme', 'same_subject')} {s.text[m.end():]}"
                 s = dataclasses.replace(s, text=text, spoken=x.spoken(text))
                 used += 1
