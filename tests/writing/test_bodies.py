@@ -333,6 +333,14 @@ def test_a_list_item_whose_only_verb_is_in_a_when_clause_is_no_statement():
         ("problem", "Whenever the old points were cleared the viewer would crash.")]
 
 
+def test_a_list_item_needs_a_tensed_verb_with_a_subject_to_be_a_statement():
+    assert said("The pool adds:\n- Implementation of a ring buffer to be used for the "
+                "cache\n") == []
+    assert said("Two modes:\n- No host sync, not differentiable, is graph-safe.\n") == []
+    assert said("- Float8 training and MX training cannot be combined.\n") == [
+        ("problem", "Float8 training and MX training cannot be combined.")]
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []

@@ -13,7 +13,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from ..analysis.language import base_verb, is_tail_word, parse_title, words
+from ..analysis.language import base_verb, is_finite, is_tail_word, parse_title, words
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 from .cues import cues
@@ -274,7 +274,9 @@ def _statement(item: str) -> bool:
     on ("Defaults can be loaded from either file"), no "Label: value", no arrows or
     symbols; an item opening on a verb is a step, not a statement."""
     ws = item.split()
-    finite = [i for i, w in enumerate(ws) if i and w.lower() in words().finite]
+    # ("Implementation of K-means to be used for X": "to be" carries no tense; "No CPU
+    # sync, not backward-able, is graph-safe": a verb after a list of traits has no subject)
+    finite = [i for i, w in enumerate(ws) if i and is_finite(w) and not ws[i - 1].endswith(",")]
     # The verb must be the item's, not a "when" clause's ("No-op when no nodes are
     # tagged"). An item opening on its clause ("When the files change") needs a verb for
     # the clause and one of its own ("When X was set SAM2 would crash"); a comma after the

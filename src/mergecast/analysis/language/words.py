@@ -185,8 +185,14 @@ _DETERMINERS = frozenset("the a an this that these those its their his her our y
                          "no some any all".split())
 
 
-# Forms of "be" that carry no tense alone: "for the time being" is no verb.
+# Forms of "be" that carry no tense alone: "for the time being", "to be used" is no verb.
 _NON_FINITE = frozenset({"be", "been", "being"})
+
+
+def is_finite(word: str) -> bool:
+    """Whether a word is a finite verb the data lists: an auxiliary or an irregular past."""
+    low = word.lower().strip(",.;:")
+    return low in words().finite and low not in _NON_FINITE
 
 
 def has_verb(ws: list[str]) -> bool:
@@ -194,7 +200,7 @@ def has_verb(ws: list[str]) -> bool:
     third-person form of a verb the lexicon knows, or any -ed past."""
     for i, w in enumerate(ws):
         low = w.lower().strip(",.;:")
-        if low in words().finite and low not in _NON_FINITE:
+        if is_finite(low):
             return True
         after = ws[i - 1].lower() if i else ""
         if low.endswith("ed") and (after in _DETERMINERS or i > 1 and
