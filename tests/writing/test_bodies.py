@@ -341,6 +341,14 @@ def test_a_list_item_needs_a_tensed_verb_with_a_subject_to_be_a_statement():
         ("problem", "Float8 training and MX training cannot be combined.")]
 
 
+def test_a_sentence_opening_on_a_verb_of_failing_has_lost_its_subject():
+    assert said("Fails on the old behaviour, which passed the wrong scale to the loader.") == []
+    assert said("Fail fast if the checkpointer is not compatible with the host.") == []
+    # A plural noun before its own verb is a subject.
+    assert said("Crashes were seen on the test hosts when the loader restarted.") == [
+        ("problem", "Crashes were seen on the test hosts when the loader restarted.")]
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []

@@ -44,6 +44,7 @@ class Cues:
     boilerplate: re.Pattern[str]
     leans: frozenset[str]
     to_reader: frozenset[str]
+    failing: frozenset[str]  # "Fails on X": no sentence opens on one without its subject
     before_determiner: frozenset[str]  # may open a sentence before "the" and not be a verb
     subject_next: frozenset[str]
     checked: frozenset[str]
@@ -105,6 +106,7 @@ def cues() -> Cues:
                             re.I),
         boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
+        failing=frozenset(drop["failing"]),
         located=frozenset(drop["located"]),
         before_determiner=frozenset(drop["before_determiner"]),
         subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),

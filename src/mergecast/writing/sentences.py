@@ -257,6 +257,9 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None
     if leaning(said) or said.split(" ", 1)[0].lower() in words().finite:
         return None  # "Is not in the nightly": the subject was on the line before
+    opener, _, after = said.lower().partition(" ")
+    if opener in cues().failing and after.split(" ", 1)[0] not in cues().subject_next:
+        return None  # "Fails on the pre-fix behaviour": the test's, said without it
     if said.split(" ", 1)[0].lower() in _SUBORDINATE and "," not in said:
         return None  # "As both were doing the same prep.", "If X is set but Y.": no main clause
     ws = said.split()
