@@ -349,6 +349,13 @@ def test_a_sentence_opening_on_a_verb_of_failing_has_lost_its_subject():
         ("problem", "Crashes were seen on the test hosts when the loader restarted.")]
 
 
+def test_a_relative_clause_in_the_past_names_a_thing_and_states_no_problem():
+    assert said("Hooks that were previously pinned to a tag remain pinned to that tag.") == [
+        ("detail", "Hooks that were previously pinned to a tag remain pinned to that tag.")]
+    assert said("Hooks were pinned to a moving tag, so a release broke the build.")[0][0] == \
+        "problem"
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []

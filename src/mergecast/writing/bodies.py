@@ -32,9 +32,16 @@ def _unknown_label(raw: str) -> bool:
     return bool(LABEL.match(plain)) and not cues().label.match(plain)
 
 
+# A relative clause's own past ("actions that were previously pinned … remain pinned"):
+# it names a thing, and says nothing of a state the change answers.
+_RELATIVE_PAST = re.compile(r"\b(?:that|which|who)\s+(?:was|were|had been|have been|has been)"
+                            r"(?:\s+previously)?(?=\s+\w+ed\b)", re.I)
+
+
 def _problem(sentence: str, weak: bool = False) -> bool:
     """Whether a sentence states a problem; with `weak`, whether any problem word is in it."""
     c = cues()
+    sentence = _RELATIVE_PAST.sub("", sentence)
     if c.problem.search(sentence) or tells_old_state(sentence):
         return True
     found = {m.span() for m in c.problem_weak.finditer(sentence)}
