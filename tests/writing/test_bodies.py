@@ -356,6 +356,11 @@ def test_a_relative_clause_in_the_past_names_a_thing_and_states_no_problem():
         "problem"
 
 
+def test_what_a_change_helps_with_is_its_payoff_even_beside_a_problem_word():
+    assert said("Type checking the loader helps catch bugs earlier in the cycle.") == [
+        ("benefit", "Type checking the loader helps catch bugs earlier in the cycle.")]
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []
