@@ -361,6 +361,13 @@ def test_what_a_change_helps_with_is_its_payoff_even_beside_a_problem_word():
         ("benefit", "Type checking the loader helps catch bugs earlier in the cycle.")]
 
 
+def test_a_sentence_pointing_at_a_table_or_chart_is_not_said():
+    assert said("The 'speedup versus eager' column shows the real-world benefit.") == []
+    assert said("The chart shows a flat memory curve after the first step.") == []
+    # A table the change itself works on is no picture.
+    assert said("The lookup table is now built once per process.") != []
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []
