@@ -368,6 +368,14 @@ def test_a_sentence_pointing_at_a_table_or_chart_is_not_said():
     assert said("The lookup table is now built once per process.") != []
 
 
+def test_a_reviews_aside_goes_and_a_sentence_leaning_on_the_review_is_not_said():
+    assert said("Adds a metrics hook for custom metric reporting, as discussed.") == [
+        ("detail", "PR 12 adds a metrics hook for custom metric reporting.")]
+    assert said("As suggested, the loader now reads one shard at a time.") == [
+        ("benefit", "The loader now reads one shard at a time.")]
+    assert said("Per comments this change now runs the gate in float32.") == []
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []

@@ -102,8 +102,8 @@ def cues() -> Cues:
         labels=labels,
         first_person=_any(drop["first_person"]), addressing=_any(drop["addressing"]),
         connective=_any(drop["connectives"]),
-        inferred=re.compile(r",?\s+(?:" + "|".join(drop["said_without"]) + r")\b,?(?=\s)",
-                            re.I),
+        inferred=re.compile(r",?\s+(?:" + "|".join(drop["said_without"])
+                            + r")\b,?(?=\s|[.!?]$)", re.I),
         boilerplate=re.compile("|".join(drop["patterns"]["boilerplate"]), re.I),
         leans=frozenset(drop["leans"]), to_reader=frozenset(drop["to_reader"]),
         failing=frozenset(drop["failing"]),
