@@ -291,6 +291,9 @@ def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():
               "Remove the old flag", "Document the public API"]
     assert headline(titles, areas=("checkpoint",)) == "Checkpoint work"
     assert headline(titles, areas=("Experiments",)) == "the work in Experiments"
+    # an area of two words ending in a plural leads: never "the work SPMD types"
+    assert headline(titles, areas=("spmd types",)) == "SPMD types work"
+    assert grab_bag("SPMD types work")
     assert headline(titles[:4], areas=("checkpoint",)) != "Checkpoint work"  # four is few
     assert headline(titles, areas=("checkpoint",), stack=True) != "Checkpoint work"
     assert grab_bag("Checkpoint work") and grab_bag("the work in Experiments")

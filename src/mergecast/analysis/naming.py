@@ -81,7 +81,8 @@ def in_area(name: str, area: str) -> str:
     plural = area.endswith("s") and area.lower() not in words().case
     if plural and " " in area:  # "llama train configs", not "Train configs llama"; but
         # a kind of work goes after: "SPMD types enablement"
-        kind = name.lower() in words().nouns or name.lower() in words().generic
+        kind = name.lower() in words().nouns or name.lower() in words().generic or \
+            name.lower() == words().kind_names["mixed"]  # "SPMD types work"
         return f"{area} {name}" if kind else f"{name} {lower_first(area)}"
     return f"{name} in {area}" if plural else f"{area} {name}"
 
