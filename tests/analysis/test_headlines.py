@@ -54,7 +54,10 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     (["Shorten nccl comm timeout and enable flight recorder dumping",
       "Separate timeout during init and training"], ("parallelisms",), "timeout in Parallelisms"),
     # A code name with a digit keeps its case ("First theme: A2av token" read as a name).
-    (["[a2av] Add token dispatch", "[a2av] Add token combine"], ("a2av",), "a2av token"),
+    (["Add features"], ("a2av",), "a2av features"),
+    # ... and two verbs parallel titles share name one thing: "token dispatch and combine"
+    (["[a2av] Add token dispatch", "[a2av] Add token combine"], ("a2av",),
+     "token dispatch and combine"),
     (["Add features"], ("float8",), "float8 features"),
     # ... and an area of two words ending in a plural follows it as words: never "Train
     # configs llama".
@@ -282,6 +285,13 @@ def test_a_list_of_bit_widths_is_a_range():
 ])
 def test_a_bare_fault_fixed_is_one_fault(title, name):
     assert single_headline(title) == name
+
+
+def test_two_verbs_named_as_one_thing_keep_both():
+    # "save and load" is one thing the tests are for, not "tests for save" and a second verb
+    assert single_headline("Add tests for checkpoint save and load") == \
+        "tests for checkpoint save and load"
+    assert single_headline("Run ruff format and lint") == "running ruff format and lint"
 
 
 def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():

@@ -167,7 +167,8 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
             is_tail_word(ws[-1]) or ws[-1].lower().endswith(("'s", "’s")) or
             not any(c.isalnum() for c in ws[-1]) or (
             len(ws) < whole and ws[-1].lower() in words().adjectives) or (
-            len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1])) or (
+            len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1])
+            and base_verb(ws[-3]) != ws[-3].lower()) or (  # ("tests for save and load")
             passive and len(ws) > 2 and ws[-1].lower() in _name_tails())):
         ws.pop()
         if ws[-1].lower() in ("and", "or"):
