@@ -323,6 +323,17 @@ def test_a_sentence_the_next_one_says_led_to_a_problem_is_the_problem():
                 "quick.")[0][0] == "benefit"
 
 
+def test_the_state_before_this_change_is_the_problem_whatever_its_words():
+    assert said("Before this the pool produced nothing at all when it hung.") == [
+        ("problem", "Before this change, the pool produced nothing at all when it hung.")]
+    assert said("Without this change, the mask function will receive a mix of plain "
+                "tensors and sharded ones.") == [
+        ("problem", "Without this change, the mask function will receive a mix of plain "
+                    "tensors and sharded ones.")]
+    assert said("Before this fix, the loader loaded every shard twice.") == [
+        ("problem", "Before this change, the loader loaded every shard twice.")]
+
+
 def test_a_list_item_whose_only_verb_is_in_a_when_clause_is_no_statement():
     assert said("- Adds the offload pass.\n- No-op when no nodes are tagged.\n") == []
     assert said("The check runs:\n- Once a day\n- When there is a change in the watched files.\n") == []

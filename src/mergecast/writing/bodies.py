@@ -74,6 +74,8 @@ def _kind(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> str
         return "detail"  # "it got slower (from 1.36x to 1.29x)": a cost, said plainly
     if measured(sentence) and not _problem(sentence, weak=True):
         return "benefit"  # "PR 12 gives a 3x gain": a figure is what the change buys
+    if tells_old_state(sentence):
+        return "problem"  # "Without this change, X receives …": no payoff, whatever words
     if rewritten:
         # "PR 12 migrates X to Y instead of Z" is what it does; "PR 12 will prevent errors"
         # and "PR 12 moves X to allow Y" say what that buys.

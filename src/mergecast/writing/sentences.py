@@ -88,7 +88,13 @@ def _rewritten(sentence: str) -> str:
     ("w/o" -> "without", "and/or" -> "or")."""
     for rx, said in cues().rewrites:
         sentence = rx.sub(said, sentence)
-    return sentence
+    # "Before this nccl2 produced nothing": the state before this change ("without this"
+    # may stand for a thing said before, and leans)
+    return _BEFORE_THIS.sub(lambda m: f"{m.group(1)} this change, ", sentence)
+
+
+_BEFORE_THIS = re.compile(r"^(before|prior to) this(?:\s+(?:fix|patch|update))?\b(?!\s+(?:"
+                          r"change|PR|commit|diff|pull request)\b)\s*,?\s*", re.I)
 
 
 _HOLE = re.compile(r"\b(?:of|for|in|on|with|from|by|the|a|an)\s+"
