@@ -294,6 +294,13 @@ def test_two_verbs_named_as_one_thing_keep_both():
     assert single_headline("Run ruff format and lint") == "running ruff format and lint"
 
 
+def test_a_title_giving_an_identifier_a_type_is_the_change_that_gives_it():
+    # never "float None" under the label "global_valid_tokens:"
+    assert single_headline("[core] batch_tokens: float | None (#12)") == \
+        "making batch tokens float or None"
+    assert single_headline("docs: fix typo | cleanup") != "making docs fix typo or cleanup"
+
+
 def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():
     # Five changes sharing no words, kind or parts: "fixing the loader" would say all five
     # fix it.

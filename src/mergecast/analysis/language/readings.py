@@ -23,6 +23,7 @@ class Readings:
     methods: frozenset[str]
     modifiers: re.Pattern[str] | None
     shorthand: tuple[tuple[re.Pattern[str], str], ...]
+    typed: re.Pattern[str]  # "global_valid_tokens: float | None"
 
 
 @functools.cache
@@ -36,6 +37,9 @@ def readings() -> Readings:
         reverts=tuple(r["reverts"]), hinder=frozenset(r["hinder"]),
         counted=frozenset(r["counted"]), methods=frozenset(r["methods"]),
         modifiers=modifiers,
+        typed=re.compile(r"^\s*([A-Za-z_][\w.]*)\s*:\s*((?:{t})(?:\[[^\]]*\])?"
+                         r"(?:\s*\|\s*(?:{t})(?:\[[^\]]*\])?)+)\s*$".replace(
+                             "{t}", "|".join(map(re.escape, r["type_names"])))),
         # (never inside an identifier or a code span: "my_fn", "`fn`")
         shorthand=tuple((re.compile(rf"(?<![\w/.`]){re.escape(k)}(?![\w/`])", re.I), v)
                         for k, v in shorthand_words().items()))
@@ -109,3 +113,13 @@ def revert_of(text: str) -> tuple[str, str] | None:
             return lemma, text[len(phrase) + 1:].strip()
     return None
 
+
+def typed(title: str) -> str:
+    """A title that gives an identifier a type ("global_valid_tokens: float | None") said
+    as the change that does it: "Make global_valid_tokens float or None", never "float
+    None" under a label."""
+    m = readings().typed.match(title)
+    if not m:
+        return title
+    types = [t.strip() for t in m.group(2).split("|")]
+    return f"Make {m.group(1)} {', '.join(types[:-1])} or {types[-1]}"
