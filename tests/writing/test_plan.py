@@ -4,6 +4,8 @@ day-level sections realised from it (revert chains, duplicates, roundups, outro)
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
+import itertools
 
 from writing_builders import DAY, LLM, WRITING, pr, rich_digest, small_digest
 
@@ -189,13 +191,15 @@ def welcome_day() -> m.Digest:
 
 
 def test_the_note_after_a_welcome_is_a_new_thought_not_an_and():
-    for show in ("Widget", "Gadget", "Sprocket", "Gizmo"):
-        script = write_script(welcome_day(), show=show, day=DAY, writing=WRITING, lexicon={},
-                              llm=LLM)
+    for show, days in itertools.product(("Widget", "Gadget", "Sprocket", "Gizmo"), range(4)):
+        script = write_script(welcome_day(), show=show, day=DAY + dt.timedelta(days=days),
+                              writing=WRITING, lexicon={}, llm=LLM)
         notes = [s.text for sec in script.sections if sec.kind == "notes"
                  for s in sec.sentences]
         assert notes[0] == "Worth noting: a warm welcome to first-time contributor, newcomer."
         assert notes[1].startswith("Also, PR "), notes
+        # ... and the next is joined to it: never "Also, …" twice in a row
+        assert notes[2].startswith("And PR "), notes
 
 
 def test_a_welcome_outlasts_a_later_themes_extra_detail_when_the_draft_is_cut():

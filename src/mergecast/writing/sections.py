@@ -321,7 +321,8 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
             continue
         # After the welcome a note is a new thought, never "And PR …".
         key = "first" if not part.lines else "after_welcome" \
-            if len(part.lines) == 1 and firsts else "next"
+            if len(part.lines) == 1 and firsts else "after_also" \
+            if part.lines[-1].text.startswith("Also") else "next"
         if a.ref.pr is not None:
             x.add(part, x.say("notes", key, pr=a.ref.pr, effect=effect), (a.ref.pr,),
                   optional=True)
