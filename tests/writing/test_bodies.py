@@ -387,6 +387,13 @@ def test_a_reviews_aside_goes_and_a_sentence_leaning_on_the_review_is_not_said()
     assert said("Per comments this change now runs the gate in float32.") == []
 
 
+def test_a_list_of_things_under_a_lead_in_is_no_step():
+    body = "Removed:\n- Imports and `__all__` exports in `pkg/__init__.py`\n" \
+           "- Adds and tests the retry budget\n"
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add and test", "the retry budget")]
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []

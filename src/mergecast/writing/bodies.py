@@ -194,7 +194,8 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
             if (m := _EXPLAINED.search(item)) and base_verb(m.group(1)) != m.group(1).lower():
                 item = item[:m.start()]
             if not base_verb(item.split(" ", 1)[0]) or cues().noise_item.match(item) or \
-                    states(item) or standalone(_sentence(item), ref) is None:
+                    _nouns_listed(item) or states(item) or \
+                    standalone(_sentence(item), ref) is None:
                 continue
             action = parse_title(item)
             if action.lemma and action.obj:
@@ -202,6 +203,14 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
             if len(out) >= limit:
                 return out
     return out
+
+
+def _nouns_listed(item: str) -> bool:
+    """Whether an item opening on a word in -s lists things ("Imports and `__all__`
+    exports in X", under "Removed:"), not a step said in the third person ("Adds X")."""
+    ws = item.split()
+    return len(ws) > 2 and ws[0].lower().endswith("s") and ws[1].lower() in ("and", "or") \
+        and base_verb(ws[2].strip("`*")) is None
 
 
 def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s, r: True,
