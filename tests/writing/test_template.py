@@ -580,3 +580,22 @@ def test_a_kind_of_work_title_names_real_places_and_says_across_only_for_two():
     # Work in one place is "in" it, never "across" it.
     found = options(("Inductor", "Unit tests", "Inductor"))
     assert found and all("Across" not in o for o in found), found
+
+
+def test_a_stack_title_agrees_with_a_plural_name():
+    from mergecast.writing.template import plan_episode
+    from mergecast.writing.titling import _daily_titles, _named
+
+    def titles(concept: str) -> list[str]:
+        x, p = plan_episode(rich_digest(), show="Widget", day=DAY, writing=WRITING,
+                            lexicon={})
+        stack = m.Stack("ghstack", ("kovacs47",), 3, (584040, 584041, 584042))
+        p = dataclasses.replace(p, themes=(dataclasses.replace(
+            p.themes[0], stack=stack, status="landed", concept=concept),))
+        return _daily_titles(x, p, _named(x, p.themes))
+
+    plural = titles("compiler toolkit experiments")
+    assert "Compiler Toolkit Experiments Land in Three Parts" in plural, plural
+    assert not any("Experiments Lands" in t for t in plural), plural
+    one = titles("graph trainer precompile")
+    assert "Graph Trainer Precompile Lands in Three Parts" in one, one

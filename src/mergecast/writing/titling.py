@@ -131,8 +131,10 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
     # "X Lands in Four Parts" needs a name, not a statement ("Kernel Writes Out Splits").
     if s is not None and s.in_window >= 3 and s.in_window == (s.declared_size or s.in_window) \
             and not has_verb(a.split()):
-        bank += [v for v in x.variants("title", "parts")
-                 if top.status == "landed" or "Lands" not in v]
+        # ("Compiler Toolkit Experiments Land in Five Parts": the verb agrees)
+        key = "parts_plural" if _plural_name(a) else "parts"
+        bank += [v for v in x.variants("title", key)
+                 if top.status == "landed" or " Land" not in v]
     kinds = [t.work for t in plan.themes if t.work not in ("change", "")]
     # "A Day of New Capability in DSV3 and Unit Tests": a place every repository has names
     # no work of the day's
@@ -244,3 +246,10 @@ def summary(x: Lookup, plan: Plan) -> str:
             return text
     return totals
 
+
+def _plural_name(name: str) -> bool:
+    """Whether a name's head noun is plural ("compiler toolkit experiments"); an activity
+    ("fixing bugs") is one thing."""
+    last = name.split()[-1] if name.split() else ""
+    return not is_activity(name) and len(last) > 3 and last.endswith("s") and \
+        not last.endswith(("ss", "us", "is", "'s")) and last.lower() not in words().function
