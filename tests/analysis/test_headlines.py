@@ -301,6 +301,15 @@ def test_a_title_giving_an_identifier_a_type_is_the_change_that_gives_it():
     assert single_headline("docs: fix typo | cleanup") != "making docs fix typo or cleanup"
 
 
+def test_a_stack_whose_base_adds_tests_for_a_thing_is_named_by_that_thing():
+    titles = ["[kit] Add integration tests for compiler toolkit experiments",
+              "[kit] Fix llama kwargs", "[kit] Deduplicate code between two models"]
+    assert headline(titles, areas=("kit",), stack=True) == "compiler toolkit experiments"
+    # a test of a short thing names no stack: the next part does
+    assert headline(["Add a test for torch compile", "Add window FIFO scheduling"],
+                    stack=True) == "window FIFO scheduling"
+
+
 def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():
     # Five changes sharing no words, kind or parts: "fixing the loader" would say all five
     # fix it.

@@ -243,8 +243,17 @@ def side_work(title: str, tidy: bool = True) -> bool:
 
 def _base_name(titles: Sequence[str]) -> str:
     """A stack's name: its first part that does the work, not a test, doc or tidy-up
-    around it ("Add a test for torch compile" names no stack)."""
+    around it ("Add a test for torch compile" names no stack); a base part that adds tests
+    for a thing of three words or more names what the stack builds on ("Add integration tests
+    for compiler toolkit experiments": "compiler toolkit experiments")."""
+    if side_work(titles[0]) and (m := _TESTS_FOR.search(clean_title(titles[0]))) and \
+            len(m.group(1).split()) >= 3 and not vague(name := single_headline(m.group(1))):
+        return name
     return _first_named([t for t in titles if not side_work(t)] or titles[:1])
+
+
+_TESTS_FOR = re.compile(r"^(?:add|adding|added)\s+(?:\w+\s+)?tests?\s+(?:for|of)\s+(.+)$",
+                        re.I)
 
 
 def _first_named(titles: Sequence[str]) -> str:
