@@ -389,9 +389,10 @@ def test_a_reviews_aside_goes_and_a_sentence_leaning_on_the_review_is_not_said()
 
 def test_a_list_of_things_under_a_lead_in_is_no_step():
     body = "Removed:\n- Imports and `__all__` exports in `pkg/__init__.py`\n" \
-           "- Adds and tests the retry budget\n"
+           "- tests written, issues fixed\n- Adds and tests the retry budget\n" \
+           "- fixes broken tests due to stale configs\n"
     assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
-        ("add and test", "the retry budget")]
+        ("add and test", "the retry budget"), ("fix", "broken tests due to stale configs")]
 
 
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():

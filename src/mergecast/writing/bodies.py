@@ -207,10 +207,15 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
 
 def _nouns_listed(item: str) -> bool:
     """Whether an item opening on a word in -s lists things ("Imports and `__all__`
-    exports in X", under "Removed:"), not a step said in the third person ("Adds X")."""
-    ws = item.split()
-    return len(ws) > 2 and ws[0].lower().endswith("s") and ws[1].lower() in ("and", "or") \
-        and base_verb(ws[2].strip("`*")) is None
+    exports in X", under "Removed:") or tells what became of them ("tests written, issues
+    fixed"), not a step said in the third person ("Adds X")."""
+    raw = item.split()
+    ws = [w.lower().strip(",") for w in raw]
+    # (a participle that ends its clause: "fixes broken tests" is a step)
+    told = len(ws) > 1 and re.fullmatch(r"[a-z]{2,}(?:ed|en)", ws[1]) is not None and (
+        len(ws) == 2 or raw[1].endswith(",") or ws[2] == "and")
+    return len(ws) > 1 and ws[0].endswith("s") and (told or len(ws) > 2 and ws[1] in (
+        "and", "or") and base_verb(ws[2].strip("`*")) is None)
 
 
 def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s, r: True,
