@@ -395,6 +395,15 @@ def test_a_list_of_things_under_a_lead_in_is_no_step():
         ("add and test", "the retry budget"), ("fix", "broken tests due to stale configs")]
 
 
+def test_an_auxiliary_whose_subject_went_with_a_link_is_not_the_changes():
+    # the subject was the linked code: "PR 12 does not allow …" would be false
+    assert said("https://example.com/loader.py#L35\ndoes not allow the replicate degree "
+                "to be -1.") == []
+    # an order in the negative is the change's own
+    assert said("Do not enable the sharded backend for the tiny model in CI.") == [
+        ("detail", "PR 12 does not enable the sharded backend for the tiny model in CI.")]
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []

@@ -41,6 +41,11 @@ def _rest_told(clause: str) -> str:
     return told_of_one(clause).partition(" ")[2]
 
 
+# An auxiliary whose subject is missing ("[link] does not allow X": the subject went with
+# the link); "Do not enable X" and "Don't X" are orders, the change's own.
+_DO = frozenset({"does", "did"})
+
+
 def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
     """"This PR adds X." -> "PR 12 adds X."; "We add X.", "Add X." and "Adds X." -> "PR 12
     adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
@@ -99,7 +104,10 @@ def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
     if verb is None and first.lower().endswith("ed") and first[:1].isupper() and \
             rest.split(" ", 1)[0].lower() in _AFTER_PAST:
         return None  # "Discovered when loading the model.": no subject, whatever the verb
-    if verb is None or not rest:
+    if verb is None or not rest or first.lower() in _DO or \
+            first.lower() in words().auxiliaries - {"don't"}:
+        # ("[link] does not allow X to be -1": an auxiliary's subject went with the link,
+        # and the change is not it)
         return sentence
     if not (named_next and first.lower() == verb) and \
             any(w.lower() in words().finite for w in rest.split()[:2]) or states(sentence) or \
