@@ -404,6 +404,14 @@ def test_an_auxiliary_whose_subject_went_with_a_link_is_not_the_changes():
         ("detail", "PR 12 does not enable the sharded backend for the tiny model in CI.")]
 
 
+def test_a_sentence_weighed_against_an_unheard_one_is_not_said():
+    assert said("More importantly, users may want to pick the metrics they log.") == []
+    assert said("That said, the loader still retries a failed read twice.") == []
+    # one word written three ways is said one way
+    assert said("Removes hard-coded shard counts from the loader config.") == [
+        ("detail", "PR 12 removes hardcoded shard counts from the loader config.")]
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []
@@ -1117,7 +1125,7 @@ def test_a_warning_label_is_not_said_and_what_it_warns_of_is_a_detail():
 
 def test_an_order_after_a_place_is_the_changes():
     assert said("In VarlenAttention, remove the hard-coded SPMD types of the attention output.") == [
-        ("detail", "In VarlenAttention, PR 12 removes the hard-coded SPMD types of the attention "
+        ("detail", "In VarlenAttention, PR 12 removes the hardcoded SPMD types of the attention "
                    "output.")]
     assert said("For float8 training, see the docs for the recommended recipe and its flags.") == []
 
