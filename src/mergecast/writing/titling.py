@@ -16,6 +16,7 @@ from ..analysis.language import (
     has_verb,
     is_phrasal,
     is_tail_word,
+    looks_plural,
     lower_first,
     shorten,
     title_case,
@@ -250,6 +251,4 @@ def summary(x: Lookup, plan: Plan) -> str:
 def _plural_name(name: str) -> bool:
     """Whether a name's head noun is plural ("compiler toolkit experiments"); an activity
     ("fixing bugs") is one thing."""
-    last = name.split()[-1] if name.split() else ""
-    return not is_activity(name) and len(last) > 3 and last.endswith("s") and \
-        not last.endswith(("ss", "us", "is", "'s")) and last.lower() not in words().function
+    return bool(name.split()) and not is_activity(name) and looks_plural(name.split()[-1])

@@ -28,7 +28,7 @@ import tomllib
 from collections.abc import Collection, Iterable, Sequence
 from importlib import resources
 
-from ..analysis.language import base_verb, speakable, words
+from ..analysis.language import base_verb, looks_plural, speakable, words
 from ..analysis.text import strip_markup
 from ..sources._clean import clean_line  # the cleaner every title from a source passes
 from .factcheck import Facts
@@ -214,12 +214,6 @@ def _verb(word: str) -> str | None:
     return None
 
 
-def _plural(word: str) -> bool:
-    """"jobs", "starts": a word that reads as a plural noun (or a third-person verb)."""
-    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")) \
-        and word not in words().function
-
-
 def _after_noun_phrase(before: Sequence[str]) -> bool:
     """`before` ends on a noun phrase a determiner opens: "the change", "every new job"."""
     for n, word in enumerate(reversed(before[-4:])):
@@ -254,12 +248,12 @@ def finite_verb(ws: Sequence[str]) -> bool:
         if verb := _verb(w):
             if w != verb and before not in p.determiners and (i or after not in p.prepositions):
                 return True  # not "the supported list", not "Fixes for the build"
-            if w == verb and i and (before in p.between or _plural(before) or any(
-                    map(_plural, low[:i - 1])) and before not in p.determiners
+            if w == verb and i and (before in p.between or looks_plural(before) or any(
+                    map(looks_plural, low[:i - 1])) and before not in p.determiners
                     and before not in p.prepositions):
                 return True  # "Kernels from Someone lead the day"
         elif i and _after_noun_phrase(low[:i]) and (
-                len(w) > 4 and w.endswith("ed") or _plural(w) and after
+                len(w) > 4 and w.endswith("ed") or looks_plural(w) and after
                 and after not in p.prepositions):
             return True
     return False

@@ -195,6 +195,12 @@ def is_finite(word: str) -> bool:
     return low in words().finite and low not in _NON_FINITE
 
 
+def looks_plural(word: str) -> bool:
+    """"jobs", "experiments": a word that reads as a plural noun (or a third-person verb)."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")) \
+        and word.lower() not in words().function
+
+
 def has_verb(ws: list[str]) -> bool:
     """Whether words carry a finite verb: an auxiliary, an irregular past, a past or
     third-person form of a verb the lexicon knows, or any -ed past."""
