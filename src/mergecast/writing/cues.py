@@ -1,7 +1,7 @@
 """How descriptions are read, as data: templates/bodies.toml compiled once.
 
 The word lists that say which sentences of a description stand alone (sentences.py) and
-which slot each fills (bodies.py): lead-ins, first person, back-references, boilerplate,
+which slot each fills (kinds.py): lead-ins, first person, back-references, boilerplate,
 rewrites, and the cues of a problem or a benefit.
 """
 

@@ -22,7 +22,7 @@ from ..models import (
     Theme,
     ThemePlan,
 )
-from .bodies import best, claims, steps, tells_old_state
+from .bodies import best, claims, steps
 from .changes import (
     action,
     actions,
@@ -35,6 +35,7 @@ from .changes import (
     told_stems,
     unheard_subject,
 )
+from .kinds import tells_old_state
 from .sentences import measured
 
 BODY_PRS = 3  # descriptions read per theme, base change first
