@@ -310,6 +310,16 @@ def test_a_stack_whose_base_adds_tests_for_a_thing_is_named_by_that_thing():
                     stack=True) == "window FIFO scheduling"
 
 
+def test_a_title_setting_a_default_makes_the_thing_default():
+    assert single_headline("[trainer] Default FlexAttn max_autotune to False (#12)") == \
+        "making FlexAttn max autotune default to False"
+    assert single_headline("default to triton kernel for the cast") == \
+        "making Triton kernel for the cast default"
+    # "default" before a plain noun is an adjective, no order
+    assert single_headline("Default inductor config settings") == \
+        "default Inductor config settings"
+
+
 def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():
     # Five changes sharing no words, kind or parts: "fixing the loader" would say all five
     # fix it.

@@ -123,3 +123,18 @@ def typed(title: str) -> str:
         return title
     types = [t.strip() for t in m.group(2).split("|")]
     return f"Make {m.group(1)} {', '.join(types[:-1])} or {types[-1]}"
+
+
+_DEFAULT_TO = re.compile(r"^default\s+(?!to\b)(\S.*?)\s+to\s+(\S.*)$", re.I)
+_DEFAULT_TO_ONLY = re.compile(r"^default\s+to\s+(\S.*)$", re.I)
+
+
+def defaulted(title: str) -> str:
+    """"default X to True" sets X's default: "Make X default to True"; "default to X"
+    makes X default. ("default" is no verb the lexicon knows: as one it would read
+    "the default dtype" as an order.)"""
+    if m := _DEFAULT_TO.match(title):
+        return f"Make {m.group(1)} default to {m.group(2)}"
+    if m := _DEFAULT_TO_ONLY.match(title):
+        return f"Make {m.group(1)} default"
+    return title

@@ -23,7 +23,7 @@ from .paths import (
     lone_file,
     word_list,
 )
-from .readings import hyphenated, is_method, said_in_full, typed
+from .readings import defaulted, hyphenated, is_method, said_in_full, typed
 from .words import base_verb, case_word, table, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
@@ -255,7 +255,7 @@ def clean_title(title: str) -> str:
     t = _PART_END.sub("", _TRAILING_REF.sub("", t))
     for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix
         before = t
-        t = typed(_TAGS.sub("", PART.sub("", t)))
+        t = defaulted(typed(_TAGS.sub("", PART.sub("", t))))
         t = _unprefixed(PART.sub("", t))
         t = split_prefix(t)[1]
         if t == before:
