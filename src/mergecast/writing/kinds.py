@@ -70,8 +70,10 @@ def kind_of(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> s
               if w.lower() not in _BEFORE_VERB]
         gain = bool(ws) and (base_verb(ws[0]) or "") in cues().gains
         return "benefit" if gain or cues().purpose.search(sentence) else "detail"
+    # ("ranks with fewer valid tokens" names ranks: no gain)
     payoff = [m.group(0).lower() for m in cues().benefit.finditer(sentence)
-              if _said_as_word(m.group(0), raw)]
+              if _said_as_word(m.group(0), raw)
+              and not re.search(r"\bwith\s+$", sentence[:m.start()], re.I)]
     if payoff and not cues().past.search(sentence):
         if set(payoff) <= cues().benefit_weak and _outcome(sentence):
             # "The wrong metadata results in a bug when DCP saves DTensor": "saves" is a verb
