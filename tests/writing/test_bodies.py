@@ -412,6 +412,24 @@ def test_a_sentence_weighed_against_an_unheard_one_is_not_said():
         ("detail", "PR 12 removes hardcoded shard counts from the loader config.")]
 
 
+def test_what_a_thing_has_fewer_of_names_it_and_is_no_gain():
+    assert said("Plain averaging across data ranks can cause tokens on ranks with fewer "
+                "valid tokens to weigh more in the loss.")[0][0] == "problem"
+    assert said("The new kernel uses fewer registers, so occupancy rises.")[0][0] == "benefit"
+
+
+def test_a_link_run_on_after_a_cut_code_block_goes_with_its_colon():
+    body = ("The doc build is failing with formatting issues that come from the docstrings:"
+            "\n```\nERROR: Unexpected indentation.\n```\nFailing [job](https://ci.example/1)."
+            "\n")
+    assert said(body) == [
+        ("problem", "The doc build is failing with formatting issues that come from the "
+                    "docstrings.")]
+    # a name's type after its colon is no run-on
+    assert said("Some modules typed the config as params: ModelConfig for brevity.") == [
+        ("detail", "Some modules typed the config as params: ModelConfig for brevity.")]
+
+
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():
     assert said("Updating the pin now that a new stable version has been released.") == []
     assert said("Checking the sizes after the overrides makes bad configs fail early.") != []

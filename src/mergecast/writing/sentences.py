@@ -93,6 +93,9 @@ def _rewritten(sentence: str) -> str:
     return _BEFORE_THIS.sub(lambda m: f"{m.group(1)} this change, ", sentence)
 
 
+# (never a type or a value after its name: "args: ModelArgs for consistency", "x: None")
+_RUN_ON = re.compile(r"(?<=\w):\s+(?![A-Z][a-z]+[A-Z]|(?:None|True|False)\b|\d)"
+                     r"(?:\S+\s+){0,2}[^\s:]+\.$")
 _BEFORE_THIS = re.compile(r"^(before|prior to) this(?:\s+(?:fix|patch|update))?\b(?!\s+(?:"
                           r"change|PR|commit|diff|pull request)\b)\s*,?\s*", re.I)
 
@@ -257,6 +260,9 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     if titled and not said.startswith(change_name(ref) + " "):
         return None
     said = fixes_by(said)
+    # "… come from the docstrings: Failing job.": the code the colon led into was cut, and a
+    # link's words ran on after it
+    said = _RUN_ON.sub(".", said)
     # "Every rank therefore added the bias": the fact stands without its "therefore".
     said = cues().inferred.sub("", said)
     if cues().first_person.search(said) or cues().connective.search(said):
