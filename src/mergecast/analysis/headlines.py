@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from ..models import Action
 from .language import (
     PART,
     as_name,
@@ -48,17 +49,23 @@ _LIST_AFTER = re.compile(r"\b(?:across|in|into|for|to|of|on|with|from|between|ov
 UNNAMED = "assorted changes"  # a title with nothing left to name
 
 
-def single_headline(title: str, limit: int = MAX_WORDS) -> str:
-    """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
-    -> "float8 training"; "Revert "X"" -> "a revert of X"), cut to about `limit` words."""
-    action = parse_title(title)
+def _first_order(title: str, action: Action) -> Action:
+    """"Add X, remove Y": a second order of another kind is no part of the first's object
+    (one of the same kind is left to the reading it has: "Integrate X, add Y")."""
     acts = parse_actions(title)
     after = action.obj[len(acts[0].obj) + 2:].split(" ", 1)[0] if acts[0].obj else ""
     if len(acts) > 1 and action.obj.startswith(f"{acts[0].obj}, ") and \
             base_verb(after) == after.lower() and acts[1].verb != acts[0].verb:
-        # "Add X, remove Y": a second order of another kind is no part of the first's
-        # object (one of the same kind is left to the reading it has: "Integrate X, add Y")
-        action = acts[0]
+        return acts[0]
+    return action
+
+
+def single_headline(title: str, limit: int = MAX_WORDS) -> str:
+    """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
+    -> "float8 training"; "Revert "X"" -> "a revert of X"), cut to about `limit` words."""
+    action = parse_title(title)
+    if ", " in action.obj:  # (only an object with a comma can hold a second order)
+        action = _first_order(title, action)
     named, whole = name_of(action), name_of(action, True)
     topic = stated_topic(title)
     if topic and len(named.split()) > limit and len(topic.split()) > 1:
