@@ -104,8 +104,8 @@ def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
     if verb is None and first.lower().endswith("ed") and first[:1].isupper() and \
             rest.split(" ", 1)[0].lower() in _AFTER_PAST:
         return None  # "Discovered when loading the model.": no subject, whatever the verb
-    if verb is None or not rest or first.lower() in _DO or \
-            first.lower() in words().auxiliaries - {"don't"}:
+    low = first.lower()
+    if verb is None or not rest or low in _DO or low != "don't" and low in words().auxiliaries:
         # ("[link] does not allow X to be -1": an auxiliary's subject went with the link,
         # and the change is not it)
         return sentence
