@@ -64,6 +64,9 @@ _PARENS = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\})")
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
 # "Re:Run X" runs X again ("re-run X"); "Re: X", a reply's prefix, is only X.
 _RE_AGAIN = re.compile(r"^Re:(?:\s+|([A-Za-z][a-z]+)\b)")
+# Another try of an internal diff, named by its id before its own title
+_RETRY = re.compile(r"^(?:retry|re-?try|re-?land|re-?apply)\s+(?:of\s+)?[DT]\d{6,}"
+                    r"\s*[:-]?\s+(?=\S)", re.I)
 _LONG_NUMBER = re.compile(r"(?<![\w.])\d{5,}(?![\w.])")
 _ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
 _QUOTES = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
@@ -252,6 +255,7 @@ def clean_title(title: str) -> str:
         t = "" if _BRANCH_NOISE.match(branch) else \
             " ".join(case_word(w) for w in re.split(r"[-_]+", branch) if w)
     t = re.sub(r"^\s*\[?(?:reland|revert)\]?\s*:?\s+", "", t, flags=re.I)
+    t = _RETRY.sub("", t)  # "Retry of D58015187 Move X to Y" moves X to Y again
     t = _PART_END.sub("", _TRAILING_REF.sub("", t))
     for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix
         before = t
