@@ -139,6 +139,13 @@ from mergecast.analysis.language import (
      "faster uint6 bitpacking function", ""),
     ("work around Triton store miscompile", "change", "work around", "Triton store miscompile",
      ""),
+    # A clause verb's clause is told with its "that", never cut to its subject ("checks
+    # widget scale"): what is checked is that the widget scale is idempotent.
+    ("Check widget_scale is idempotent", "fix", "check", "that widget scale is idempotent", ""),
+    ("Validate loader sizes are positive", "fix", "validate",
+     "that loader sizes are positive", ""),
+    ("Check if the loader is ready", "fix", "check", "if the loader is ready", ""),
+    ("Check the loader sizes", "fix", "check", "the loader sizes", ""),
 ])
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)
@@ -278,6 +285,10 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("Lint fixes widgetlib/profiler and widgetlib/testing",
      "Lint fixes widgetlib profiler and widgetlib testing"),
     ("Add cpu/gpu tests", "Add CPU and GPU tests"),
+    # Another try of an internal diff is told by what it does, never by the diff's id.
+    ("Retry of D12345678 Move the loader to a new file", "Move the loader to a new file"),
+    ("Reland D1234567: fix widget scale", "fix widget scale"),
+    ("Retry the flaky loader test", "Retry the flaky loader test"),
 ])
 def test_clean_title(title, cleaned):
     assert clean_title(title) == cleaned

@@ -100,7 +100,7 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("[Checkpoint] Add support to allow dtype conversion",
      "support for allowing dtype conversion"),
     ("[PP] Ensure loss is visible on console for users",
-     "ensuring loss is visible on console for users"),
+     "ensuring that loss is visible on console for users"),
     ("Make sure the cache is flushed on exit", "making sure the cache is flushed on exit"),
     # Terms the lexicon knows, split by slashes, are a list wherever they stand.
     ("construct NF4Tensor from bf16/fp16/fp32", "constructing NF4Tensor from BF16, FP16 and FP32"),

@@ -191,6 +191,8 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         lemma, obj = "make", f"it possible {obj}"
     if cls == "remove" and (m := re.fullmatch(r"(\S+\s.*\d\S*)\s+support", obj)):
         obj = f"support for {m.group(1)}"  # a version: "drop PyTorch before 2.11 support"
+    if lemma in w.clause_verbs and _clause_object(obj, title):
+        obj = "that " + obj  # "Check X is idempotent" checks that X is idempotent, not X
     later = adverb if adverb == "by default" else ""  # ("disables X by default")
     qualifier = " ".join(x for x in (qualifier, later, scope) if x)
     return Action(verb=cls, lemma=lemma, obj=_object(hindered(obj, lemma)),
@@ -239,6 +241,17 @@ def _scope(ws: list[str], text: str) -> str:
         return ""
     said = " ".join(case_word(x) for x in ws)
     return "in " + (lower_first(said) if all(x.islower() for x in ws[1:]) else said)
+
+
+def _clause_object(obj: str, title: str) -> bool:
+    """Whether a clause verb's object is a clause of its own ("X is idempotent"), its
+    auxiliary after a subject of one to three words and not said inside an identifier."""
+    ws = _main_clause(obj.split())
+    return bool(ws) and ws[0].lower() not in words().subordinators | _WH_WORDS and any(
+        w.lower() in words().auxiliaries and _said(w, title) for w in ws[1:4])
+
+
+_WH_WORDS = frozenset("what why how whether where who which".split())
 
 
 def _main_clause(ws: list[str]) -> list[str]:
