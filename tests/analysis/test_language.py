@@ -146,6 +146,11 @@ from mergecast.analysis.language import (
      "that loader sizes are positive", ""),
     ("Check if the loader is ready", "fix", "check", "if the loader is ready", ""),
     ("Check the loader sizes", "fix", "check", "the loader sizes", ""),
+    # Verbs a title opens on, never told as a thing dealt with ("works on flip X").
+    ("flip widget scaling setting to eager", "change", "flip",
+     "widget scaling setting to eager", ""),
+    ("Auto-fix lint violations in the loader", "fix", "auto-fix", "lint violations in the loader",
+     ""),
 ])
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)
@@ -305,8 +310,9 @@ def test_inflection_and_verbs():
     assert [third_person(v) for v in ("fix", "apply", "speed up", "do", "add")] == [
         "fixes", "applies", "speeds up", "does", "adds"]
     assert [gerund(v) for v in ("make", "stop", "speed up", "tie", "add", "re-run",
-                                    "pre-split")] == [
-        "making", "stopping", "speeding up", "tying", "adding", "re-running", "pre-splitting"]
+                                    "pre-split", "flip")] == [
+        "making", "stopping", "speeding up", "tying", "adding", "re-running", "pre-splitting",
+        "flipping"]
     assert third_person("re-do") == "re-does"  # (the verb after "re-" is inflected)
     assert (gerund("init"), third_person("init")) == ("initializing", "initializes")
     assert [base_verb(w) for w in ("Fixes", "added", "stopped", "concretize", "materialized",
