@@ -244,6 +244,10 @@ def test_one_authors_same_work_across_areas_is_told_once_naming_the_areas():
         "Across Tests, Benchmarks, Prototype and Docs, jun lints test folder, benchmark "
         "folder, prototype folder and docs folder, in PRs 811, 812, 813 and 814. "
         "On Prototype: PR 815 fixes a compiler warning in the loader.")
+    # The run is headed by whose it is: never "On Tests, …, Prototype and Docs" before
+    # "On Prototype", two headings for one place.
+    assert [s.heading for s in write(lint_day()).sections if s.kind == "area"] == [
+        "jun on Tests, Benchmarks, Prototype and Docs", "On Prototype"]
 
 
 def test_a_run_cites_only_what_it_says_and_names_one_place_without_across():

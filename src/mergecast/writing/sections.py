@@ -162,8 +162,8 @@ def _run(x: Lookup, r: Roundup, rank: int) -> Part | None:
     """One author's same work across areas, told once: "Across Tests and Docs, ada lints
     the test folder and the doc builder, in PRs 11 and 12"; what one breath cannot hold
     follows in a second sentence ("In Kernels, ada also lints …")."""
-    part = Part("area", x.say("headings", "area", area=join_words(list(dict.fromkeys(
-        r.areas)))), rank=rank)
+    part = Part("area", x.say("headings", "run", who=r.author, areas=join_words(list(
+        dict.fromkeys(r.areas)))), rank=rank)
     start, key = 0, "run"
     while start < len(r.items):
         for n in range(len(r.items) - start, 0, -1):
