@@ -379,3 +379,13 @@ def test_a_shared_phrase_takes_the_head_noun_most_of_its_titles_put_after_it():
     titles = ["Add new API for low precision attention", "Benchmark the low precision kernels",
               "Fix low precision FP8 scales"]
     assert headline(titles, areas=("Prototype",)) == "low precision"
+    # A cluster where fewer titles than it takes to share a phrase say the head: two of the
+    # three that say "low precision" go on with "attention", and that is the head.
+    titles = ["Add new API for low precision FP8 attention", "Benchmark the low precision "
+              "attention API", "Soften the guard for low precision attention", "Add a benchmark "
+              "for one attention layer", "Add benchmark for a small model", "Remove a fusion "
+              "option", "Add an FP8 attention path"]
+    assert headline(titles, areas=("Prototype",)) == "low precision attention"
+    # One title alone says nothing of a head.
+    titles[1:3] = ["Benchmark the low precision API", "Soften the guard for low precision"]
+    assert headline(titles, areas=("Prototype",)) == "low precision"

@@ -180,9 +180,10 @@ def _named_noun(phrase: tuple[str, ...], seqs: Sequence[Sequence[str]],
     n = len(phrase)
     after = Counter(ws[i + n] for ws in seqs for i in range(len(ws) - n)
                     if tuple(ws[i:i + n]) == phrase)
-    found = [w for w, k in after.items() if k >= need and (
-        w in words().whole_nouns or _head(w) and k == max(after.values()) and
-        k * 2 > sum(after.values()))]
+    # (a head noun most of the phrase's own titles put after it is its head, even when
+    # fewer titles than `need` write the phrase: "low precision attention" x2, "… fp8" x1)
+    found = [w for w, k in after.items() if k >= need and w in words().whole_nouns or (
+        _head(w) and k >= 2 and k == max(after.values()) and k * 2 > sum(after.values()))]
     return found[0] if len(found) == 1 else None
 
 
