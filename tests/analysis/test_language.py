@@ -146,6 +146,11 @@ from mergecast.analysis.language import (
      "that loader sizes are positive", ""),
     ("Check if the loader is ready", "fix", "check", "if the loader is ready", ""),
     ("Check the loader sizes", "fix", "check", "the loader sizes", ""),
+    # An order before a colon is the action when a gerund after it is a subject ("Loading
+    # … is off" says what was wrong); a gerund with no verb after it is the action.
+    ("Fix loader docs: Loading a widget list from a file is off", "fix", "fix",
+     "loader docs: Loading a widget list from a file is off", ""),
+    ("Update docs: adding a section on widgets", "add", "add", "a section on widgets", ""),
     # Verbs a title opens on, never told as a thing dealt with ("works on flip X").
     ("flip widget scaling setting to eager", "change", "flip",
      "widget scaling setting to eager", ""),

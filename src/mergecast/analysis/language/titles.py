@@ -211,7 +211,11 @@ def _unprefixed(title: str) -> str:
     if m is None:
         return title
     label, rest = title[:m.end()].strip(" :").split(), title[m.end():].split()
-    if len(label) > 1 and base_verb(label[0]) and rest and not base_verb(rest[0]):
+    # (nor has a gerund with a verb after it: "Fix X docs: Loading Y is off" says what
+    # was wrong, where "Update docs: adding a section" says what is done)
+    if len(label) > 1 and base_verb(label[0]) and rest and (not base_verb(rest[0]) or (
+            rest[0].lower().endswith("ing") and any(w.lower() in words().finite
+                                                    for w in rest[1:]))):
         return title
     return title[m.end():]
 
