@@ -214,6 +214,10 @@ def test_negation_and_names():
     ("test_act_xbit_weightAppleMac", "test act xbit weight Apple Mac"),
     ("naive_intNwo", "naive intNwo"),
     ("Float8Linear_forward", "Float8Linear forward"),
+    # A flag's name opening on a verb is one compound, never a verb of the sentence ("makes
+    # is forward default to True"); a part said as two words is hyphenated with the rest.
+    ("is_forward", "is-forward"), ("has_bias", "has-bias"),
+    ("is_cudagraph_compatible", "is-CUDA-graph-compatible"),
 ])
 def test_identifiers_are_said_as_words(token, said):
     assert speak_identifier(token) == said

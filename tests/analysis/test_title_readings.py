@@ -111,7 +111,7 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
      "prefetching for CPU offloading pass"),
     # "is" and "has" inside an identifier are no finite verbs.
     ("rename is_train to has_train in TrainerConfig",
-     "renaming is train to has train in TrainerConfig"),
+     "renaming is-train to has-train in TrainerConfig"),
     # "stop X killing Y": the happening takes its "from".
     ("[c10d] stop heartbeat() killing the trainer", "stopping heartbeat from killing the trainer"),
     ("Stop the loader from killing workers", "stopping the loader from killing workers"),

@@ -28,7 +28,7 @@ def told(title: str) -> str:
     ("back out Add triton as a dep", "backs out adding Triton as a dependency"),
     # An identifier holding "is"/"has" does not stop "rename X to Y" being read.
     ("rename is_train to has_train in TrainerConfig",
-     "renames is train to has train in TrainerConfig"),
+     "renames is-train to has-train in TrainerConfig"),
     # The purpose clause is the title's why, kept in one breath.
     ("Mark cache shapes as static to avoid a recompile",
      "marks cache shapes as static to avoid a recompile"),

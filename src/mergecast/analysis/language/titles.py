@@ -121,10 +121,13 @@ def speak_identifier(token: str) -> str:
         # "split_from" said "split from" reads as a verb and its preposition ("using split
         # from for eager new group"): written as one compound, it stays one name.
         return "-".join(said)
-    if 1 < len(said) <= 4 and said[0].lower() in _LEADING_PREPOSITIONS:
+    if 1 < len(said) <= 4 and said[0].lower() in _LEADING_PREPOSITIONS or \
+            1 < len(said) <= 3 and said[0].lower() in _LEADING_VERBS:
         # "in_grad_placements" said "in grad placements" reads as a place ("passes the
-        # computed in grad placements"), "from_int4_tensor" as a source: one compound
-        return "-".join(said)
+        # computed in grad placements"), "from_int4_tensor" as a source, "is_forward" as
+        # a verb ("makes is forward default to True"): one compound, a part said as two
+        # words too ("is-CUDA-graph-compatible", never "is-CUDA graph-compatible")
+        return "-".join(p.replace(" ", "-") for p in said)
     return " ".join(said)
 
 
@@ -133,6 +136,8 @@ _LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*|[A-Z][a-z]+")
 # ("multiple_of", "channels_in" read right as words: "multiple of", "channels in")
 _TRAILING_PREPOSITIONS = frozenset("from to for as".split())
 _LEADING_PREPOSITIONS = frozenset("from to for as in on of by with into".split())
+# (a flag's name opening on a verb: "is_causal", "has_bias", "use_cpp")
+_LEADING_VERBS = frozenset("is are was has have use uses should can does must needs".split())
 
 
 # "skip test_slice_int4wo for ROCm": a test function, named as a person names a test
