@@ -134,6 +134,14 @@ def test_a_however_is_joined_to_what_it_contrasts_and_a_flag_is_no_gain():
                     "checkpoints only reflect its initial state.")]
     assert said("Thus, training is 2x faster on eight GPUs.") == [
         ("benefit", "Training is 2x faster on eight GPUs.")]
+    # "Furthermore," leans on a point before it; the fact after it stands alone.
+    assert said("Furthermore, the loader retries twice before it gives up on a shard.") == [
+        ("detail", "The loader retries twice before it gives up on a shard.")]
+    # A past state that was fine rules a problem out: never "The problem: the table was valid".
+    assert said("The widget table itself was valid. The lookups failed because the index "
+                "wrapped at scale.") == [
+        ("detail", "The widget table itself was valid."),
+        ("problem", "The lookups failed because the index wrapped at scale.")]
     # "compile.enable" is a flag: said "compile enable", it enables nothing.
     assert said("The attention module is wrapped with full AC if compile.enable is False.") \
         == [("detail", "The attention module is wrapped with full AC if compile enable is "

@@ -62,6 +62,7 @@ class Cues:
     this_own: frozenset[str]
     problem: re.Pattern[str]
     problem_weak: re.Pattern[str]
+    fine_state: re.Pattern[str]  # "was valid": a past state that rules a problem out
     benefit: re.Pattern[str]
     losses: re.Pattern[str]  # a figure that got worse: a cost, not a payoff
     gains: frozenset[str]  # verbs whose doing is the payoff: "PR 12 avoids …"
@@ -124,6 +125,8 @@ def cues() -> Cues:
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
         this_own=frozenset(d["this"]["own"]),
         problem=_any(cues["problem"]), problem_weak=_any(cues["problem_weak"]),
+        fine_state=re.compile(r"\b(?:was|were)\s+(?:(?:all|still|already|also)\s+)?(?:"
+                              + "|".join(cues["fine_states"]) + r")\b", re.I),
         benefit=_any(cues["benefit"]), losses=_any(cues["losses"]),
         benefit_weak=frozenset(w.lower() for w in cues["benefit_weak"]),
         gains=frozenset(cues["gains"]), purpose=_any(cues["purpose"]),

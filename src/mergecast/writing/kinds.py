@@ -28,7 +28,7 @@ def _problem(sentence: str, weak: bool = False) -> bool:
     """Whether a sentence states a problem; with `weak`, whether any problem word is in it."""
     c = cues()
     sentence = _RELATIVE_PAST.sub("", sentence)
-    if c.problem.search(sentence) or tells_old_state(sentence):
+    if c.problem.search(c.fine_state.sub("", sentence)) or tells_old_state(sentence):
         return True
     found = {m.span() for m in c.problem_weak.finditer(sentence)}
     # A weak word is a problem beside a contrast, and one word is not both: "X on V only
