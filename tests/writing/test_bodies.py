@@ -137,6 +137,13 @@ def test_a_however_is_joined_to_what_it_contrasts_and_a_flag_is_no_gain():
     # "Furthermore," leans on a point before it; the fact after it stands alone.
     assert said("Furthermore, the loader retries twice before it gives up on a shard.") == [
         ("detail", "The loader retries twice before it gives up on a shard.")]
+    # "them" stands for a plural said before it, a verb form after a gerund or an article
+    # too ("training counts"); one after a noun is as often the verb ("the loader counts").
+    assert said("Added a test that first records training counts, then checks an eval pass "
+                "keeps them unchanged.") == [
+        ("detail", "PR 12 adds a test that first records training counts, then checks an eval "
+                   "pass keeps them unchanged.")]
+    assert said("The loader counts them twice before the widget table is full.") == []
     # A past state that was fine rules a problem out: never "The problem: the table was valid".
     assert said("The widget table itself was valid. The lookups failed because the index "
                 "wrapped at scale.") == [

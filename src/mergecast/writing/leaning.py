@@ -85,6 +85,20 @@ def _noun(word: str) -> bool:
     return word[:1].isupper() or base_verb(low) is None
 
 
+def _plural_noun(word: str, before: str) -> bool:
+    """Whether a word ending in "s" is a plural noun: no verb form, or one after a
+    determiner or a gerund modifying it ("the counts", "records training counts"); never
+    after a noun, where it is as often the verb ("the loader counts them twice")."""
+    if not base_verb(word):
+        return True
+    low = before.lower().strip(",;:")
+    return low in _DETERMINERS or low.endswith("ing") and len(low) > 4 and \
+        low not in words().function
+
+
+_DETERMINERS = frozenset("the all its their these those some many both".split())
+
+
 def _unresolved(ws: list[str]) -> str:
     """A pronoun needs something before it in the same sentence to stand for: a plural noun
     for "they" ("Reduction kernels …, so they …"), any noun for "it" ("The cache grows
@@ -94,8 +108,10 @@ def _unresolved(ws: list[str]) -> str:
     for i, w in enumerate(ws):
         low = w.lower().strip(",.;:")
         if low in _PLURAL_PRONOUN:
-            found = any(x.lower().endswith("s") and not base_verb(x) and x[:1].isalpha()
-                        for x in ws[1:i] if x.lower() not in cues().leans)
+            found = any(x.lower().rstrip(",;:").endswith("s") and x[:1].isalpha()
+                        and _plural_noun(x.rstrip(",;:"), before)
+                        for before, x in zip(ws[:i - 1], ws[1:i], strict=True)
+                        if x.lower() not in cues().leans)
             if not found:
                 return w.strip(",.;:")
         elif low in _SINGULAR_PRONOUN and i > 0 and not (
