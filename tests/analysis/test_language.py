@@ -152,6 +152,8 @@ from mergecast.analysis.language import (
      "loader docs: Loading a widget list from a file is off", ""),
     ("Update docs: adding a section on widgets", "add", "add", "a section on widgets", ""),
     # Verbs a title opens on, never told as a thing dealt with ("works on flip X").
+    ("Leave out the widget rows with a hole", "change", "leave out", "the widget rows with a hole",
+     ""),
     ("flip widget scaling setting to eager", "change", "flip",
      "widget scaling setting to eager", ""),
     ("Auto-fix lint violations in the loader", "fix", "auto-fix", "lint violations in the loader",
@@ -427,6 +429,9 @@ def test_a_title_case_title_counts_its_short_capitalised_words():
      "an example with the loader"),
     ("the on-device, parallelized kernel for the loader in the planner", 6,
      "the on-device, parallelized kernel"),
+    # A question word's clause ends on its verb, its subject a noun: never "… where a value".
+    ("a row with a hole where a value was", 12, "a row with a hole where a value was"),
+    ("a row with a hole where the was", 12, "a row with a hole"),
 ])
 def test_a_cut_name_ends_where_a_listener_expects(text, limit, name):
     assert trim(text, limit) == name

@@ -82,8 +82,17 @@ def _subject(ws: list[str]) -> list[str]:
 def _wh_clause_end(ws: list[str]) -> bool:
     """ "… told as what they are", "… see how it works": a question word's clause ends on
     its own subject and verb, which are no dangling words."""
-    return len(ws) > 2 and ws[-3].lower() in _WH and ws[-1].lower() in words().auxiliaries \
-        and ws[-2].lower() in _SUBJECT_PRONOUNS
+    if len(ws) < 3 or ws[-1].lower() not in words().auxiliaries:
+        return False
+    if ws[-3].lower() in _WH and ws[-2].lower() in _SUBJECT_PRONOUNS:
+        return True
+    # ("… where a reference was", "… what the loader is": its subject a noun with its article)
+    low = [w.lower() for w in ws[-5:-1]]
+    at = next((i for i in range(len(low) - 2) if low[i] in _WH and low[i + 1] in _ARTICLES), None)
+    return at is not None and all(w not in words().function for w in low[at + 2:])
+
+
+_ARTICLES = frozenset("a an the its their this that".split())
 
 
 _SUBJECT_PRONOUNS = frozenset("they it we you he she i this that these those".split())
