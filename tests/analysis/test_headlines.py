@@ -389,3 +389,13 @@ def test_a_shared_phrase_takes_the_head_noun_most_of_its_titles_put_after_it():
     # One title alone says nothing of a head.
     titles[1:3] = ["Benchmark the low precision API", "Soften the guard for low precision"]
     assert headline(titles, areas=("Prototype",)) == "low precision"
+
+
+def test_a_doing_whose_object_is_a_doing_names_no_cluster():
+    # "moving telling a widget apart" names nothing: the next title names the cluster.
+    titles = ["Move telling a widget apart out of the loader module",
+              "Add a cache to the scheduler", "Fix the retry budget in the uploader"]
+    assert headline(titles, areas=("Writing",)) == "adding a cache to the scheduler"
+    # A gerund that is a thing ("moving tracing support …") is a name as any other.
+    titles[0] = "Move tracing support out of the loader module"
+    assert headline(titles, areas=("Writing",)) == "moving tracing support out of the loader module"

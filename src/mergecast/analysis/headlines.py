@@ -268,9 +268,19 @@ def _first_named(titles: Sequence[str]) -> str:
     the next part's "Add window FIFO scheduling" names the work)."""
     names = (single_headline(t) for t in titles)
     first = next(names)
-    if not vague(first) and first != UNNAMED:
+    if _names_a_thing(first):
         return first
-    return next((n for n in names if not vague(n) and n != UNNAMED), first)
+    return next((n for n in names if _names_a_thing(n)), first)
+
+
+# "moving telling a sentence": a doing whose object is a doing of its own, no name at all
+_TWO_DOINGS = re.compile(r"^\w+ing\s+(\w+ing)\s+(?:a|an|the|its|their|this|that|how|what)\s",
+                         re.I)
+
+
+def _names_a_thing(name: str) -> bool:
+    two = _TWO_DOINGS.match(name)
+    return not vague(name) and name != UNNAMED and not (two and base_verb(two.group(1)))
 
 
 _RANK = re.compile(r"(\d+)(?:-?bit)?", re.I)
