@@ -144,6 +144,10 @@ def test_a_however_is_joined_to_what_it_contrasts_and_a_flag_is_no_gain():
         ("detail", "PR 12 adds a test that first records training counts, then checks an eval "
                    "pass keeps them unchanged.")]
     assert said("The loader counts them twice before the widget table is full.") == []
+    # An order after its adverb is a note, whether or not the lexicon knows its verb.
+    assert said("Only tally the widget rows while the loader is in training mode.") == []
+    assert said("Only the widget rows are tallied in training mode.") == [
+        ("detail", "Only the widget rows are tallied in training mode.")]
     # A past state that was fine rules a problem out: never "The problem: the table was valid".
     assert said("The widget table itself was valid. The lookups failed because the index "
                 "wrapped at scale.") == [

@@ -129,7 +129,7 @@ def _fragment(low: list[str]) -> bool:
     # ("Updating now that a new version has been released": the verb is the clause's)
     if is_activity(first) and not has_verb(main_words(rest)):
         return True
-    if first in words().adverbs and rest and base_verb(rest[0]) == rest[0]:
+    if first in words().adverbs and rest and (base_verb(rest[0]) == rest[0] or _order_word(rest)):
         return True
     for i, w in enumerate(low[:-1]):
         # "X landed upstream so just adding code to use it": a note's gerund after "so",
@@ -138,6 +138,14 @@ def _fragment(low: list[str]) -> bool:
                 is_activity(low[j]) and not has_verb(low[j + 1:]):
             return True
     return first in _WH_STEMS and bool(rest) and rest[0] == "to"
+
+
+def _order_word(ws: list[str]) -> bool:
+    """Whether a word no lexicon knows is an order's verb: a plain word right before an
+    article ("Only accumulate the counter …"), as no noun or adjective stands there."""
+    return len(ws) > 1 and ws[1] in ("the", "a", "an") and ws[0].isalpha() and \
+        ws[0] not in words().function | words().adverbs and \
+        not ws[0].endswith(("s", "ed", "ing"))
 
 
 _WH_STEMS = frozenset({"where", "how", "what", "which", "why"})
