@@ -275,6 +275,19 @@ def test_an_acronym_spelled_out_takes_its_words_article_and_never_repeats_a_word
         "PR 7 fixes the activation checkpointing (AC) policy in the loader."]
 
 
+def test_an_acronym_is_spelled_out_at_its_first_mention_whatever_its_casing():
+    # "MOE" is the MoE of the lexicon: spelled out there, not at a later "MoE"; a word in
+    # lower case ("moe") or with one capital is no acronym.
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    said = [x.line(t) for t in ("PR 7 adds a MOE router for the vision model.",
+                                "PR 7 also adds a MoE router for the text model.",
+                                "PR 7 adds a moe flag to the vision model.")]
+    assert [ln.text if ln else None for ln in said] == [
+        "PR 7 adds a mixture-of-experts (MOE) router for the vision model.",
+        "PR 7 also adds a MoE router for the text model.",
+        "PR 7 adds a moe flag to the vision model."]
+
+
 def test_a_doubled_word_goes_but_a_compound_opening_on_it_stays():
     x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
     line = x.line("PR 7 adds Support support for the loader.")

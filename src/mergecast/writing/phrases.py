@@ -53,7 +53,13 @@ def opener(text: str) -> str:
 @functools.cache
 def _acronyms() -> re.Pattern[str]:
     keys = sorted(words().expand, key=len, reverse=True)
-    return re.compile(r"(?<![\w.-])(" + "|".join(re.escape(k) for k in keys) + r")(?![\w-])")
+    return re.compile(r"(?<![\w.-])(" + "|".join(re.escape(k) for k in keys) + r")(?![\w-])",
+                      re.I)
+
+
+@functools.cache
+def _acronym_keys() -> dict[str, str]:
+    return {k.upper(): k for k in words().expand}
 
 
 _INVERTED = re.compile(r"[A-Z][\w'-]+, [A-Z][\w'-]+")  # "Last, First"
@@ -155,21 +161,24 @@ class Lookup:
         spelled: set[str] = set()
 
         def one(m: re.Match[str]) -> str:
-            acronym = m.group(1)
+            written = m.group(1)
+            acronym = _acronym_keys()[written.upper()]
+            if written != acronym and sum(c.isupper() for c in written) < 2:
+                return written  # "moe", "Ep": a word, or a name's casing, no acronym
             if acronym in self.expanded or acronym in spelled:
-                return acronym
+                return written  # ("DSv3" after "DSV3" was spelled out: said as written)
             said = words().expand[acronym]
             after = m.string[m.end():].split(" ", 2)
             if said.lower() in text.lower() or (len(after) > 1 and after[1].lower().strip(
                     ",.;:") == said.split()[-1].lower()):
-                return acronym  # "AC checkpointing" is no "activation checkpointing checkpointing"
+                return written  # "AC checkpointing" is no "activation checkpointing checkpointing"
             spelled.add(acronym)
-            return f"{said} ({acronym})"
+            return f"{said} ({written})"
         expanded = _acronyms().sub(one, text)
         for acronym in spelled:  # "an FSDP pass" is "a fully sharded … (FSDP) pass"
             said = words().expand[acronym]
             found = re.search(rf"\b([Aa])n? (?={re.escape(said)} \({re.escape(acronym)}\))",
-                              expanded)
+                              expanded, re.I)
             if found:
                 expanded = expanded[:found.start()] + _article(found.group(1), said) + \
                     expanded[found.end():]
