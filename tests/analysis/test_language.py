@@ -280,7 +280,7 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("[BE][1/n] simplify train.py", "simplify the train module"),
     ("Update linear.h", "Update the linear header"),
     ("Fix test_fused_norm.py", "Fix the fused norm tests"),
-    ("Fix typo in train.py", "Fix typo in train"),  # a place, not the object
+    ("Fix typo in train.py", "Fix typo in the train module"),  # a place, said as one
     # An aside goes whole, even with an aside inside it: never "X to Y" read from it.
     ("Name the theme by its part ('the loader (v2)' -> 'loader')", "Name the theme by its part"),
     # A test function is named as its test, with "the" after a verb or a preposition.
@@ -301,6 +301,12 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("Lint fixes widgetlib/profiler and widgetlib/testing",
      "Lint fixes widgetlib profiler and widgetlib testing"),
     ("Add cpu/gpu tests", "Add CPU and GPU tests"),
+    # A file after a preposition is said as what it is, never as a bare word ("out of
+    # sentences into leaning").
+    ("Move the widget rule out of sentences.py into leaning.py",
+     "Move the widget rule out of the sentences module into the leaning module"),
+    ("Fix a typo in test_loader.py", "Fix a typo in the loader tests"),
+    ("Fix the launch in run_widget.sh", "Fix the launch in the run widget script"),
     # Another try of an internal diff is told by what it does, never by the diff's id.
     ("Retry of D12345678 Move the loader to a new file", "Move the loader to a new file"),
     ("Reland D1234567: fix widget scale", "fix widget scale"),
@@ -491,9 +497,13 @@ def test_a_prefix_is_what_a_title_makes_more_robust():
 
 
 def test_a_move_to_a_name_that_reads_the_same_says_only_what_moves():
-    # "moves Int4CPULayout to int4 CPU layout" said nothing true about where it went.
-    action = parse_title("Move Int4CPULayout to int4_cpu_layout.py")
+    # "moves Int4CPULayout to int4 CPU layout" said nothing true about where it went; a
+    # file said as what it is does ("to the int4 CPU layout module").
+    action = parse_title("Move Int4CPULayout to int4_cpu_layout")
     assert (action.lemma, action.obj, action.qualifier) == ("move", "Int4CPULayout", "")
+    action = parse_title("Move Int4CPULayout to int4_cpu_layout.py")
+    assert (action.lemma, action.obj, action.qualifier) == (
+        "move", "Int4CPULayout", "to the int4 CPU layout module")
 
 
 def test_a_merge_that_says_what_it_merges_is_told_by_that():

@@ -56,14 +56,33 @@ LONE_FILE = re.compile(r"^([A-Za-z][a-z]+)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
 def lone_file(m: re.Match[str]) -> str:
     """"simplify train.py" -> "simplify the train module": without its kind, the file is
     heard as a word ("simplifying train"); the noun is the scope data's for its extension."""
-    noun, stem = table("scope.toml", "ext_nouns").get(m.group(3).lower()), m.group(2)
-    if not base_verb(m.group(1)) or not noun:
-        return m.group(0)
+    said = _file_said(m.group(2), m.group(3))
+    return f"{m.group(1)} {said}" if base_verb(m.group(1)) and said else m.group(0)
+
+
+def _file_said(stem: str, ext: str) -> str | None:
+    """A file as what it is: "train", "py" -> "the train module"; None for a kind of file
+    the scope data does not name."""
+    noun = table("scope.toml", "ext_nouns").get(ext.lower())
+    if not noun:
+        return None
     if (test := re.fullmatch(r"(?i)test_(\w+)|(\w+)_test", stem)) is not None:
         stem, noun = test.group(1) or test.group(2), "tests"  # "the fused rms norm tests"
     if noun.split()[-1].lower() in re.split(r"[_-]+", stem.lower()):
-        return f"{m.group(1)} the {stem}"  # "marlin_kernel_nm.cu": no "kernel … kernel"
-    return f"{m.group(1)} the {stem} {noun}"
+        return f"the {stem}"  # "marlin_kernel_nm.cu": no "kernel … kernel"
+    return f"the {stem} {noun}"
+
+
+# A file named after a preposition anywhere in a title ("Move X out of sentences.py into
+# leaning.py"): said as what it is, never a bare word ("out of sentences into leaning")
+PLACED_FILE = re.compile(r"\b(from|into|in|to|of|for)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
+                         r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)(?![\w.])")
+
+
+def placed_file(m: re.Match[str]) -> str:
+    """"into leaning.py" -> "into the leaning module" (see lone_file)."""
+    said = _file_said(m.group(2), m.group(3))
+    return f"{m.group(1)} {said}" if said else m.group(0)
 
 
 # A version bump of a package named by its owner ("Bump actions/checkout from 4 to 5",

@@ -14,6 +14,7 @@ from .paths import (
     EXTS,
     FILE_PATH,
     LONE_FILE,
+    PLACED_FILE,
     SHA_RANGE,
     WORD_LIST,
     action_path,
@@ -21,6 +22,7 @@ from .paths import (
     doc_file,
     file_path,
     lone_file,
+    placed_file,
     word_list,
 )
 from .readings import defaulted, hyphenated, is_method, said_in_full, typed
@@ -299,6 +301,7 @@ def clean_title(title: str) -> str:
     # "docs/reference.md" is the file reference, never the word list "docs and reference".
     t = FILE_PATH.sub(file_path, t)
     t = LONE_FILE.sub(lone_file, t)
+    t = PLACED_FILE.sub(placed_file, t)
     t = _DOT_WORD.sub(_dot_word, EXT.sub("", t))
     t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
