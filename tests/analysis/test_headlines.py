@@ -113,7 +113,7 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
 @pytest.mark.parametrize(("title", "name"), [
     ("Do Not Count MoE Tokens During", "no longer counting MoE tokens"),
     ("Split the loader off", "splitting off the loader"),
-    ("Add run_llama_train.sh options", "the run Llama train options"),
+    ("Add run_llama_train.sh options", "the run Llama train script options"),
     ("Qualcomm AI Engine Direct - Fix the quantizer for conv", "fixing the quantizer for conv"),
     ("merge upstream changes", "merging upstream changes"),
     # a name opening on a verb is said as the doing, never as an order

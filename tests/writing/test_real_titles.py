@@ -91,7 +91,7 @@ def test_titles_read_aloud_carry_no_code():
         "at::optional -> std::optional": "optional to optional",
         "Replacing device_info[key] with device_info.get()":
             "Replacing device info with device info get",
-        "fixes test_validate.py again": "fixes the validate test again",
+        "fixes test_validate.py again": "fixes the validate tests again",
         "naive_intNwo + eval": "naive intNwo and eval",
         "Remove calibration flow/": "Remove calibration flow",
         "auto-fix lint violations from fbcode//ao": "auto-fix lint violations from fbcode ao",

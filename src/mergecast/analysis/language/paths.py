@@ -48,9 +48,9 @@ def file_path(m: re.Match[str]) -> str:
     return doc_file(m) if doc else m.group(2)
 
 
-# "simplify train.py": a title whose whole object is one source file
+# "simplify train.py", "Rename a.py to b.py": a title whose object is one source file
 LONE_FILE = re.compile(r"^([A-Za-z][a-z]+)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
-                       r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)$")
+                       r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)(?![\w.])")
 
 
 def lone_file(m: re.Match[str]) -> str:
@@ -66,8 +66,10 @@ def _file_said(stem: str, ext: str) -> str | None:
     noun = table("scope.toml", "ext_nouns").get(ext.lower())
     if not noun:
         return None
-    if (test := re.fullmatch(r"(?i)test_(\w+)|(\w+)_test", stem)) is not None:
-        stem, noun = test.group(1) or test.group(2), "tests"  # "the fused rms norm tests"
+    test = re.fullmatch(r"(?i)test_(\w+)|(\w+)_test", stem)
+    if test is not None and (test.group(1) or "").lower() not in words().test_tools:
+        # "the fused rms norm tests"; "test_runner.py" is the test runner module
+        stem, noun = test.group(1) or test.group(2), "tests"
     if noun.split()[-1].lower() in re.split(r"[_-]+", stem.lower()):
         return f"the {stem}"  # "marlin_kernel_nm.cu": no "kernel … kernel"
     return f"the {stem} {noun}"
