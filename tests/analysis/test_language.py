@@ -220,6 +220,7 @@ def test_negation_and_names():
     # is forward default to True"); a part said as two words is hyphenated with the rest.
     ("is_forward", "is-forward"), ("has_bias", "has-bias"),
     ("is_cudagraph_compatible", "is-CUDA-graph-compatible"),
+    ("widgets.is_ready", "widgets is-ready"), ("self.use_cache", "use-cache"),
 ])
 def test_identifiers_are_said_as_words(token, said):
     assert speak_identifier(token) == said

@@ -100,6 +100,11 @@ def speak_identifier(token: str) -> str:
         dotted = dotted[1:]  # "self.rope_cache" is the module's rope cache, said "rope cache"
     if len(dotted) > 3:
         dotted = dotted[-2:]
+    last = dotted[-1].strip("_").split("_") if dotted else []
+    if len(dotted) > 1 and 1 < len(last) <= 3 and last[0].lower() in _LEADING_VERBS:
+        # "language.is_phrasal": its flag or predicate one compound ("language is-phrasal"),
+        # never "language is phrasal", a sentence of its own
+        return f"{speak_identifier('.'.join(dotted[:-1]))} {speak_identifier(dotted[-1])}"
     if len(dotted) == 2 and "_" not in token and is_method(dotted[1]):
         # "model.to" is a method: "the model's to method", never "model to for int8 models"
         return f"the {case_word(dotted[0])}'s {dotted[1].lower()} method"
