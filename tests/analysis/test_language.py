@@ -309,6 +309,8 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("Fix a typo in test_loader.py", "Fix a typo in the loader tests"),
     ("Fix the launch in run_widget.sh", "Fix the launch in the run widget script"),
     ("Rename run_widget.py to run_all.py", "Rename the run widget module to the run all module"),
+    ("Split widget.py into loader.py and saver.py",
+     "Split the widget module into the loader module and the saver module"),
     ("Make test_runner.py warn on a full folder",
      "Make the test runner module warn on a full folder"),
     # Another try of an internal diff is told by what it does, never by the diff's id.

@@ -75,9 +75,9 @@ def _file_said(stem: str, ext: str) -> str | None:
     return f"the {stem} {noun}"
 
 
-# A file named after a preposition anywhere in a title ("Move X out of sentences.py into
+# A file named after a preposition or "and" anywhere in a title ("Move X out of sentences.py into
 # leaning.py"): said as what it is, never a bare word ("out of sentences into leaning")
-PLACED_FILE = re.compile(r"\b(from|into|in|to|of|for)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
+PLACED_FILE = re.compile(r"\b(from|into|in|to|of|for|and|or)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
                          r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)(?![\w.])")
 
 
