@@ -71,6 +71,8 @@ def test_a_commit_is_never_read_by_its_hash_and_a_nameless_file_is_one_of_the_sa
     f = follow(ref=m.Ref(sha="0123abcd" * 5), path="x/_.py")
     assert said(f) == ["On Tuesday, jerryzh168 landed a commit in one of the same files, "
                        "adding the first version of autoquant v2."]
+    # With no number and no clean reading, nothing is left to look up: no sentence.
+    assert said(dataclasses.replace(f, title="Autoquant v2 initial version")) == []
 
 
 def test_nothing_without_a_link_or_in_a_weekly_recap():

@@ -71,6 +71,8 @@ def follows(x: Lookup, t: ThemePlan) -> list[Line]:
         if len(text.split()) <= MAX_WORDS and (ln := x.line(text, cites, optional=True,
                                                              weight=WEIGHT)):
             return [ln]
+    if f.ref.pr is None:
+        return []  # "The work follows a commit, which …": nothing a listener can look up
     plain = x.line(x.say("follows", "plain", t.index, **values), cites, optional=True,
                    weight=WEIGHT)
     return [plain] if plain else []
