@@ -221,6 +221,8 @@ def test_negation_and_names():
     ("is_forward", "is-forward"), ("has_bias", "has-bias"),
     ("is_cudagraph_compatible", "is-CUDA-graph-compatible"),
     ("widgets.is_ready", "widgets is-ready"), ("self.use_cache", "use-cache"),
+    # Two parts that are one known name written apart: the name ("deep_ep" is DeepEP).
+    ("deep_ep", "DeepEP"), ("mx_fp4", "MXFP4"),
 ])
 def test_identifiers_are_said_as_words(token, said):
     assert speak_identifier(token) == said
