@@ -371,6 +371,8 @@ def test_a_pair_found_by_similar_descriptions_claims_no_topic_and_a_repost_is_no
     said = [s.text for sec in script.sections if sec.kind == "duplicates" for s in sec.sentences]
     assert said[0] == f"Two separate PRs, {a} and {b}, describe similar problems.", said
     assert not any("584040" in s for s in said), said
+    # Similar descriptions show a shared problem, not duplicated effort: the heading says so.
+    assert [s.heading for s in script.sections if s.kind == "duplicates"] == ["Similar problems"]
 
 
 def test_a_title_never_joins_a_name_with_its_own_and_by_another_and():

@@ -217,7 +217,9 @@ def _item(x: Lookup, acts: Sequence[Action]) -> str:
 
 
 def duplicates(x: Lookup, plan: Plan) -> Part | None:
-    part = Part("duplicates", x.say("headings", "duplicates"), rank=30)
+    alike = all(d.evidence == "problem" for d in plan.duplicates)
+    part = Part("duplicates", x.say("headings", "duplicates_problem" if alike else "duplicates"),
+                rank=30)
     for d in plan.duplicates:
         a, b = d.prs
         evidence = x.say("duplicates", d.evidence).lower() if d.evidence in (
