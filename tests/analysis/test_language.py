@@ -304,6 +304,10 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("Lint fixes widgetlib/profiler and widgetlib/testing",
      "Lint fixes widgetlib profiler and widgetlib testing"),
     ("Add cpu/gpu tests", "Add CPU and GPU tests"),
+    # Names in capitals with a slash between them are a list, never a path's last part.
+    ("Move H100/A100 widget jobs to the new runners",
+     "Move H100 and A100 widget jobs to the new runners"),
+    ("Enable the loader on MI300/MI350/MI355", "Enable the loader on MI300, MI350 and MI355"),
     # A file after a preposition is said as what it is, never as a bare word ("out of
     # sentences into leaning").
     ("Move the widget rule out of sentences.py into leaning.py",

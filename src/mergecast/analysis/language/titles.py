@@ -314,6 +314,7 @@ def clean_title(title: str) -> str:
     t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
     t = WORD_LIST.sub(word_list, t)
+    t = _NAME_LIST.sub(lambda m: _joined(m.group(0).split("/")), t)  # "H100/A100": both
     t = _PATH.sub(lambda m: m.group(1).lstrip("_."), t)
     t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
     t = t.replace("/", " ")  # whatever slashes are left: "flow/", "fbcode//ao"
@@ -326,6 +327,16 @@ def clean_title(title: str) -> str:
     t = re.sub(r"(?<!\S)[.,;:!?]+(?!\S)", " ", t)  # stray punctuation: "Add .. cache"
     t = DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
     return hyphenated(" ".join(t.split()).strip(" .,;:!?-"))
+
+
+# Names in capitals with a slash between them ("H100/A100 benchmark jobs", "B200/GB200"):
+# a list of things, never a path whose last part alone is said
+_CAPS = r"(?:[A-Z]+\d[A-Z0-9]*|[A-Z]{2,}\d*)"
+_NAME_LIST = re.compile(rf"(?<![\w./]){_CAPS}(?:/{_CAPS}){{1,3}}(?![\w./])")
+
+
+def _joined(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 # A title opening on a flag's name that is itself an order ("disable-cuda-graphs for
