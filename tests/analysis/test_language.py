@@ -308,6 +308,9 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     ("Move H100/A100 widget jobs to the new runners",
      "Move H100 and A100 widget jobs to the new runners"),
     ("Enable the loader on MI300/MI350/MI355", "Enable the loader on MI300, MI350 and MI355"),
+    ("Add WidgetQuant/SmoothWidget to the loader", "Add WidgetQuant and SmoothWidget to the loader"),
+    # A lower-case part is a branch's or a folder's, no list of names.
+    ("Fix/widget test precision", "widget test precision"),
     # A file after a preposition is said as what it is, never as a bare word ("out of
     # sentences into leaning").
     ("Move the widget rule out of sentences.py into leaning.py",

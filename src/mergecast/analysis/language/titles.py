@@ -329,9 +329,10 @@ def clean_title(title: str) -> str:
     return hyphenated(" ".join(t.split()).strip(" .,;:!?-"))
 
 
-# Names in capitals with a slash between them ("H100/A100 benchmark jobs", "B200/GB200"):
-# a list of things, never a path whose last part alone is said
-_CAPS = r"(?:[A-Z]+\d[A-Z0-9]*|[A-Z]{2,}\d*)"
+# Names with a slash between them ("H100/A100 benchmark jobs", "AWQ/SmoothQuant",
+# "Trainium/Inferentia"): a list of things, never a path whose last part alone is said.
+# Each opens on a capital; a lower-case part ("Fix/quant", a branch) is no name.
+_CAPS = r"[A-Z][A-Za-z0-9]*"
 _NAME_LIST = re.compile(rf"(?<![\w./]){_CAPS}(?:/{_CAPS}){{1,3}}(?![\w./])")
 
 
