@@ -187,6 +187,12 @@ def test_lower_case_letters_before_a_digit_are_spelled_and_take_their_article():
         ["rejects LR scheduler loads without optimizer"]
 
 
+def test_a_doing_and_its_object_take_no_article():
+    # "Stop using the old cache" stops a doing: never "stops an using the old cache".
+    assert told("Stop using the old widget cache") == ["stops using the old widget cache"]
+    assert told("Remove padding config") == ["removes a padding config"]  # a thing's name
+
+
 def test_a_bare_fault_fixed_takes_its_article():
     assert told("Fix bug when default dtype is BF16") == [
         "fixes a bug when default dtype is BF16"]

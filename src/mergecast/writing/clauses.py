@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..analysis.language import (
     DOUBLED,
+    base_verb,
     covers,
     gerund,
     is_modifier,
@@ -228,8 +229,10 @@ def article(obj: str, verb: str = "add") -> str:
         return fault  # "fixes a bug when …"
     ws = obj.split()
     if verb not in phrases()["effects"]["article_verbs"] or not ws or \
-            ws[0].lower() in _determiners() or (ws[0][:1].isdigit() and len(ws) == 1):
-        return obj
+            ws[0].lower() in _determiners() or (ws[0][:1].isdigit() and len(ws) == 1) or \
+            ws[0].islower() and ws[0].endswith("ing") and base_verb(ws[0]) and \
+            len(ws) > 1 and ws[1].lower() in _determiners():
+        return obj  # a doing and its object: "stops using the old cache", never "an using"
     cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS), len(ws))
     if cut < 1 or ws[cut - 1].lower() not in phrases()["effects"]["count_nouns"] or \
             any(w.lower() in ("and", "or") or w.endswith(",") and not is_modifier(ws[i + 1])
