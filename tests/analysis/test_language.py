@@ -322,6 +322,8 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
      "Split the widget module into the loader module and the saver module"),
     ("Make test_runner.py warn on a full folder",
      "Make the test runner module warn on a full folder"),
+    # The web editor's branch ("ada-patch-1") names nothing a merge did.
+    ("Merge pull request #18 from widget-org/ada-patch-1", ""),
     # Another try of an internal diff is told by what it does, never by the diff's id.
     ("Retry of D12345678 Move the loader to a new file", "Move the loader to a new file"),
     ("Reland D1234567: fix widget scale", "fix widget scale"),

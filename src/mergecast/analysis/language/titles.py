@@ -50,8 +50,10 @@ _DASH_PREFIX = re.compile(r"^\s*([A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,4})\s+[-–—
 # "Merge pull request #45 from drisspg/add-copy_-dispatch": the branch names the work.
 _MERGE = re.compile(r"^Merge (?:pull request|PR) #?\d+ from \S*?/(\S+)\s*$", re.I)
 _MERGE_SAID = re.compile(r"^Merge (?:branch )?'?[\w./-]+'?(?: \([^)]{0,40}\))?:\s+(?=\S)", re.I)
-# Branch names that say nothing: ghstack's "gh/user/1/head", "main", "patch-1".
-_BRANCH_NOISE = re.compile(r"^(?:head|base|orig|main|master|develop|patch-?\d*|\d+)$", re.I)
+# Branch names that say nothing: ghstack's "gh/user/1/head", "main", "patch-1", and the web
+# editor's "user-patch-1".
+_BRANCH_NOISE = re.compile(r"^(?:head|base|orig|main|master|develop|(?:[\w.]+-)?patch-?\d*|\d+)$",
+                           re.I)
 _TRAILING_REF = re.compile(r"\s*\(\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*\)\s*$")
 _REF = (r"(?:(?:\b(?:PRs?|pull requests?|issues?)\s*)?(?:[\w.-]+/[\w.-]+)?#\d+"
         r"|\b(?:PRs?|pull requests?|issues?)\s+\d+|\b[\w-]+#\d+)"
