@@ -253,3 +253,15 @@ def test_a_tag_noting_the_change_history_is_no_area():
                pr(2, "[cherry-pick] Guard the loader", files=files("widget/loader/a.py"))]
     area = assign_areas(changes, AreasConfig())
     assert area == {"acme/widgets#1": "graph trainer", "acme/widgets#2": "loader"}
+
+
+def test_the_owners_file_beside_code_of_its_own_never_names_the_change():
+    # CODEOWNERS lists itself: a change that edits it beside its own code is that code's.
+    owners = parse_codeowners("/CODEOWNERS @acme/admins\n/widgets/io/ @acme/io\n")
+    changes = [
+        pr(1, "Remove the gadgets package", files=files("CODEOWNERS", "widgets/core/gadgets.py")),
+        pr(2, "Update the code owners", files=files("CODEOWNERS")),
+    ]
+    area = assign_areas(changes, AreasConfig(), owners)
+    assert area["acme/widgets#1"] == "core"  # no rule for its code: its folder
+    assert area["acme/widgets#2"] == "admins"

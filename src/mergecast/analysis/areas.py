@@ -187,7 +187,12 @@ def _label_area(label: str, rules: Sequence[AreaRule]) -> str:
 def _path_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
     votes: Counter[str] = Counter()
     order: dict[str, int] = {}
-    for f in change.files or ():
+    files = change.files or ()
+    # The owners file lists every folder: a change that edits it beside code of its own
+    # ("Remove the dtypes package" drops its owners line too) is that code's
+    if any(not _owners_file(f.path) for f in files):
+        files = tuple(f for f in files if not _owners_file(f.path))
+    for f in files:
         for i, rule in enumerate(rules):
             if glob_match(rule.pattern, f.path):
                 area = rule.area or rule.pattern
@@ -197,6 +202,10 @@ def _path_area(change: Change, rules: Sequence[AreaRule]) -> str | None:
     if not votes:
         return None
     return min(votes, key=lambda a: (-votes[a], order[a]))
+
+
+def _owners_file(path: str) -> bool:
+    return path.rsplit("/", 1)[-1] == "CODEOWNERS"
 
 
 _SERIES_TAG = re.compile(r"^\s*\d+\s*/\s*(?:\d+|[a-z])\s*$", re.I)  # [2/5], [10/x]
