@@ -36,6 +36,18 @@ def test_the_subject_number_wins_over_a_body_line_and_the_other_is_kept():
     assert msg.pr_numbers("Revert D73201409 (#2105)", body) == (2105, 2107)
 
 
+def test_a_github_merge_commit_is_titled_by_the_pr_title_on_its_body():
+    # GitHub's merge subject names the branch; the PR's own title is the body's first line.
+    parsed = msg.parse_message("Merge pull request #18 from acme/ada-patch-1\n\n"
+                               "Add a widget cache\n\nCo-authored-by: Bo <bo@x.example>")
+    assert (parsed.title, parsed.number) == ("Add a widget cache", 18)
+    assert [p.name for p in parsed.co_authors] == ["Bo"]
+    # No title on the body (empty, or a trailer first): the subject stays.
+    for message in ("Merge pull request #9 from acme/widgets\n",
+                    "Merge pull request #9 from acme/widgets\n\nSigned-off-by: A <a@x.example>"):
+        assert msg.parse_message(message).title == "Merge pull request #9 from acme/widgets"
+
+
 def test_the_reverting_login_is_cleaned():
     body = ("Reverted https://github.com/o/r/pull/5 on behalf of "
             "https://github.com/evil<script> due to broke CI")

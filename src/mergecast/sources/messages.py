@@ -82,6 +82,11 @@ def split_message(message: str) -> tuple[str, str]:
 def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
     """Everything mergecast reads from one commit message."""
     title, body = split_message(message)
+    number, body_number = pr_numbers(title, body, slug)
+    if _MERGE_PR.match(title) and (said := _merged_title(body)) is not None:
+        # GitHub's merge commit names the branch in its subject and the PR's own title on
+        # the body's first line: the title says what was merged ("Add GPTQQuantizer")
+        title, body = said, body.partition("\n")[2].strip("\n")
     trailers = parse_trailers(body)
     # A co-author is credited by a whole `Name <email>` outside quoted text: a bot's quoted
     # release notes ("<details>… Co-authored-by: Tonye Jack <a href=…") credit someone
@@ -90,7 +95,6 @@ def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
         else trailers
     co = tuple(dict.fromkeys(p for t in own if t.key.lower() == "co-authored-by"
                              if (p := _co_author(t.value)) is not None))
-    number, body_number = pr_numbers(title, body, slug)
     return ParsedMessage(
         title=title,
         body=body,
@@ -101,6 +105,13 @@ def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
         reland=is_reland(title),
         co_authors=co,
     )
+
+
+def _merged_title(body: str) -> str | None:
+    """The PR title on a merge commit's body's first line; None when there is none (an
+    empty body, or one opening on a trailer)."""
+    first = body.partition("\n")[0].strip()
+    return first if first and not _KNOWN_RE.match(first) and len(first) <= 300 else None
 
 
 def pr_number(subject: str, body: str = "", slug: str | None = None) -> int | None:
