@@ -48,6 +48,20 @@ def test_a_github_merge_commit_is_titled_by_the_pr_title_on_its_body():
         assert msg.parse_message(message).title == "Merge pull request #9 from acme/widgets"
 
 
+def test_a_title_github_cut_at_an_ellipsis_is_whole_again_from_its_body():
+    # A long title is cut with "…" and the body opens on the rest ("…et loader").
+    parsed = msg.parse_message("Add a cache for the widg… (#12)\n\n…et loader and the\n"
+                               "saver\n\nWhy: reads were slow.")
+    assert (parsed.title, parsed.number, parsed.body) == (
+        "Add a cache for the widget loader and the saver (#12)", 12, "Why: reads were slow.")
+    # Cut between two words, the rest opens after a space.
+    assert msg.parse_message("Defer the widget check to load… (#13)\n\n… time").title == \
+        "Defer the widget check to load time (#13)"
+    # A body of its own leaves the cut title as it is (the title cleaner drops the cut word).
+    assert msg.parse_message("Add a cache for the widg… (#12)\n\nReads were slow.").title == \
+        "Add a cache for the widg… (#12)"
+
+
 def test_the_reverting_login_is_cleaned():
     body = ("Reverted https://github.com/o/r/pull/5 on behalf of "
             "https://github.com/evil<script> due to broke CI")

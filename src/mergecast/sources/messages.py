@@ -37,6 +37,7 @@ DEFAULT_BOTS = ("dependabot", "renovate", "github-actions", "pytorchupdatebot", 
 
 _SUBJECT_PR = re.compile(r"\(#(\d{1,9})\)\s*$")
 _MERGE_PR = re.compile(r"^Merge pull request #(\d{1,9}) from ")
+_CUT_TITLE = re.compile(r"^(.*?)…\s*((?:\s\(#\d{1,9}\))?)$")
 _PR_URL = re.compile(
     r"^Pull[ -]Request(?:[ -]resolved)?:\s*<?https?://[^/\s]+/([^/\s]+/[^/\s]+)/pull/(\d{1,9})",
     re.IGNORECASE | re.MULTILINE,
@@ -83,6 +84,13 @@ def parse_message(message: str, slug: str | None = None) -> ParsedMessage:
     """Everything mergecast reads from one commit message."""
     title, body = split_message(message)
     number, body_number = pr_numbers(title, body, slug)
+    if (cut := _CUT_TITLE.match(title)) and body.startswith("…"):
+        # GitHub cut a long title at "…" and opens the body on the rest ("…aselines"):
+        # the title is whole again, its "(#N)" kept at the end
+        rest, _, body = body[1:].partition("\n\n")
+        gap = " " if rest[:1].isspace() else ""  # "… time" went on after a space
+        title = f"{cut.group(1)}{gap}{' '.join(rest.split())}{cut.group(2) or ''}"
+        body = body.strip("\n")
     if _MERGE_PR.match(title) and (said := _merged_title(body)) is not None:
         # GitHub's merge commit names the branch in its subject and the PR's own title on
         # the body's first line: the title says what was merged ("Add GPTQQuantizer")
