@@ -322,6 +322,11 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
      "Split the widget module into the loader module and the saver module"),
     ("Make test_runner.py warn on a full folder",
      "Make the test runner module warn on a full folder"),
+    # A title cut mid-word by GitHub loses the cut word, never says "GB3" or "stac".
+    ("Skip the widget check and add GB200/GB3… (#2451)", "Skip the widget check and add GB200"),
+    ("Add a cache entry point and propagate stac… (#12)", "Add a cache entry point and propagate"),
+    ("Delete the old widget functionality from float8 … (#1451)",
+     "Delete the old widget functionality from float8"),
     # The web editor's branch ("ada-patch-1") names nothing a merge did.
     ("Merge pull request #18 from widget-org/ada-patch-1", ""),
     # Another try of an internal diff is told by what it does, never by the diff's id.

@@ -85,6 +85,8 @@ _AMPERSAND = re.compile(r"(?<=[a-z]{2})&(?=[a-z]{2})|(?<=\w)\s+&\s+(?=\w)")
 # "CP + block_causal + flexattention": a list, said "CP, block causal and flexattention"
 _PLUS = re.compile(r"(?<=[\w)])\s+\+\s+(?=\w)")
 _DASH = re.compile(r"\s+(?:[–—]+|--)\s+")
+# A title GitHub cut mid-word ("… and add GB200/GB3… (#2451)"): the cut word is no word
+_CUT_WORD = re.compile(r"(?<=[\s/])[^\s/]*\w…(?=\s*(?:\(#\d+\))?\s*$)")
 SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
 # "add add fp8 kernels"; never the "on" of "on on-device", a compound's first part
 DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b(?!-))+", re.I)
@@ -267,7 +269,7 @@ def clean_title(title: str) -> str:
     identifiers said as words."""
     # A dash between words is a clause break ("without EP too — TP gradients lose …"),
     # which SYMBOL would take out and run the two clauses together.
-    t = _DASH.sub(" - ", strip_markup(title))
+    t = _DASH.sub(" - ", _CUT_WORD.sub("", strip_markup(title)))
     t = " ".join(SYMBOL.sub(" ", _COMPARISON.sub(_compared, t)).split())
     t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
     t = _MERGE_SAID.sub("", t)  # "Merge h17 (round 5): X" says what it merges: X
