@@ -48,9 +48,10 @@ def file_path(m: re.Match[str]) -> str:
     return doc_file(m) if doc else m.group(2)
 
 
+# A source file's stem and its extension, said as what it is (see _file_said)
+_SOURCE_FILE = r"([A-Za-z][\w-]*)\.(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)(?![\w.])"
 # "simplify train.py", "Rename a.py to b.py": a title whose object is one source file
-LONE_FILE = re.compile(r"^([A-Za-z][a-z]+)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
-                       r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)(?![\w.])")
+LONE_FILE = re.compile(r"^([A-Za-z][a-z]+)\s+(?:the\s+)?" + _SOURCE_FILE)
 
 
 def lone_file(m: re.Match[str]) -> str:
@@ -77,8 +78,7 @@ def _file_said(stem: str, ext: str) -> str | None:
 
 # A file named after a preposition or "and" anywhere in a title ("Move X out of sentences.py into
 # leaning.py"): said as what it is, never a bare word ("out of sentences into leaning")
-PLACED_FILE = re.compile(r"\b(from|into|in|to|of|for|and|or)\s+(?:the\s+)?([A-Za-z][\w-]*)\."
-                         r"(py|sh|cu|cuh|cpp|cc|c|h|hpp|metal)(?![\w.])")
+PLACED_FILE = re.compile(r"\b(from|into|in|to|of|for|and|or)\s+(?:the\s+)?" + _SOURCE_FILE)
 
 
 def placed_file(m: re.Match[str]) -> str:
@@ -123,7 +123,7 @@ def word_list(m: re.Match[str]) -> str:
     parts = m.group(1).split("/")
     if len(parts) > 1 and all(p in words().case for p in parts):
         # "from bf16/fp16/fp32": terms the lexicon knows are a list, never a folder
-        return ", ".join(case_word(p) for p in parts[:-1]) + " and " + case_word(parts[-1])
+        return joined([case_word(p) for p in parts])
     if _PLACE.search(m.string[:m.start()]) or (  # "out of torchao/kernel" is a place: a path
             _TO_PLACE.search(m.string[:m.start()]) and all(p.isalpha() and p.islower()
                                                            for p in parts)):
@@ -135,5 +135,10 @@ def word_list(m: re.Match[str]) -> str:
         # two things
         return " ".join(parts)
     if all(p.isalpha() and len(p) > 2 for p in parts):
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
+        return joined(parts)
     return parts[-1]
+
+
+def joined(items: list[str]) -> str:
+    """Things said as a list: "a, b and c"."""
+    return ", ".join(items[:-1]) + " and " + items[-1]

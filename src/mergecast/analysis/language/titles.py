@@ -21,6 +21,7 @@ from .paths import (
     bumped,
     doc_file,
     file_path,
+    joined,
     lone_file,
     placed_file,
     word_list,
@@ -318,7 +319,7 @@ def clean_title(title: str) -> str:
     t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
     t = WORD_LIST.sub(word_list, t)
-    t = _NAME_LIST.sub(lambda m: _joined(m.group(0).split("/")), t)  # "H100/A100": both
+    t = _NAME_LIST.sub(lambda m: joined(m.group(0).split("/")), t)  # "H100/A100": both
     t = _PATH.sub(lambda m: m.group(1).lstrip("_."), t)
     t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
     t = t.replace("/", " ")  # whatever slashes are left: "flow/", "fbcode//ao"
@@ -338,10 +339,6 @@ def clean_title(title: str) -> str:
 # Each opens on a capital; a lower-case part ("Fix/quant", a branch) is no name.
 _CAPS = r"[A-Z][A-Za-z0-9]*"
 _NAME_LIST = re.compile(rf"(?<![\w./]){_CAPS}(?:/{_CAPS}){{1,3}}(?![\w./])")
-
-
-def _joined(items: list[str]) -> str:
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 # A title opening on a flag's name that is itself an order ("disable-cuda-graphs for
