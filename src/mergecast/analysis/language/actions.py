@@ -247,11 +247,8 @@ def _clause_object(obj: str, title: str) -> bool:
     """Whether a clause verb's object is a clause of its own ("X is idempotent"), its
     auxiliary after a subject of one to three words and not said inside an identifier."""
     ws = _main_clause(obj.split())
-    return bool(ws) and ws[0].lower() not in words().subordinators | _WH_WORDS and any(
+    return bool(ws) and ws[0].lower() not in words().subordinators and any(
         w.lower() in words().auxiliaries and _said(w, title) for w in ws[1:4])
-
-
-_WH_WORDS = frozenset("what why how whether where who which".split())
 
 
 def _main_clause(ws: list[str]) -> list[str]:

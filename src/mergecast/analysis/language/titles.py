@@ -114,9 +114,9 @@ def speak_identifier(token: str) -> str:
         # "model.to" is a method: "the model's to method", never "model to for int8 models"
         return f"the {case_word(dotted[0])}'s {dotted[1].lower()} method"
     parts = [p for seg in dotted for p in seg.split("_") if p]
-    joined = "".join(parts).lower()
-    if len(parts) == 2 and "".join(parts).islower() and case_word(joined) != joined:
-        return case_word(joined)  # "deep_ep" is the library DeepEP, never "deep EP"
+    whole = "".join(parts)
+    if len(parts) == 2 and whole.islower() and case_word(whole) != whole:
+        return case_word(whole)  # "deep_ep" is the library DeepEP, never "deep EP"
     if len(parts) > 1:  # "…_xbit_weightAppleMac": a part in lowerCamelCase is words too
         parts = [w for p in parts for w in
                  (_LOWER_CAMEL.findall(p) if _LOWER_CAMEL_WORD.fullmatch(p) else [p])]
