@@ -73,7 +73,7 @@ _BARE_VERBS = frozenset(
     wrap""".split())
 _PRONOUNS = frozenset("it its they their them these those this that he she both such".split())
 _IDENTIFIER = re.compile(
-    r"(?<![\w])_*[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9](?![\w])"  # snake_case
+    r"(?<![\w])_*\d*[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9](?![\w])"  # snake_case
     r"|(?<![\w.])(?!(?:e\.g|i\.e|vs|etc|a\.m|p\.m)\b)_*[A-Za-z][\w]*\._*[A-Za-z_][\w.]*"
     r"(?<![.])(?![\w])"  # dotted.name, torch._native
     r"|\w\.(?:py|pyi|toml|ya?ml|md|json|cpp|cc|cu|cuh|h|hpp|sh|txt|rst)\b"  # file names

@@ -34,7 +34,7 @@ TICKS = re.compile(r"`([^`]*)`")
 CALL = re.compile(r"\b([A-Za-z_][\w.]*)\(\)")
 EXT = re.compile(r"(?<=\w)" + EXTS, re.I)
 # An identifier: snake_case, dotted.names, _private; said as words.
-IDENT = re.compile(r"(?<![\w.])(?!(?:e\.g|i\.e|a\.k\.a)\b)_*[A-Za-z][A-Za-z0-9]*"
+IDENT = re.compile(r"(?<![\w.])(?!(?:e\.g|i\.e|a\.k\.a)\b)_*(?:\d+)?[A-Za-z][A-Za-z0-9]*"
                    r"(?:_+[A-Za-z0-9]+|_*\.+_*[A-Za-z][A-Za-z0-9]*)+_*(?![\w])")
 _TAGS = re.compile(r"^\s*(?:\[[^\[\]]{0,40}\]\s*|\([^()]{1,20}\)\s*)+")
 # `fix:`, `feat(x)!:`, `RL:`, `components.checkpoint:`, `metal lowbit kernels:`
@@ -89,8 +89,9 @@ _DASH = re.compile(r"\s+(?:[–—]+|--)\s+")
 # A title GitHub cut mid-word ("… and add GB200/GB3… (#2451)"): the cut word is no word
 _CUT_WORD = re.compile(r"(?<=[\s/])[^\s/]*\w…(?=\s*(?:\(#\d+\))?\s*$)")
 SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
-# "add add fp8 kernels"; never the "on" of "on on-device", a compound's first part
-DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b(?!-))+", re.I)
+# "add add fp8 kernels"; never the "on" of "on on-device", a compound's first part, nor a
+# number, which a shape repeats ("a_1_128_w_128_128")
+DOUBLED = re.compile(r"\b([^\W\d]\w*)(?:\s+\1\b(?!-))+", re.I)
 _DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
 _FILE_TYPES = frozenset("py pyi toml yaml yml md rst txt json cfg ini sh cpp cu h hpp ipynb "
                         "metadata so".split())
