@@ -242,6 +242,19 @@ def test_a_short_line_after_a_list_item_is_no_part_of_it():
                                          "saw.")]
 
 
+def test_an_indented_line_under_a_numbered_item_is_the_items_even_in_capitals():
+    # "This removes …" opens a line of its own, but its indent puts it under item 2; read
+    # as prose it was cut at the line's end ("and lets each widget.").
+    body = ("The loader was slow because every call rebuilt the index.\n\n"
+            "1. Widen the search for loaders.\n\n"
+            "2. Add the group count to the key. The old key cached one config for\n"
+            "   every group count, but the best tile size differs by group count.\n"
+            "   This removes cross-group interference and lets each widget\n"
+            "   value find its own config.")
+    assert said(body) == [("problem", "The loader was slow because every call rebuilt the "
+                                      "index.")]
+
+
 def test_a_line_with_no_finite_verb_is_no_sentence():
     # "the supported" is an adjective and "for the time being" no verb: a fragment.
     assert said("For the supported arch list, keeping in sync with 13.2 for the time being.") \

@@ -68,7 +68,9 @@ def _prose(body: str) -> str:
         text = text[rest:].lstrip("\n") if rest >= 0 else ""
         cut = cues().section_end.search(text)
     text = text[: cut.start()] if cut else text
-    return "\n".join(_GAP.sub(f" {GAP} ", line.strip()) for line in text.split("\n"))
+    # One space keeps a line's indent: an indented line goes on with the list item above
+    return "\n".join(" " * line[:1].isspace() + _GAP.sub(f" {GAP} ", line.strip())
+                     for line in text.split("\n"))
 
 
 def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
