@@ -425,6 +425,22 @@ def test_a_step_that_says_the_title_again_by_another_fault_name_is_not_an_effect
         ("skip", "FP8 optim on unsupported GPUs")]
 
 
+def test_a_step_that_tells_the_titles_act_in_more_detail_is_not_an_effect():
+    # "expand widget loader caches for X and Y" is the title's "Expand widget loader caches
+    # for X": the same verb on the same thing; "PR 2286 also expands widget loader caches"
+    # would say the title twice. A step on another thing stays.
+    change = pr(2286, "Expand widget loader caches for sharded runs to cut start-up time",
+                "ada", body="- expand widget loader caches for sharded, pipelined and replicated"
+                            " jobs\n"
+                            "- expand the retry budget for slow disks")
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "widget loader caches", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
+                    (2286,), (), None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    assert [(a.lemma, a.obj) for a in first.steps] == [
+        ("expand", "the retry budget for slow disks")]
+
+
 def test_a_step_another_title_of_the_theme_or_a_kept_sentence_tells_is_not_said_again():
     bump = pr(2286, "Bump GitHub actions to latest versions", "ada",
               body="- update to latest action versions\n"

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..analysis.headlines import single_headline
-from ..analysis.language import kind_of
+from ..analysis.language import kind_of, words
 from ..analysis.scope import scope_of, work_of
 from ..models import (
     Action,
@@ -75,7 +75,8 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                   if x.text not in {f.text for f in found}
                   and not repeats(content_words(x.text), title, 0.6)
                   and not repeats(told_stems(x.text, c), whole, 0.75)]
-        listed += [a for a in steps(c.body, ref) if not repeats(content_words(a.obj), title, 0.8)]
+        listed += [a for a in steps(c.body, ref) if not repeats(content_words(a.obj), title, 0.8)
+                   and not _same_act(a, action(c))]
     # A sentence an earlier episode said of this work is not said again the next day.
     found = [x for x in found if not _said_before(x.text, t.continues)]
     # A step the titles or a kept sentence already tell ("updates to latest action
@@ -126,6 +127,20 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         continues=t.continues, follows=t.follows,
         scope=scope,
     )
+
+
+def _same_act(step: Action, main: Action) -> bool:
+    """"expand Triton autotune configs for MoE FP8 rowwise kernels" under the title "Expand
+    Triton autotune configs for MoE FP8 kernels" is the title's act told in more detail:
+    the same verb on the same thing, up to its first preposition. "PR 12 also expands
+    Triton autotune configs" would say it twice."""
+    head = []
+    for w in step.obj.split():
+        if w.lower() in words().breaks:
+            break
+        head.append(w)
+    said = content_words(" ".join(head))
+    return step.lemma == main.lemma and len(said) >= 2 and said <= content_words(main.obj)
 
 
 def _said_before(text: str, earlier: Continuity | None) -> bool:
