@@ -48,6 +48,14 @@ def test_clean_body_keeps_only_the_prose():
     assert cleaned == "The widget cache dropped entries on resize, so reads went to disk."
 
 
+def test_a_link_ending_a_sentence_leaves_its_full_stop():
+    # The link took the full stop with it, and two sentences ran into one: "Fixed upstream
+    # via Tried the loader again".
+    body = "Fixed upstream via\nhttps://example.com/pull/5. Tried the loader again, see\n" \
+           "https://example.com/a?b=1, and https://example.com/c"
+    assert clean_body(body) == "Fixed upstream via\n. Tried the loader again, see\n, and"
+
+
 def test_a_caption_goes_with_its_picture():
     # "The problem it tackles: snapshot is an example of the dump when OOM happens" points
     # at a picture the listener never sees; a stated sentence above one stays.

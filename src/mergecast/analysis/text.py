@@ -38,7 +38,8 @@ _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_URL = re.compile(r"\s*\(\s*https?://[^\s()]*\)|https?://\S+")  # "(link)" goes whole
+# "(link)" goes whole; a bare link leaves the full stop or comma after it to its sentence
+_URL = re.compile(r"\s*\(\s*https?://[^\s()]*\)|https?://\S+?(?=[.,;:!?]*(?:\s|$))")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 _STACK_HEADER = re.compile(
     r"^\s*(Stack from \[ghstack\]|\[//\]: # \(BEGIN SAPLING FOOTER\)|Stack created with \[Sapling\]"
