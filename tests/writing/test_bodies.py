@@ -176,6 +176,16 @@ def test_list_items_are_steps_and_their_lead_in_is_not_prose():
     assert all(a.ref == REF for a in found)
 
 
+def test_lettered_items_are_list_items():
+    # "Highlights: a - the widget …" was said as one sentence, letter and dash included.
+    body = ("Highlights:\na - add a retry to the loader\nb - drop the old widget cache\n\n"
+            "Changes:\na) rename the loader flag\nb) the widget cache is now smaller")
+    assert said(body) == []
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "a retry to the loader"), ("drop", "the old widget cache"),
+        ("rename", "the loader flag")]
+
+
 def test_this_in_a_list_item_points_at_the_item_not_the_change():
     # The item's "This" is token-in/token-out, not PR 12: never "PR 12 is the standard".
     body = ("This PR does three things:\n- Changes the generator to receive tokens "
