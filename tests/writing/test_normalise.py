@@ -16,6 +16,10 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("eager vs. compiled", "eager versus compiled"),
     ("float -> half", "float to half"),
     ("save / load in HF format", "save and load in HF format"),  # a spaced slash pairs
+    # after a name ending on a number or an aside too; between two numbers it is a ratio
+    ("the SSE2 / AVX flags", "the SSE two and AVX flags"),
+    ("wrapping (DDP) / the accelerator", "wrapping, DDP, and the accelerator"),
+    ("a 3 / 4 split", "a 3 / 4 split"),
     ("kernels for N % 4 differs from 0", "kernels for N mod 4 differs from 0"),
     ("a 50% cut", "a 50 percent cut"),
     ("~3x faster", "about three times faster"),

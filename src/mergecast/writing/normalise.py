@@ -52,7 +52,7 @@ _SYMBOLS = (
     (re.compile(r"\s*~\s*"), " about "),
     # "save / load", "loss / grad norms": a spaced slash between two words pairs them
     # (an unspaced one is a path or a list, dealt with before the script is written).
-    (re.compile(r"(?<=[A-Za-z]) / (?=[A-Za-z])"), " and "),
+    (re.compile(r"(?<=[\w)]) / (?=[A-Za-z])"), " and "),
 )
 
 
