@@ -422,6 +422,8 @@ def test_names_are_trimmed_and_cased():
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"
     assert title_case("switching to vllm v2 engine for rfc 2408") == \
         "Switching to vLLM v2 Engine for RFC 2408"
+    assert title_case("gating overlap fsdp ag rs pass for deepseekv3") == \
+        "Gating Overlap FSDP AG RS Pass for DeepSeek-V3"
 
 
 def test_an_adjective_after_a_degree_word_loses_its_stray_capital():
