@@ -178,6 +178,30 @@ def test_a_revert_known_only_by_its_own_title_is_not_called_one_commit():
     assert section(write(d), "reverts") == "PR 584200 reverted precompile PRs to fix CI."
 
 
+def relands(chains: tuple[m.RevertChain, ...] = ()) -> m.Digest:
+    """A day of nothing but two relands, whose originals and reverts the store never saw."""
+    changes = (pr(811, "[Reland] Use the shared pool for widget loaders", "ada"),
+               pr(812, "[Reland] Make the cache purge thread a daemon thread", "ada"))
+    themes = (m.Theme(1, "a reland of using the shared pool for widget loaders", "cluster",
+                      ("ada",), ("Loader",), (811, 812), (), None, 8.0, ("2 relands",)),)
+    return dataclasses.replace(
+        rich_digest(), themes=themes, changes=changes, duplicates=(), reverts=(), relands=(),
+        chains=chains, areas=(), first_time_contributors=(), counts=m.Counts(2, 2, 0, 1))
+
+
+def test_a_reland_no_revert_chain_tells_is_told_as_work_back():
+    # The episode was "A Quiet Day" with nothing in it: both relands were taken for reverts.
+    told = plan(relands()).themes
+    assert [(a.lemma, a.ref.pr) for t in told for a in t.effects if a.ref] == [
+        ("use", 811), ("make", 812)]
+    # With a chain that tells the reland, the chain says it once; no theme says it again.
+    chain = m.RevertChain(m.Ref(pr=700), "Use the shared pool for widget loaders", "ada",
+                          (m.ChainStep("revert", m.Ref(pr=701), by="omar"),
+                           m.ChainStep("reland", m.Ref(pr=811), by="ada"),
+                           m.ChainStep("reland", m.Ref(pr=812), by="ada")))
+    assert plan(relands((chain,))).themes == ()
+
+
 def welcome_day() -> m.Digest:
     """A first-time contributor's day with two left-overs no theme or area tells."""
     changes = (pr(801, "Add a retry budget to the uploader", "ada", body=""),

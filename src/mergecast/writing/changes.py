@@ -26,7 +26,9 @@ def area_name(name: str) -> str:
 
 
 def is_revert(c: Change) -> bool:
-    return c.revert is not None or c.title.lower().lstrip("[ ").startswith(("revert", "reland"))
+    # (a reland is work back: told as a step of its revert chain when the digest has one,
+    # else as any other change)
+    return c.revert is not None or c.title.lower().lstrip("[ ").startswith("revert")
 
 
 def action(c: Change) -> Action:

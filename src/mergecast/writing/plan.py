@@ -81,16 +81,18 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     welcome = _welcomed(digest)
     chains = digest.chains or _chains_from_pairs(digest)
     undone = frozenset(ch.original.pr for ch in chains if _undone(ch) and ch.original.pr)
+    relanded = frozenset(s.ref.pr for ch in chains for s in ch.steps
+                         if s.kind == "reland" and s.ref.pr)  # the chain tells them
     # A theme of nothing but reverts is told once, as a revert chain, not as a theme, and
     # so is one of work reverted for good when the day has other work to lead with; a
     # newcomer's one small change is told with the welcome.
-    kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t)
+    kept = [t for t in digest.themes if not _only_reverts(digest, by_sha, t, relanded)
             and (welcome is None or t.prs != (welcome.number,))]
     standing = [t for t in kept if not (t.prs and set(t.prs) <= undone and not t.commits)]
     kept = standing or kept
     themes = _full_first(_series(digest, tuple(
-        theme_plan(digest, by_sha, t, i, accept, undone)
-        for i, t in enumerate(kept[:max_themes], 1))))
+        theme_plan(digest, by_sha, t, i, accept, undone | relanded)
+        for i, t in enumerate(kept[:max_themes], 1)), relanded))
     told: set[int] = {n for t in themes for n in t.prs}
     # (and a roundup does not tell it too: "On Docs: PR 2962 fixes X. Worth noting: a warm
     # welcome to …, whose PR 2962 fixes X" says it twice in a breath)
@@ -131,7 +133,8 @@ def is_brief(t: ThemePlan) -> bool:
         t.follows or t.problem or t.benefit or t.details or t.steps or t.related)
 
 
-def _series(d: Digest, themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
+def _series(d: Digest, themes: tuple[ThemePlan, ...], relanded: frozenset[int]
+            ) -> tuple[ThemePlan, ...]:
     """One author's run of the same kind of work across areas ("six removals from one
     developer"): a full theme with a single author takes that author's other changes of
     its kind of work, from the brief themes and from what no theme tells, as its series
@@ -144,7 +147,7 @@ def _series(d: Digest, themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
             out.append(t)
             continue
         found = tuple(a for c in d.changes
-                      if c.number is not None and c.number not in told | taken
+                      if c.number is not None and c.number not in told | taken | relanded
                       and c.author.handle == t.authors[0] and not is_revert(c)
                       and says_something(a := action(c)) and kind_of(a) == t.work)[:SERIES]
         if len(found) >= 2:
@@ -161,10 +164,11 @@ def _full_first(themes: tuple[ThemePlan, ...]) -> tuple[ThemePlan, ...]:
     return tuple(dataclasses.replace(t, index=i) for i, t in enumerate(ordered, 1))
 
 
-def _only_reverts(d: Digest, by_sha: dict[str, Change], t: Theme) -> bool:
+def _only_reverts(d: Digest, by_sha: dict[str, Change], t: Theme,
+                  relanded: frozenset[int]) -> bool:
     changes = [c for n in t.prs if (c := d.change(n))] + [by_sha[s] for s in t.commits
                                                           if s in by_sha]
-    return bool(changes) and all(is_revert(c) for c in changes)
+    return bool(changes) and all(is_revert(c) or c.number in relanded for c in changes)
 
 
 def _mood(d: Digest) -> str:
