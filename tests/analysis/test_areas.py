@@ -250,9 +250,13 @@ def test_a_tag_naming_the_kind_of_change_is_no_area():
 def test_a_tag_noting_the_change_history_is_no_area():
     changes = [pr(1, "[Recreate of 2753] [graph_trainer] Replace the tracer",
                   files=files("widget/graph/a.py")),
-               pr(2, "[cherry-pick] Guard the loader", files=files("widget/loader/a.py"))]
+               pr(2, "[cherry-pick] Guard the loader", files=files("widget/loader/a.py")),
+               # a numbered reland is a reland ("steady work in reland2" named none)
+               pr(3, "[reland2][ROCm] Preshuffle the widget weights",
+                  files=files("widget/kernels/a.py", "widget/kernels/b.py"))]
     area = assign_areas(changes, AreasConfig())
-    assert area == {"acme/widgets#1": "graph trainer", "acme/widgets#2": "loader"}
+    assert area == {"acme/widgets#1": "graph trainer", "acme/widgets#2": "loader",
+                    "acme/widgets#3": "ROCm"}
 
 
 def test_the_owners_file_beside_code_of_its_own_never_names_the_change():

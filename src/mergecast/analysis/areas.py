@@ -21,7 +21,7 @@ from ..config import AreaRule, AreasConfig
 from ..models import Change
 from .area_names import display_names, fold, is_type_label
 from .globs import glob_match
-from .text import WEAK_TAGS, title_tags
+from .text import title_tags, weak_tag
 
 # --------------------------------------------------------------------------- repo files
 
@@ -220,7 +220,7 @@ _NOTE_TAG = re.compile(r"^(?:recreate|reland|revert|redo|resubmit|cherry[- ]?pic
 
 def _tags(change: Change) -> list[str]:
     return [t for t in title_tags(change.title)
-            if t.lower() not in WEAK_TAGS and not _SERIES_TAG.match(t) and not is_type_label(t)
+            if not weak_tag(t) and not _SERIES_TAG.match(t) and not is_type_label(t)
             and not _NOTE_TAG.search(t)]
 
 

@@ -23,7 +23,7 @@ from .language import (
     words,
 )
 from .naming import MAX_WORDS, fold, in_area, usable_area, with_kind
-from .text import STOPWORDS, WEAK_TAGS, title_tags, title_words
+from .text import STOPWORDS, title_tags, title_words, weak_tag
 
 # A shared phrase may run to four words: "fallback kernel and interface" loses what kind
 # of kernel at three, "inference mode and rank" what mode.
@@ -225,7 +225,7 @@ def _tag_name(tag: str) -> str:
 
 def _shared_tags(titles: Sequence[str]) -> list[str]:
     """Tags every title carries: bracket tags, or a shared "Vendor Name - " prefix."""
-    sets = [[t for t in title_tags(x) if t.lower() not in WEAK_TAGS] for x in titles]
+    sets = [[t for t in title_tags(x) if not weak_tag(t)] for x in titles]
     prefixes = [split_prefix(x)[0] for x in titles]
     # A short shared "Area - " prefix names a topic; a long one is boilerplate (a vendor's
     # product line) and names nothing.

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 
 from ..models import Change, Stack
-from .text import WEAK_TAGS, strip_tags, title_tags, truncate
+from .text import strip_tags, title_tags, truncate, weak_tag
 from .unionfind import UnionFind
 
 # Strongest evidence first; a stack reports the strongest tool among its edges.
@@ -96,7 +96,7 @@ def numbered(title: str) -> tuple[int, int] | None:
 
 
 def _series_key(change: Change) -> str | None:
-    tags = [t.lower() for t in title_tags(change.title) if t.lower() not in WEAK_TAGS]
+    tags = [t.lower() for t in title_tags(change.title) if not weak_tag(t)]
     if not tags:
         return None
     return f"{change.author.handle}\x00{'|'.join(tags)}"

@@ -85,6 +85,11 @@ WEAK_TAGS = frozenset(
 )
 
 
+def weak_tag(tag: str) -> bool:
+    """A tag of `WEAK_TAGS`, numbered or not: "[reland2]" is a second reland, no area."""
+    return tag.lower().rstrip("0123456789 ") in WEAK_TAGS
+
+
 def truncate(body: str) -> str:
     return body[:BODY_LIMIT]
 
