@@ -145,6 +145,16 @@ def test_whom_a_verb_lets_do_something_is_no_item_of_a_list():
                     "enables users to extend the config"]
 
 
+def test_what_a_change_makes_of_a_thing_is_never_cut_from_it():
+    # "makes the widget logger a component and the cache purge thread" said the thread was
+    # made; it was made a daemon thread. Too long for the list, it is left out whole.
+    said = [c.third() for c in clauses([parse_title(t) for t in (
+        "Make the widget logger a component",
+        "Make the cache purge thread in the loader pool to be a daemon thread",
+        "Make the loader quiet")])]
+    assert said == ["makes the widget logger a component and loader quiet"]
+
+
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():
     (effect,) = clauses([parse_title("dump compile trace to CI output")])
     assert effect.ing() == "dumping compile trace to CI output"

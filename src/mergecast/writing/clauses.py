@@ -122,11 +122,14 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
             continue
         shared = len({a.qualifier for a in acts}) == 1
         qualifier = acts[0].qualifier if shared else ""
-        said_as = {id(a): _object(a, 10 if len(acts) == 1 else 7) + (
+        result = {id(a) for a in acts if a.lemma in words().result_verbs}
+        said_as = {id(a): _object(a, 10 if len(acts) == 1 or id(a) in result else 7) + (
             "" if shared or not a.qualifier else f" {a.qualifier}") for a in acts}
         # A summary's items after the first are said whole or not at all: a cut one
-        # ("description lists read") would say something the subject did not.
-        cut = {said_as[id(a)] for a in acts[1:] if covers(a) and a.obj not in said_as[id(a)]}
+        # ("description lists read") would say something the subject did not; so is what
+        # a change makes of a thing ("makes the purge thread" of "… to be a daemon thread").
+        cut = {said_as[id(a)] for a in acts[1:] if (covers(a) or id(a) in result)
+               and a.obj not in said_as[id(a)]}
         todo = [o for o in dict.fromkeys(said_as.values()) if o not in cut]
         stated = all(is_stated(a) for a in acts)
         for n, kept in ((n, kept) for part in _apart(todo)
