@@ -129,6 +129,15 @@ def test_series_tags_are_not_areas_and_directories_are_said_by_name():
     assert area == {"acme/widgets#1": "prototype", "acme/widgets#2": "models"}
 
 
+def test_a_folder_named_in_capitals_is_said_in_sentence_case():
+    # "On ISSUE TEMPLATE: PR 12 adds …"; a one-word acronym stays as written
+    changes = [pr(1, "Add a bug form", files=files(".github/ISSUE_TEMPLATE/bug.yml",
+                                                    ".github/ISSUE_TEMPLATE/ask.yml")),
+               pr(2, "Tidy the loader", files=files("widget/CUDA/loader.py"))]
+    area = assign_areas(changes, AreasConfig())
+    assert area == {"acme/widgets#1": "Issue template", "acme/widgets#2": "CUDA"}
+
+
 def test_snake_case_tags_are_said_as_words_and_a_number_after_a_digit_as_its_version():
     changes = [pr(1, "[qwen3_5] Reset state"), pr(2, "[kimi_k2_7] Add config"),
                pr(3, "[zorp2_1_deltanet] Fix"), pr(4, "[zorp3_0_6b] Add"),
