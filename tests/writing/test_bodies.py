@@ -100,6 +100,8 @@ def test_an_order_spliced_onto_a_fact_and_a_literals_keys_are_not_said():
     # An order to the reader after a comma leans on a fact it does not finish.
     assert said("The scheduler plans to retire the slow queue, drop it from the config "
                 "defaults.") == []
+    assert said("The cache folder was never made, so no widgets were written, so create it "
+                "if it is missing.") == []
     # The keys of a code literal whose values were code: "tokens:, labels:" is no speech.
     assert said("The loader still yields the usual inputs: `tokens: [B, S]`, "
                 "`labels: [B, S]`, and optional `weights: [B, S]`.") == []

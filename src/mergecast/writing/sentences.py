@@ -104,7 +104,7 @@ _HOLE = re.compile(r"\b(?:of|for|in|on|with|from|by|the|a|an)\s+"
                    r"(?:should|would|could|will|can|must|might|may)\b", re.I)
 _KEYS = re.compile(r"\w:,")  # "tokens:, labels:": keys of a literal, the values cut out
 # ", delete it at Y": a comma, then a verb's plain form and its object, an order
-_ORDER = re.compile(r",\s+([a-z]+)\s+(?:it|them|the|this|these|those|its|their)\b")
+_ORDER = re.compile(r",\s+(?:so\s+)?([a-z]+)\s+(?:it|them|the|this|these|those|its|their)\b")
 # A numbered item named inside a sentence, after a word ("eliminate (2) by"); markers of
 # an inline list ("two fixes: (1) X, (2) Y") come after punctuation or in twos.
 _ITEM_REF = re.compile(r"(\S)\s\((?:\d|[a-h]|i{1,3}|iv)\)(?=[\s,.;:])")
