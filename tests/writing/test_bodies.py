@@ -267,6 +267,16 @@ def test_an_indented_line_under_a_numbered_item_is_the_items_even_in_capitals():
                                       "index.")]
 
 
+def test_a_wrapped_line_opening_on_a_number_and_full_stop_is_no_numbered_item():
+    # "2048. Rebuild …" ends one sentence of the item above and starts the next; a list's
+    # numbers have one or two digits, so no step of its own opens there.
+    body = ("- Fix the widget cache sizing: The loader passed a default size and shrank it to\n"
+            "2048. Rebuild the widget index once per run.\n"
+            "- Drop the old widget helper")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("fix", "the widget cache sizing"), ("drop", "the old widget helper")]
+
+
 def test_a_line_with_no_finite_verb_is_no_sentence():
     # "the supported" is an adjective and "for the time being" no verb: a fragment.
     assert said("For the supported arch list, keeping in sync with 13.2 for the time being.") \

@@ -97,7 +97,7 @@ def truncate(body: str) -> str:
 _SHOWN = "\x00"  # where an image stood (sources take control characters out of bodies)
 
 
-_LIST_LINE = re.compile(r"^\s*(?:[*+-]|\d+[.)])\s")
+_LIST_LINE = re.compile(r"^\s*(?:[*+-]|\d{1,2}[.)])\s")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 # How a sentence leading into code ends: "… configuration, adding". (One ending on a colon
 # says its point before the code: "Fold the batch dim into the token dim:".)

@@ -209,7 +209,7 @@ _EXPLAINED = re.compile(r":\s+([A-Z][a-z]+)\b.*$")
 _LABEL_HEAD = r"^(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*\s*:"  # "Commit Comparison:"
 _LABEL = re.compile(_LABEL_HEAD + r"\s*")
 _ITEM_LABEL = re.compile(_LABEL_HEAD + r"\s+(\w+)\s")  # the label and the word after it
-_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)]|[a-h](?:\)|\s+-))\s+")  # "a - x", "b) y": lettered
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)]|[a-h](?:\)|\s+-))\s+")  # "a - x", "b) y": lettered
 
 
 _LABEL_LINE = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s*$")
