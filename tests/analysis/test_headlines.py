@@ -30,6 +30,12 @@ from mergecast.analysis.naming import is_activity
     (["Qualcomm AI Engine Direct - Fix quantizer for conv",
       "Qualcomm AI Engine Direct - Fix quantizer for linear"], ("qualcomm",),
      "Qualcomm quantizer fixes"),
+    # the word every title shares goes where a title says it, before the area or tag:
+    # "Intel XPU", never "XPU Intel"
+    (["[xpu] Widget quantization on Intel XPU", "[xpu][test] Skip the loader test for Intel"],
+     ("xpu",), "Intel XPU"),
+    (["[xpu] Widget quantization on Intel XPU", "[xpu][test] Skip the loader test for Intel"],
+     ("quantization",), "Intel XPU"),
     # titles that share only their kind of work
     (["Fix the RL loss scaling", "Fix RL weight loading", "Fix generator shutdown"], ("rl",),
      "RL fixes"),

@@ -129,7 +129,8 @@ def shared_name(titles: Sequence[str], areas: Sequence[str],
     if word is not None and re.fullmatch(r"[a-z]{3,}ed", word[0]):
         word = None  # "torchtitan fused": a participle shared names no thing
     if tag and word is not None and word[0] not in tag.lower():
-        return trim(f"{tag} {surface[word]}", MAX_WORDS)
+        return trim(f"{surface[word]} {tag}" if _said_before(word[0], tag, seqs)
+                    else f"{tag} {surface[word]}", MAX_WORDS)
     area = usable_area(areas)
     if word is None or word[0] in words().nouns:
         return in_area(surface[word], area) if word is not None and area and \
@@ -151,8 +152,18 @@ def shared_name(titles: Sequence[str], areas: Sequence[str],
     if qualified or word[0] != surface[word] or any(c.isdigit() for c in word[0]):
         thing = with_kind(surface[word], titles) or \
             (surface[word] if qualified or spelled else None)
+        if thing == surface[word] and area and qualified and \
+                _said_before(word[0], area, seqs):
+            return f"{thing} {area}"
         return in_area(thing, area) if thing and area and qualified else thing
     return None
+
+
+def _said_before(word: str, lead: str, seqs: Sequence[Sequence[str]]) -> bool:
+    """Whether a title says the word right before the tag or area that would lead the name:
+    "INT8 quantization on Intel XPU" names "Intel XPU", never "XPU Intel"."""
+    return any(list(ws[i:i + 2]) == [word, lead.lower()] for ws in seqs
+               for i in range(len(ws) - 1))
 
 
 # A shared phrase ending "more X" or "less X" ends on an adjective: no name.
