@@ -34,7 +34,7 @@ from mergecast.analysis.language import (
      "planned tiles for dilated windows", ""),
     ("Add support for MXFP8 all gather", "add", "add", "support for MXFP8 all gather", ""),
     ("support AMP for DDP / single-device training", "support", "support",
-     "for AMP for DDP single-device training", ""),
+     "for AMP for DDP and single-device training", ""),
     ("[spmd_types] qwen3 enablement", "enable", "enable", "Qwen3", ""),
     # a thing named in capitals keeps them; a first word's capital alone is lowered
     ("[spmd_types] Cobalt Lantern enablement", "enable", "enable", "Cobalt Lantern", ""),
@@ -263,6 +263,9 @@ def test_code_left_in_a_sentence_drops_it_whole(text):
     # an identifier may open on a number ("2d_3d", "14B_varlen"); a number alone is none
     ("Align the 2d_2d API with the 2d_3d variant", "Align the 2d 2d API with the 2d 3d variant"),
     ("run 1_000 steps", "run 1_000 steps"),
+    # a spaced slash pairs two things, which were said run together ("trainer generator")
+    ("Skip widgets when rows_out / rows_in are odd", "Skip widgets when rows out and rows in are odd"),
+    ("[rl] split the trainer / loader pools", "split the trainer and loader pools"),
     ("Speed up <speak><break time=\"3s\"/>the loader</speak> (#41)", "Speed up the loader"),
     ("A" * 80, ""),
     ("Use .to instead of get_original_weight", "Use the to method instead of get original weight"),

@@ -297,6 +297,7 @@ def clean_title(title: str) -> str:
     t = SHA_RANGE.sub("", t)  # "from d6e91a2… to 22103cc…": no one reads out a commit id
     t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
     t = _AMPERSAND.sub(" and ", t)  # "tops&pct" and "iter & data" are two things
+    t = _PAIRED.sub(" and ", t)  # "trainer / generator", "channels_out / channels_in"
     if (pluses := len(_PLUS.findall(t))) > 1:
         t = _PLUS.sub(", ", t, count=pluses - 1)  # (count=0 would be all of them)
     t = _PLUS.sub(" and ", t)
@@ -333,6 +334,11 @@ def clean_title(title: str) -> str:
     t = re.sub(r"(?<!\S)[.,;:!?]+(?!\S)", " ", t)  # stray punctuation: "Add .. cache"
     t = DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
     return hyphenated(" ".join(t.split()).strip(" .,;:!?-"))
+
+
+# A spaced slash pairs two things; its words were said run together ("DDP single-device
+# training"). Between two numbers it stays a ratio.
+_PAIRED = re.compile(r"(?<=[\w)])\s+/\s+(?=[A-Za-z_])")
 
 
 # Names with a slash between them ("H100/A100 benchmark jobs", "AWQ/SmoothQuant",
