@@ -45,7 +45,7 @@ from .models import (
 from .publish import media
 from .publish.content import Urls, credits_for
 from .publish.identity import show_identity
-from .sources import forge
+from .sources import forge, repo_rules
 from .store import Store
 from .targets import Target
 from .watch import SILENT, Watch, audio_line, timed
@@ -57,8 +57,6 @@ if TYPE_CHECKING:
     from .publish import PublishReport
 
 HISTORY_DAYS = 14  # duplicates and revert/reland originals are looked for this far back
-_CODEOWNERS = (".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS")  # GitHub's search order
-
 
 
 def load_config(path: Path | None, db: Path | None = None,
@@ -249,29 +247,11 @@ def show_name_for(cfg: Config, changes: Iterable[Change]) -> str:
     return cfg.show_name
 
 
-def _read_text(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None  # absent or unreadable: the repository simply has no such rules
-
-
 def repo_path_rules(cfg: Config) -> list[AreaRule]:
     """Path rules from the configured repository's labeler.yml and CODEOWNERS, if any."""
-    repo = cfg.source.repo or cfg.root
-    labeler = None
-    if cfg.areas.labeler:
-        for name in (".github/labeler.yml", ".github/labeler.yaml"):
-            labeler = _read_text(repo / name)
-            if labeler is not None:
-                break
-    owners = None
-    if cfg.areas.codeowners:
-        for name in _CODEOWNERS:
-            owners = _read_text(repo / name)
-            if owners is not None:
-                break
-    return path_rules_from_repo(labeler, owners)
+    return path_rules_from_repo(*repo_rules.rule_files(
+        cfg.source.repo or cfg.root, labeler=cfg.areas.labeler,
+        codeowners=cfg.areas.codeowners))
 
 
 def link_patterns(cfg: Config) -> forge.LinkPatterns:
