@@ -153,6 +153,11 @@ def test_what_a_change_makes_of_a_thing_is_never_cut_from_it():
         "Make the cache purge thread in the loader pool to be a daemon thread",
         "Make the loader quiet")])]
     assert said == ["makes the widget logger a component and loader quiet"]
+    # "reads a widget title" of "Read a widget title opening on a flag as an order": no.
+    said = [c.third() for c in clauses([parse_title(t) for t in (
+        "Read lettered lines as list items",
+        "Read a widget title opening on a flag's name as an order")])]
+    assert said == ["reads lettered lines as list items"]
 
 
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():
