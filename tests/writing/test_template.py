@@ -353,6 +353,21 @@ def test_a_day_of_only_a_newcomers_housekeeping_is_summed_up_by_the_newcomer():
     assert script.summary == "A quiet day, with a first contribution from samsja."
 
 
+def test_a_day_of_only_a_revert_is_titled_and_summed_up_by_what_came_undone():
+    # It was "A Quiet Day", "In all, a single change from a single developer …".
+    deep = WINDOW.since - dt.timedelta(days=400)
+    original = pr(590, "Cache the parsed widget index", "ada")
+    original = dataclasses.replace(original, merged_at=WINDOW.since - dt.timedelta(days=2))
+    revert = pr(600, 'Revert "Cache the parsed widget index"', "omar",
+                body="Reverts acme/widgets#590\n\nIt broke the loader tests.")
+    digest = build_digest([revert], WINDOW, areas=AreasConfig(), history=[original],
+                          earlier_authors={"ada", "omar"}, history_since=deep)
+    assert digest.themes == () and len(digest.chains) == 1
+    script = write(digest)
+    assert script.title == "Caching the Parsed Widget Index, Reverted"
+    assert script.summary == "A quiet day: PR 600 reverted caching the parsed widget index."
+
+
 def test_a_title_of_two_stories_with_the_same_verb_says_it_once():
     d = rich_digest()
     named = tuple(dataclasses.replace(t, headline=h) for t, h in zip(

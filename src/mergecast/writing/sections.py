@@ -248,11 +248,16 @@ def reverts(x: Lookup, plan: Plan) -> Part | None:
     return part if part.lines else None
 
 
+def chain_what(chain: RevertChain) -> str:
+    """What a chain reverted, as the doing ("reverted fbgemm as a dependency" of "Add fbgemm
+    …" would say the revert removed fbgemm); "" for none or an internal id ("D73201409")."""
+    what = trim(name_of(parse_title(chain.title), True), 8) if chain.title else ""
+    return "" if _INTERNAL_ID.fullmatch(what) else what
+
+
 def _chain(x: Lookup, part: Part, chain: RevertChain, told: set[str]) -> None:
     o = chain.original.pr
-    # (the doing, never the thing alone: "reverted fbgemm as a dependency" of "Add fbgemm …")
-    what = trim(name_of(parse_title(chain.title), True), 8) if chain.title else ""
-    what = "" if _INTERNAL_ID.fullmatch(what) else what  # "D73201409" names nothing aloud
+    what = chain_what(chain)
     undo = next((s for s in chain.steps if s.kind == "revert"), None)
     back = next((s for s in chain.steps if s.kind == "reland"), None)
     cites = [n for n in (o, undo.ref.pr if undo else None, back.ref.pr if back else None)

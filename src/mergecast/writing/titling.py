@@ -29,7 +29,7 @@ from .clauses import article
 from .numbers import join_words, number_words
 from .phrases import Lookup, cap
 from .realise import concept, who
-from .sections import day_totals
+from .sections import chain_what, day_totals
 
 TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
 STACK_SUMMARY = 3  # a stack of this many parts is named as one in the summary
@@ -86,12 +86,29 @@ def title(x: Lookup, plan: Plan) -> str:
                          b=padded[1], c=padded[2]) for n in range(len(heads), 0, -1)]
     elif heads:
         options = _daily_titles(x, plan, heads)
+    if not plan.themes and not plan.weekly and (told := _reverted(x, plan, "title")):
+        options.append(told)
     options += [x.say("title", "quiet" if not plan.themes else "fallback", show=plan.show)]
     for text in options:
         text = cap(title_case(text))  # "float8 Training …" opens a title as "Float8"
         if text and len(text) <= limit and x.grounded(text):
             return text
     return shorten(title_case(x.say("title", "fallback", show=plan.show)), limit) or "Briefing"
+
+
+def _reverted(x: Lookup, plan: Plan, section: str) -> str:
+    """A day whose only story is a revert chain, by what it undid: "Preserving Mutable
+    Buffer Inputs, Reverted"; "" when the chain names nothing or the day has no chain."""
+    chain = plan.chains[0] if plan.chains else None
+    undo = next((s for s in chain.steps if s.kind == "revert"), None) if chain else None
+    what = chain_what(chain) if chain else ""
+    if chain is None or undo is None or not what or undo.ref.pr is None:
+        return ""
+    back = next((s for s in chain.steps if s.kind == "reland" and s.ref.pr), None)
+    key = "reverted_back" if back else "reverted"
+    text = x.say(section, key, what=what, revert=undo.ref.pr,
+                 reland=back.ref.pr if back else "")
+    return text if x.grounded(text) else ""
 
 
 def _stated(name: str) -> bool:
@@ -204,6 +221,8 @@ def summary(x: Lookup, plan: Plan) -> str:
         if k.changes and plan.first_timers:  # the day's news is a newcomer, not its totals
             text = x.say("summary", "quiet_welcome", handle=plan.first_timers[0])
             return text if x.grounded(text) else totals
+        if k.changes and (told := _reverted(x, plan, "summary")):
+            return told  # a day of one revert chain: the summary says what came undone
         return x.say("summary", "quiet") if not k.changes else totals
     lead = [(_in_prose(concept(x, t)), who(t) if plan.weekly else _whose(t))
             for t in plan.themes[: 3 if plan.weekly else 2]]
