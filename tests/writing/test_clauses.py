@@ -153,11 +153,16 @@ def test_what_a_change_makes_of_a_thing_is_never_cut_from_it():
         "Make the cache purge thread in the loader pool to be a daemon thread",
         "Make the loader quiet")])]
     assert said == ["makes the widget logger a component and loader quiet"]
-    # "reads a widget title" of "Read a widget title opening on a flag as an order": no.
+    # "reads a widget title" of "Read a widget title … as an order": whole, or not at all
     said = [c.third() for c in clauses([parse_title(t) for t in (
         "Read lettered lines as list items",
-        "Read a widget title opening on a flag's name as an order")])]
-    assert said == ["reads lettered lines as list items"]
+        "Read a widget title opening on a flag's name as an order",
+        "Read a widget title opening on a flag's name in brackets as one more order")])]
+    assert said == ["reads lettered lines as list items and a widget title opening on a "
+                    "flag's name as an order"]
+    # "splits the run script" of "Split the run script and the memory script": the pair
+    assert told("Split the widget loader run script and the widget memory estimation script"
+                ) == "splits the widget loader run script and the widget memory estimation script"
 
 
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():

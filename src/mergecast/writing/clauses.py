@@ -32,6 +32,7 @@ _DESTINATION = re.compile(r"\s(?:to|into)\s+\S+(?:\s+\S+){0,3}$")
 LIST_ITEMS = 4  # objects named in one list
 _ANCHOR = "add"  # a base verb to read objects after (see Clause._rest)
 OBJECT_WORDS = 18  # words all of a list's objects take at most (the first is said whole)
+WHOLE_WORDS = 12  # words a whole verb's object ("split X and Y") is said in, else left out
 
 
 def said(key: str) -> str:
@@ -122,13 +123,14 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
             continue
         shared = len({a.qualifier for a in acts}) == 1
         qualifier = acts[0].qualifier if shared else ""
-        result = {id(a) for a in acts if a.lemma in words().result_verbs}
-        said_as = {id(a): _object(a, 10 if len(acts) == 1 or id(a) in result else 7) + (
+        whole = {id(a) for a in acts if a.lemma in words().whole_verbs}
+        said_as = {id(a): _object(a, WHOLE_WORDS if id(a) in whole else
+                                  10 if len(acts) == 1 else 7) + (
             "" if shared or not a.qualifier else f" {a.qualifier}") for a in acts}
         # A summary's items after the first are said whole or not at all: a cut one
         # ("description lists read") would say something the subject did not; so is what
         # a change makes of a thing ("makes the purge thread" of "… to be a daemon thread").
-        cut = {said_as[id(a)] for a in acts[1:] if (covers(a) or id(a) in result)
+        cut = {said_as[id(a)] for a in acts[1:] if (covers(a) or id(a) in whole)
                and a.obj not in said_as[id(a)]}
         todo = [o for o in dict.fromkeys(said_as.values()) if o not in cut]
         stated = all(is_stated(a) for a in acts)
@@ -211,8 +213,10 @@ def _labelled(acts: Sequence[Action]) -> Clause | None:
 
 def _object(a: Action, limit: int) -> str:
     """An object as said: a reported statement whole ("that make demo uses …": the
-    language module keeps it to one breath), any other cut to `limit` words with its
-    article."""
+    language module keeps it to one breath), one of a whole verb whole up to `limit`
+    words, any other cut to `limit` words with its article."""
+    if a.lemma in words().whole_verbs and not is_stated(a) and len(a.obj.split()) <= limit:
+        return article(a.obj, a.verb)
     return a.obj if is_stated(a) else \
         article(trim(a.obj, limit, lists=True, why=True), a.verb)
 

@@ -47,7 +47,7 @@ class Words:
     subordinators: frozenset[str]  # words that open a clause inside a title ("why", "when")
     clause_verbs: frozenset[str]  # verbs whose object is a clause ("ensure X is Y")
     complement_verbs: frozenset[str]  # "allow X to Y": the "to Y" is what is allowed
-    result_verbs: frozenset[str]  # "make X a daemon": "a daemon" is what X is made
+    whole_verbs: frozenset[str]  # "make X a daemon", "split X and Y": said whole or not at all
     whole_nouns: frozenset[str]  # "X support for Y": the whole phrase is what is added
     modifier_nouns: frozenset[str]  # "X fix for Y": fixes X for Y
     named_nouns: frozenset[str]  # "README typos": fixes README typos, not README
@@ -104,7 +104,7 @@ def words() -> Words:
         name_verbs=frozenset(w["name_verbs"]), subordinators=frozenset(w["subordinators"]),
         clause_verbs=frozenset(w["clause_verbs"]),
         complement_verbs=frozenset(w["complement_verbs"]),
-        result_verbs=frozenset(w["result_verbs"]),
+        whole_verbs=frozenset(w["whole_verbs"]),
         whole_nouns=frozenset(lang["noun_titles"]["whole"]),
         modifier_nouns=frozenset(lang["noun_titles"]["modifier"]),
         named_nouns=frozenset(lang["noun_titles"]["named"]),
