@@ -160,6 +160,12 @@ def test_what_a_change_makes_of_a_thing_is_never_cut_from_it():
         "Read a widget title opening on a flag's name in brackets as one more order")])]
     assert said == ["reads lettered lines as list items and a widget title opening on a "
                     "flag's name as an order"]
+    # "moves the kernel from the loader folder" of "… from X to Y": both ends, or none
+    said = [c.third() for c in clauses([parse_title(t) for t in (
+        "Move the widget index kernel from the loader folder to the kernel folder",
+        "Move the docs")])]
+    assert said == ["moves the widget index kernel from the loader folder to the kernel "
+                    "folder", "moves the docs"]
     # "splits the run script" of "Split the run script and the memory script": the pair
     assert told("Split the widget loader run script and the widget memory estimation script"
                 ) == "splits the widget loader run script and the widget memory estimation script"

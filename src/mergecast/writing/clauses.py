@@ -123,7 +123,7 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
             continue
         shared = len({a.qualifier for a in acts}) == 1
         qualifier = acts[0].qualifier if shared else ""
-        whole = {id(a) for a in acts if a.lemma in words().whole_verbs}
+        whole = {id(a) for a in acts if _whole(a)}
         said_as = {id(a): _object(a, WHOLE_WORDS if id(a) in whole else
                                   10 if len(acts) == 1 else 7) + (
             "" if shared or not a.qualifier else f" {a.qualifier}") for a in acts}
@@ -211,11 +211,21 @@ def _labelled(acts: Sequence[Action]) -> Clause | None:
     return Clause(acts[0].lemma, said("labels").format(labels=_join(labels)), "", cites)
 
 
+# "from int to size_t": the change's two ends; cut after the first, it tells none.
+_FROM_TO = re.compile(r"\bfrom\s+\S+(?:\s+\S+){0,3}?\s+to\s+\S")
+
+
+def _whole(a: Action) -> bool:
+    """Whether an object is said whole or not at all: a whole verb's ("split X and Y"),
+    or one that goes from one thing to another ("types from int to size_t")."""
+    return a.lemma in words().whole_verbs or _FROM_TO.search(a.obj) is not None
+
+
 def _object(a: Action, limit: int) -> str:
     """An object as said: a reported statement whole ("that make demo uses …": the
     language module keeps it to one breath), one of a whole verb whole up to `limit`
     words, any other cut to `limit` words with its article."""
-    if a.lemma in words().whole_verbs and not is_stated(a) and len(a.obj.split()) <= limit:
+    if _whole(a) and not is_stated(a) and len(a.obj.split()) <= limit:
         return article(a.obj, a.verb)
     return a.obj if is_stated(a) else \
         article(trim(a.obj, limit, lists=True, why=True), a.verb)
