@@ -133,9 +133,13 @@ def test_a_folder_named_in_capitals_is_said_in_sentence_case():
     # "On ISSUE TEMPLATE: PR 12 adds …"; a one-word acronym stays as written
     changes = [pr(1, "Add a bug form", files=files(".github/ISSUE_TEMPLATE/bug.yml",
                                                     ".github/ISSUE_TEMPLATE/ask.yml")),
-               pr(2, "Tidy the loader", files=files("widget/CUDA/loader.py"))]
+               pr(2, "Tidy the loader", files=files("widget/CUDA/loader.py")),
+               pr(3, "Tune the big config", files=files("train_configs/405b/a.toml",
+                                                         "train_configs/405b/b.toml"))]
     area = assign_areas(changes, AreasConfig())
-    assert area == {"acme/widgets#1": "Issue template", "acme/widgets#2": "CUDA"}
+    # (a model size in lower case is written as one: "405B")
+    assert area == {"acme/widgets#1": "Issue template", "acme/widgets#2": "CUDA",
+                    "acme/widgets#3": "405B"}
 
 
 def test_snake_case_tags_are_said_as_words_and_a_number_after_a_digit_as_its_version():

@@ -27,6 +27,8 @@ _VERSION = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]*\d)[_.](\d+)(?=$|_[
 def spoken(area: str) -> str:
     """An area as it is said: "qwen3_5_deltanet" -> "Qwen3.5 deltanet" (a versioned name
     is a product's, cased as one up to its version), "graph_trainer" -> "graph trainer"."""
+    if re.fullmatch(r"\d+[bm]", area):
+        return area.upper()  # a model size: "405b" is said and written "405B"
     if area.isupper() and len(re.split(r"[_\s]+", area)) > 1:
         area = area.capitalize()  # "ISSUE_TEMPLATE" shouts a folder's name: "Issue template"
     m = _VERSION.search(area)
