@@ -283,6 +283,10 @@ def test_a_line_with_no_finite_verb_is_no_sentence():
         == []
     assert said("The loader has been rewritten to stream shards from disk.") == [
         ("detail", "The loader has been rewritten to stream shards from disk.")]
+    # "reported by" is a participle: the verb it leads to never comes
+    assert said("Breakage reported by a widget user, fixing and adding a test.") == []
+    assert said("The cache filled by the loader was never cleared.") == [
+        ("problem", "The cache filled by the loader was never cleared.")]
 
 
 @pytest.mark.parametrize("body", [

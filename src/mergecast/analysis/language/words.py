@@ -214,6 +214,9 @@ def has_verb(ws: list[str]) -> bool:
         if low.endswith("ed") and (after in _DETERMINERS or i > 1 and
                                    ws[i - 2].lower() == "to" and base_verb(after) == after):
             continue  # "the supported list", "to apply mixed precision": an adjective
+        if low.endswith("ed") and i + 1 < len(ws) and ws[i + 1].lower() == "by" and \
+                not w.endswith(","):
+            continue  # "Breakage reported by a customer": a participle, the verb is to come
         if len(low) > 4 and low.endswith("ed"):
             return True  # "it failed"
         if (v := base_verb(low)) and low != v and not low.endswith("ing"):
