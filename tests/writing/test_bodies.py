@@ -277,6 +277,12 @@ def test_a_wrapped_line_opening_on_a_number_and_full_stop_is_no_numbered_item():
         ("fix", "the widget cache sizing"), ("drop", "the old widget helper")]
 
 
+def test_a_change_logs_past_verb_before_its_object_is_said_of_the_change():
+    # "Fused the … steps" was said with no subject; any verb before "the" is the change's
+    assert said("Fused the widget read and decode steps into a single pass.") == [
+        ("detail", "PR 12 fuses the widget read and decode steps into a single pass.")]
+
+
 def test_a_line_with_no_finite_verb_is_no_sentence():
     # "the supported" is an adjective and "for the time being" no verb: a fragment.
     assert said("For the supported arch list, keeping in sync with 13.2 for the time being.") \

@@ -147,9 +147,12 @@ def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
         return f"{who} {first.lower()} {rest}"
     if first.lower().endswith("ed") and first.lower() != verb and nxt not in _AFTER_PARTICIPLE \
             and verb not in cues().checked and (third_person(verb) in cues().this_does
-                                                or third_person(verb) in cues().this_first):
+                                                or third_person(verb) in cues().this_first
+                                                or nxt in _DETERMINERS
+                                                and not _not_the_changes(verb)):
         # "Added a fix to the subclass …", "Updated the places where …": a change log's
-        # line, said of the change ("PR 12 adds a fix …")
+        # line, said of the change ("PR 12 adds a fix …"); any verb the lexicon knows
+        # before "the" is one too ("Fused the communication and permutation steps …")
         return f"{who} {third_person(verb)} {_rest_told(sentence)}"
     if first.lower().endswith("ed") and (rest.split(" ", 1)[0].lower() in _AFTER_PAST
                                          or verb in cues().checked):
