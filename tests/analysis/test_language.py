@@ -427,6 +427,8 @@ def test_names_are_trimmed_and_cased():
         "Switching to vLLM v2 Engine for RFC 2408"
     assert title_case("gating overlap fsdp ag rs pass for deepseekv3") == \
         "Gating Overlap FSDP AG RS Pass for DeepSeek-V3"
+    assert title_case("fixing the sac mm counter in ft with one pg") == \
+        "Fixing the SAC MM Counter in FT with One PG"
 
 
 def test_an_adjective_after_a_degree_word_loses_its_stray_capital():
