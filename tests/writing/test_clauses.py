@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from mergecast.analysis.language import kind_of, parse_title, words
 from mergecast.models import Action, Ref
-from mergecast.writing.clauses import OBJECT_WORDS, Clause, clauses
+from mergecast.writing.clauses import OBJECT_WORDS, Clause, clauses, factor
 
 
 def told(title: str) -> str:
@@ -169,6 +169,18 @@ def test_what_a_change_makes_of_a_thing_is_never_cut_from_it():
     # "splits the run script" of "Split the run script and the memory script": the pair
     assert told("Split the widget loader run script and the widget memory estimation script"
                 ) == "splits the widget loader run script and the widget memory estimation script"
+
+
+def test_a_shared_head_that_is_a_list_is_not_factored_and_a_near_twin_is_said_once():
+    # "support for inference mode and rank 3+ and 3": the tails joined the head's last item
+    said = [c.third() for c in clauses([parse_title(t) for t in (
+        "widget: support inference_mode and rank 3+",
+        "gadget: support inference_mode and rank 3")])]
+    assert said == ["adds support for inference mode and rank 3+"]
+    assert factor(["loader caching and eviction for reads", "loader caching and eviction for "
+                   "writes"]) == ("loader caching and eviction for reads, as well as loader "
+                                  "caching and eviction for writes")
+    assert factor(["", ""]) == ""  # (no object at all is no list, and no crash)
 
 
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():

@@ -132,7 +132,9 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         # a change makes of a thing ("makes the purge thread" of "… to be a daemon thread").
         cut = {said_as[id(a)] for a in acts[1:] if (covers(a) or id(a) in whole)
                and a.obj not in said_as[id(a)]}
-        todo = [o for o in dict.fromkeys(said_as.values()) if o not in cut]
+        # (one object twice but for its punctuation, "rank 3+" and "rank 3", is said once)
+        todo = list({_bare(o): o for o in reversed(said_as.values()) if o not in cut
+                     }.values())[::-1]
         stated = all(is_stated(a) for a in acts)
         for n, kept in ((n, kept) for part in _apart(todo)
                         for n, kept in enumerate(_breaths(part)[:2 if overflow else 1])):
@@ -291,6 +293,10 @@ def factor(objs: Sequence[str]) -> str:
     # gives back words until every rest names its own thing.
     while common and _ends_another([s[common:] for s in split]):
         common -= 1
+    # A head that is itself a list ("inference mode and rank 3+" and "… rank 3") would
+    # join the tails to its last item: "inference mode and rank 3+ and 3"
+    if common and {w.lower() for w in split[0][:common]} & {"and", "or"}:
+        common = 0
     # An article alone is said once only when no item before the last has a phrase of
     # its own: after "a hook to reduce copies and retry budget" the budget is reduced
     if common >= 2 or (common == 1 and split[0][0].lower() in ("the", "a", "an")
@@ -298,6 +304,10 @@ def factor(objs: Sequence[str]) -> str:
         head = " ".join(split[0][:common])
         return f"{head} {_join([' '.join(s[common:]) for s in split])}"
     return _join(objs)
+
+
+def _bare(obj: str) -> str:
+    return re.sub(r"[^\w\s]", "", obj.lower())
 
 
 def _ends_another(rests: Sequence[list[str]]) -> bool:
