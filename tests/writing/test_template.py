@@ -530,6 +530,9 @@ def test_a_name_said_inside_the_summary_takes_its_article_and_a_heading_does_not
     script = _second_named("retry budget option for uploads")
     assert "a retry budget option for uploads" in script.summary, script.summary
     assert "Second theme: retry budget option for uploads." in script.transcript
+    # a thing a change makes, named by its kind: "alongside a pure-Python widget watchdog"
+    script = _second_named("pure-Python widget watchdog")
+    assert "a pure-Python widget watchdog" in script.summary, script.summary
 
 
 def test_an_action_named_inside_the_summary_gives_its_object_the_article():
