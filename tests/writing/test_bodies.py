@@ -289,6 +289,11 @@ def test_a_line_with_no_finite_verb_is_no_sentence():
         == []
     assert said("The loader has been rewritten to stream shards from disk.") == [
         ("detail", "The loader has been rewritten to stream shards from disk.")]
+    # "requests" in a list of things, "structured" after "with": no verb among them
+    assert said("Widget templates for bug reports, feature requests, and loader regressions "
+                "with structured fields.") == []
+    assert said("The loader fails, retries, and gives up on the third widget.") == [
+        ("problem", "The loader fails, retries, and gives up on the third widget.")]
     # "reported by" is a participle: the verb it leads to never comes
     assert said("Breakage reported by a widget user, fixing and adding a test.") == []
     assert said("The cache filled by the loader was never cleared.") == [

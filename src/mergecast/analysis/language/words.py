@@ -203,6 +203,9 @@ def looks_plural(word: str) -> bool:
         and word.lower() not in words().function
 
 
+_BEFORE_ADJECTIVE = frozenset("with without for of from into via".split())
+
+
 def has_verb(ws: list[str]) -> bool:
     """Whether words carry a finite verb: an auxiliary, an irregular past, a past or
     third-person form of a verb the lexicon knows, or any -ed past."""
@@ -211,15 +214,20 @@ def has_verb(ws: list[str]) -> bool:
         if is_finite(low):
             return True
         after = ws[i - 1].lower() if i else ""
-        if low.endswith("ed") and (after in _DETERMINERS or i > 1 and
-                                   ws[i - 2].lower() == "to" and base_verb(after) == after):
-            continue  # "the supported list", "to apply mixed precision": an adjective
+        if low.endswith("ed") and (after in _DETERMINERS or after in _BEFORE_ADJECTIVE or
+                                   i > 1 and ws[i - 2].lower() == "to" and
+                                   base_verb(after) == after):
+            continue  # "the supported list", "with structured fields", "to apply mixed
+            # precision": an adjective
         if low.endswith("ed") and i + 1 < len(ws) and ws[i + 1].lower() == "by" and \
                 not w.endswith(","):
             continue  # "Breakage reported by a customer": a participle, the verb is to come
         if len(low) > 4 and low.endswith("ed"):
             return True  # "it failed"
-        if (v := base_verb(low)) and low != v and not low.endswith("ing"):
+        # ("bug reports, feature requests, and …": an item of a list of things)
+        listed = (w.endswith(",") or i + 1 < len(ws) and ws[i + 1].lower() in ("and", "or")) \
+            and any(x.endswith(",") for x in [*ws[max(0, i - 3):i], *ws[i + 1:i + 4]])
+        if (v := base_verb(low)) and low != v and not low.endswith("ing") and not listed:
             return True
         if v and low == v and after.endswith("s") and after not in _DETERMINERS:
             return True  # "Logs keep …": a plural subject and its verb
