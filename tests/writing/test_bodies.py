@@ -281,6 +281,20 @@ def test_a_change_logs_past_verb_before_its_object_is_said_of_the_change():
     # "Fused the … steps" was said with no subject; any verb before "the" is the change's
     assert said("Fused the widget read and decode steps into a single pass.") == [
         ("detail", "PR 12 fuses the widget read and decode steps into a single pass.")]
+    # a past verb that is its clause's only verb is the change's too; a short line is a
+    # label ("Unified widget API" above a code block)
+    assert said("Reconfigured widget subclasses to inherit from the loader base since the "
+                "decoding code is the same.") == [
+        ("detail", "PR 12 reconfigures widget subclasses to inherit from the loader base "
+                   "since the decoding code is the same.")]
+    assert said("Unified widget loader API.") == []
+
+
+def test_a_sentence_written_twice_is_said_once():
+    body = ("The loader also retries a failed widget read three times.\n\n"
+            "The loader also retries a failed widget read three times.")
+    assert said(body) == [("problem", "The loader also retries a failed widget read three "
+                                      "times.")]
 
 
 def test_a_line_with_no_finite_verb_is_no_sentence():

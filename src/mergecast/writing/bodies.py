@@ -135,8 +135,8 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
         for raw, first, after in told + [(x, False, "") for x in stated]:
             said = standalone(_led_in(raw) if first else raw, ref, first=first)
             opening = False
-            if said is None or not accept(said, ref):
-                continue
+            if said is None or said in {c.text for c in out} or not accept(said, ref):
+                continue  # (a sentence written twice is said once)
             kind = kind_of(said, bool(TOLD.match(said)), _labelled(raw), raw)
             if kind != "problem" and not _labelled(raw) and led_to_problem(said, after):
                 kind = "problem"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.language import base_verb, gerund, third_person, told_of_one, words
+from ..analysis.language import base_verb, gerund, has_verb, third_person, told_of_one, words
 from ..models import Ref
 from .cues import cues
 
@@ -157,7 +157,31 @@ def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
     if first.lower().endswith("ed") and (rest.split(" ", 1)[0].lower() in _AFTER_PAST
                                          or verb in cues().checked):
         return None  # "Bundled with the pass, runs …", "Tested locally …": no subject
+    if first[:1].isupper() and first.lower().endswith("ed") and first.lower() != verb and \
+            nxt.isalpha() and len(rest.split()) >= 4 and \
+            any(w.lower() in _AFTER_OBJECT for w in rest.split()[1:3]) and \
+            not _not_the_changes(verb) and not has_verb(_main_words(rest)):
+        # "Reconfigured subclasses to inherit …": a past verb, its object and "to" or a
+        # preposition, and no other verb in the clause: a change log's line ("Fixed width
+        # arrays are slow", "Sharded training rarely copes with …" are not; a short line,
+        # "Unified tensor subclass API", labels code more often than not)
+        return f"{who} {third_person(verb)} {_rest_told(sentence)}"
     return sentence
+
+
+_AFTER_OBJECT = frozenset("to for from into in on with as".split())
+
+
+def _main_words(text: str) -> list[str]:
+    """The words of a clause up to its first comma or subordinator."""
+    out: list[str] = []
+    for w in text.split():
+        if w.lower() in words().subordinators:
+            break
+        out.append(w)
+        if w.endswith((",", ";")):
+            break
+    return out
 
 
 def _not_the_changes(verb: str) -> bool:
