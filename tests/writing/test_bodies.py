@@ -288,6 +288,11 @@ def test_a_change_logs_past_verb_before_its_object_is_said_of_the_change():
         ("detail", "PR 12 reconfigures widget subclasses to inherit from the loader base "
                    "since the decoding code is the same.")]
     assert said("Unified widget loader API.") == []
+    # "only" before no verb: "Supports" is the verb ("Traces only show …" has its own)
+    assert said("Supports only simple widget schedules for now.") == [
+        ("detail", "PR 12 supports only simple widget schedules for now.")]
+    assert said("Traces only show the first widget rank.") == [
+        ("detail", "Traces only show the first widget rank.")]
 
 
 def test_a_sentence_written_twice_is_said_once():

@@ -141,7 +141,11 @@ def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
     after = rest.split()[1].lower() if len(rest.split()) > 1 else ""
     object_noun = after in _OBJECT_PREPOSITIONS and first.lower() in cues().this_does and \
         first.lower() not in _PLURAL_NOUNS
-    if first.lower() == third_person(verb) and nxt not in cues().subject_next and \
+    # "Supports only simple schedules": "only" before no verb leaves "Supports" the verb
+    # ("Traces only show …" has its verb after it)
+    only = nxt == "only" and first.lower() in cues().this_does and \
+        base_verb(after) is None and after.isalpha()
+    if first.lower() == third_person(verb) and (nxt not in cues().subject_next or only) and \
             (base_verb(nxt) != nxt or named_next or object_noun):
         # "Adds a pass", not "Traces now show"
         return f"{who} {first.lower()} {rest}"
