@@ -68,7 +68,8 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     described = [c for c in told if c.body and not c.bot and c.number not in undone]
     for c in described[:BODY_PRS]:
         ref = Ref(pr=c.number, sha=c.sha)
-        title = content_words(action(c).obj)
+        main = action(c)
+        title = content_words(main.obj)
         whole = stems(c.title)  # (a sentence saying the whole title again says nothing new)
         # Said once: a sentence or a listed step that only repeats the title is dropped.
         found += [x for x in claims(c.body, ref, accept=accept)
@@ -76,7 +77,7 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                   and not repeats(content_words(x.text), title, 0.6)
                   and not repeats(told_stems(x.text, c), whole, 0.75)]
         listed += [a for a in steps(c.body, ref) if not repeats(content_words(a.obj), title, 0.8)
-                   and not _same_act(a, action(c))]
+                   and not _same_act(a, main)]
     # A sentence an earlier episode said of this work is not said again the next day.
     found = [x for x in found if not _said_before(x.text, t.continues)]
     # A step the titles or a kept sentence already tell ("updates to latest action

@@ -206,6 +206,14 @@ def looks_plural(word: str) -> bool:
 _BEFORE_ADJECTIVE = frozenset("with without for of from into via".split())
 
 
+def _listed(ws: list[str], i: int) -> bool:
+    """Whether word i is an item of a comma list of things ("bug reports, feature requests,
+    and …"): it ends on a comma or comes before "and"/"or", with a comma near it."""
+    w = ws[i]
+    return (w.endswith(",") or i + 1 < len(ws) and ws[i + 1].lower() in ("and", "or")) and \
+        any(x.endswith(",") for x in [*ws[max(0, i - 3):i], *ws[i + 1:i + 4]])
+
+
 def has_verb(ws: list[str]) -> bool:
     """Whether words carry a finite verb: an auxiliary, an irregular past, a past or
     third-person form of a verb the lexicon knows, or any -ed past."""
@@ -224,10 +232,8 @@ def has_verb(ws: list[str]) -> bool:
             continue  # "Breakage reported by a customer": a participle, the verb is to come
         if len(low) > 4 and low.endswith("ed"):
             return True  # "it failed"
-        # ("bug reports, feature requests, and …": an item of a list of things)
-        listed = (w.endswith(",") or i + 1 < len(ws) and ws[i + 1].lower() in ("and", "or")) \
-            and any(x.endswith(",") for x in [*ws[max(0, i - 3):i], *ws[i + 1:i + 4]])
-        if (v := base_verb(low)) and low != v and not low.endswith("ing") and not listed:
+        if (v := base_verb(low)) and low != v and not low.endswith("ing") and \
+                not _listed(ws, i):
             return True
         if v and low == v and after.endswith("s") and after not in _DETERMINERS:
             return True  # "Logs keep …": a plural subject and its verb
