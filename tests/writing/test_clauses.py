@@ -177,6 +177,12 @@ def test_a_shared_head_that_is_a_list_is_not_factored_and_a_near_twin_is_said_on
         "widget: support inference_mode and rank 3+",
         "gadget: support inference_mode and rank 3")])]
     assert said == ["adds support for inference mode and rank 3+"]
+    # said where it first comes: the list keeps the titles' order
+    acts = [dataclasses.replace(parse_title(t), ref=Ref(pr=i)) for i, t in enumerate((
+        "Add the widget cache", "Add the loader pool", "Add the widget cache",
+        "Add the retry budget"))]
+    assert [c.third() for c in clauses(acts)] == [
+        "adds the widget cache, loader pool and retry budget"]
     assert factor(["loader caching and eviction for reads", "loader caching and eviction for "
                    "writes"]) == ("loader caching and eviction for reads, as well as loader "
                                   "caching and eviction for writes")

@@ -132,9 +132,13 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         # a change makes of a thing ("makes the purge thread" of "… to be a daemon thread").
         cut = {said_as[id(a)] for a in acts[1:] if (covers(a) or id(a) in whole)
                and a.obj not in said_as[id(a)]}
-        # (one object twice but for its punctuation, "rank 3+" and "rank 3", is said once)
-        todo = list({_bare(o): o for o in reversed(said_as.values()) if o not in cut
-                     }.values())[::-1]
+        # (one object twice but for its punctuation, "rank 3+" and "rank 3", is said once,
+        # where it first comes)
+        first: dict[str, str] = {}
+        for o in said_as.values():
+            if o not in cut:
+                first.setdefault(_bare(o), o)
+        todo = list(first.values())
         stated = all(is_stated(a) for a in acts)
         for n, kept in ((n, kept) for part in _apart(todo)
                         for n, kept in enumerate(_breaths(part)[:2 if overflow else 1])):
