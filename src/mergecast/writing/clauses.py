@@ -125,7 +125,7 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         qualifier = acts[0].qualifier if shared else ""
         whole = {id(a) for a in acts if _whole(a)}
         said_as = {id(a): _object(a, WHOLE_WORDS if id(a) in whole else
-                                  10 if len(acts) == 1 else 7) + (
+                                  10 if len(acts) == 1 else 7, id(a) in whole) + (
             "" if shared or not a.qualifier else f" {a.qualifier}") for a in acts}
         # A summary's items after the first are said whole or not at all: a cut one
         # ("description lists read") would say something the subject did not; so is what
@@ -227,11 +227,11 @@ def _whole(a: Action) -> bool:
     return a.lemma in words().whole_verbs or _FROM_TO.search(a.obj) is not None
 
 
-def _object(a: Action, limit: int) -> str:
+def _object(a: Action, limit: int, whole: bool) -> str:
     """An object as said: a reported statement whole ("that make demo uses …": the
-    language module keeps it to one breath), one of a whole verb whole up to `limit`
-    words, any other cut to `limit` words with its article."""
-    if _whole(a) and not is_stated(a) and len(a.obj.split()) <= limit:
+    language module keeps it to one breath), a `whole` one (see _whole) whole up to
+    `limit` words, any other cut to `limit` words with its article."""
+    if whole and not is_stated(a) and len(a.obj.split()) <= limit:
         return article(a.obj, a.verb)
     return a.obj if is_stated(a) else \
         article(trim(a.obj, limit, lists=True, why=True), a.verb)
