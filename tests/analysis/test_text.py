@@ -50,10 +50,25 @@ def test_clean_body_keeps_only_the_prose():
 
 def test_a_link_ending_a_sentence_leaves_its_full_stop():
     # The link took the full stop with it, and two sentences ran into one: "Fixed upstream
-    # via Tried the loader again".
-    body = "Fixed upstream via\nhttps://example.com/pull/5. Tried the loader again, see\n" \
+    # Tried the loader again".
+    body = "Fixed upstream\nhttps://example.com/pull/5. Tried the loader again,\n" \
            "https://example.com/a?b=1, and https://example.com/c"
-    assert clean_body(body) == "Fixed upstream via\n. Tried the loader again, see\n, and"
+    assert clean_body(body) == "Fixed upstream\n. Tried the loader again,\n, and"
+
+
+def test_a_sentence_that_leans_on_a_link_goes_whole():
+    # "The loader would use the solution in when it lands": the link was the sentence's
+    # point, and taking it out leaves a hole mid-sentence.
+    body = ("The loader retries twice.\n\nThe loader would use the solution in\n"
+            "https://example.com/pull/1 when it lands. Introduced by "
+            "https://example.com/pull/2. The widget stays.\n\n"
+            "- keeps the cache\n- disabled the check, tracking in\nhttps://example.com/3 and\n"
+            "https://example.com/4, respectively\n- drops the pool\n\n"
+            "1. Patch the widget with https://example.com/pull/5\n2. Run the loader\n\n"
+            "The cache holds (see https://example.com/6). The pool drains.")
+    assert clean_body(body) == (
+        "The loader retries twice.\n\nThe widget stays.\n\n- keeps the cache\n- drops the pool"
+        "\n\n2. Run the loader\n\nThe cache holds. The pool drains.")
 
 
 def test_a_caption_goes_with_its_picture():

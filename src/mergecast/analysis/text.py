@@ -38,8 +38,16 @@ _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-# "(link)" goes whole; a bare link leaves the full stop or comma after it to its sentence
-_URL = re.compile(r"\s*\(\s*https?://[^\s()]*\)|https?://\S+?(?=[.,;:!?]*(?:\s|$))")
+_BARE_URL = r"https?://\S+?(?=[.,;:!?]*(?:\s|$))"  # leaves the full stop or comma after it
+# "(link)" and "(see link)" go whole
+_URL = re.compile(r"\s*\((?:\s*(?:see|cf\.?|from|in|via|per|ref|details|context)\b:?)?\s*"
+                  r"https?://[^\s()]*\)|" + _BARE_URL, re.I)
+# A link a sentence leans on ("the solution in <link> when it lands", "Introduced by
+# <link>."): taken out, it leaves a hole mid-sentence, so the sentence goes whole.
+_LEANING_WORD = r"\b(?:in|at|from|see|of|via|by|with|on|into|to|per|for|after|like|than|following)"
+_LEANING_URL = re.compile(_LEANING_WORD + r"\s+" + _BARE_URL, re.I)
+_LEANS_NEXT = re.compile(_LEANING_WORD + r"\s*$", re.I)  # … and the link opens the next line
+_OPENS_ON_URL = re.compile(r"^\s*" + _BARE_URL)
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 _STACK_HEADER = re.compile(
     r"^\s*(Stack from \[ghstack\]|\[//\]: # \(BEGIN SAPLING FOOTER\)|Stack created with \[Sapling\]"
@@ -95,6 +103,7 @@ def truncate(body: str) -> str:
 
 
 _SHOWN = "\x00"  # where an image stood (sources take control characters out of bodies)
+_LEANS = "\x01"  # where a link a sentence leans on stood
 
 
 _LIST_LINE = re.compile(r"^\s*(?:[*+-]|\d{1,2}[.)])\s")
@@ -123,6 +132,34 @@ def _drop_lead_in(out: list[str], picture: bool) -> None:
     cut = max((m.end() for m in _SENTENCE_END.finditer(text)), default=0)
     if picture or _LEAD_IN_END.search(text[cut:]):
         out[start:end] = text[:cut].split("\n") if cut else []
+
+
+def _paren_link(m: re.Match[str]) -> str:
+    """A link in brackets goes whole; a bare one is left for `_LEANING_URL` to judge."""
+    return "" if m.group(0).lstrip().startswith("(") else m.group(0)
+
+
+# Where a sentence starts (after another's end, a blank line or at a list item) and stops.
+_SENTENCE_START = re.compile(r"[.!?][\"')\]]*\s+|\n\s*\n|\n(?=\s*(?:[*+-]|\d{1,2}[.)])\s)")
+_SENTENCE_STOP = re.compile(r"[.!?](?=[\"')\]]*(?:\s|$))|\n\s*\n|\n(?=\s*(?:[*+-]|\d{1,2}[.)])\s)")
+
+
+def _drop_leaning(text: str) -> str:
+    """`text` without the sentences (or list items) a removed link leaves unfinished."""
+    while (i := text.find(_LEANS)) >= 0:
+        start = max((m.end() for m in _SENTENCE_START.finditer(text, 0, i)), default=0)
+        line = text.rfind("\n", 0, i) + 1
+        if start > line and _LIST_LINE.match(text[line:start]):  # "1. " ended no sentence
+            start = line
+        stop = _SENTENCE_STOP.search(text, i)
+        end = len(text) if stop is None else stop.end() if stop.group(0) in ".!?" else stop.start()
+        rest = text[end:]
+        if stop is None or stop.group(0) in ".!?":
+            rest = rest.lstrip(" ")
+        elif stop.group(0).count("\n") == 1 and (not start or text[start - 1] == "\n"):
+            rest = rest[1:]  # the next list item takes the place of the one dropped
+        text = text[:start] + rest
+    return text
 
 
 # Punctuation of a CJK input method typed into English prose ("index， which maps"): said
@@ -195,12 +232,15 @@ def clean_body(text: str) -> str:
             continue
         line = line.replace(_SHOWN, "")
         line = _LINK.sub(r"\1", line)
+        line = _LEANING_URL.sub(_LEANS, _URL.sub(_paren_link, line))
+        if out and _LEANS_NEXT.search(out[-1]):
+            line = _OPENS_ON_URL.sub(_LEANS, line)
         line = _URL.sub("", line)
         line = _HTML_TAG.sub("", line)
         # "#3595 is merged to wrong base" opens on a reference, not a heading.
         line = re.sub(r"^\s*#{1,6}(?!\d)\s*", "", line)
         out.append(line.rstrip())
-    cleaned = "\n".join(out)
+    cleaned = _drop_leaning("\n".join(out))
     cleaned = re.sub(r"\n{3,}", "\n\n", cleaned)
     return cleaned.strip()
 
