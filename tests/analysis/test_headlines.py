@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mergecast.analysis.headlines import grab_bag, headline, single_headline
-from mergecast.analysis.language import clean_title, is_tail_word
+from mergecast.analysis.headlines import UNNAMED, grab_bag, headline, single_headline
+from mergecast.analysis.language import clean_title, is_tail_word, parse_title
 from mergecast.analysis.naming import is_activity
 
 
@@ -405,3 +405,15 @@ def test_a_doing_whose_object_is_a_doing_names_no_cluster():
     # A gerund that is a thing ("moving tracing support …") is a name as any other.
     titles[0] = "Move tracing support out of the loader module"
     assert headline(titles, areas=("Writing",)) == "moving tracing support out of the loader module"
+
+
+def test_a_quoted_message_is_no_part_of_the_titles_grammar():
+    # The quoted error's "Cannot" read as the title's own auxiliary: no verb, and the
+    # change was said "dealing with fix".
+    title = '[widget] fix the "Cannot set loader_count for inference tensor" for transpose'
+    action = parse_title(title)
+    assert (action.lemma, action.obj) == (
+        "fix", "the Cannot set loader count for inference tensor for transpose")
+    # Its name, cut at that "Cannot", is "fixing" alone, which names nothing (a theme of
+    # it is named by its place, "work on widget"), never "widget fixing".
+    assert single_headline(title) == UNNAMED

@@ -115,6 +115,8 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
     if action.verb == "fix" and phrase.startswith(f"{gerund(action.lemma)} ") and \
             (rest := phrase.split(" ", 1)[1]) != (fault := one_fault(rest)):
         phrase = f"{gerund(action.lemma)} {fault}"  # "fixing a bug when …", after the cut
+    if phrase == gerund(action.lemma) and action.verb == "fix":
+        phrase = ""  # "fixing" alone (the cut met a quoted "Cannot …") names nothing
     return _noun(phrase) if phrase else UNNAMED
 
 

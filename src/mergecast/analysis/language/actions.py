@@ -217,9 +217,16 @@ def _recased(word: str, text: str) -> str:
         re.search(rf"(?<![\w./`]){low}(?![\w./`])", text) else word
 
 
+# A message the title quotes ('fix the "Cannot set version" error'): its words are not the
+# title's own grammar.
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+
+
 def _said(word: str, title: str) -> bool:
-    """A word the title says as a word, not one only inside an identifier ("is_bias")."""
-    return re.search(rf"(?<![\w.`]){re.escape(word)}(?![\w.`])", title, re.I) is not None
+    """A word the title says as a word, not one only inside an identifier ("is_bias") or a
+    quoted message."""
+    return re.search(rf"(?<![\w.`]){re.escape(word)}(?![\w.`])", _QUOTED.sub(" ", title),
+                     re.I) is not None
 
 
 _COMPARATIVES = frozenset("more less faster slower smaller larger cheaper safer".split())
