@@ -417,3 +417,12 @@ def test_a_quoted_message_is_no_part_of_the_titles_grammar():
     # Its name, cut at that "Cannot", is "fixing" alone, which names nothing (a theme of
     # it is named by its place, "work on widget"), never "widget fixing".
     assert single_headline(title) == UNNAMED
+
+
+def test_a_name_does_not_end_on_a_word_that_waits_for_its_preposition():
+    # "related" and "according" wait for their "to": "fixing weight tying for the loader
+    # according" (to the spec) was a name cut mid-phrase.
+    assert single_headline("Fix weight tying for the loader according to the new widget "
+                           "spec") == "fixing weight tying for the loader"
+    assert single_headline("bug fix and test updates related to the new loader param") == \
+        "bug fix and test updates"

@@ -92,6 +92,9 @@ from mergecast.analysis.language import (
     # A noun title's noun says the verb; a named noun stays in what is said.
     ("README typos", "fix", "fix", "README typos", ""),
     ("Minor fix checkpoint doc", "fix", "fix", "checkpoint doc", ""),
+    # … but "bug fix and test updates" lists two things done: no "fixes and test updates".
+    ("[widget] bug fix and test updates related to the new loader param", "", "",
+     "bug fix and test updates related to the new loader param", ""),
     ("Small fixes to docs", "fix", "fix", "docs", ""),
     # A fix named by nothing but its size fixes an issue of that size, not "minor".
     ("minor fix", "fix", "fix", "a minor issue", ""),

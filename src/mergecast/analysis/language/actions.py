@@ -407,7 +407,8 @@ def _noun_action(text: str) -> Action:
             obj = lower_first(" ".join(head + ws[i + 1:]))  # "weight tying fix for qwen3"
     elif (i := next((i for i, w in enumerate(ws[:2]) if w.lower() in words().modifier_nouns
                      or w.lower() not in words().generic), 0)) \
-            and ws[i].lower() in words().modifier_nouns and len(ws) > i + 1:
+            and ws[i].lower() in words().modifier_nouns and len(ws) > i + 1 and \
+            ws[i + 1].lower() != "and":  # ("bug fix and test updates": two things done)
         noun = ws[i].lower()
         cls, obj = nouns[noun], " ".join(ws[i + 1:])  # "minor fix checkpoint doc"
     elif len(ws) >= 2 and ws[-1].lower() in words().trailing_verbs and \
