@@ -292,6 +292,25 @@ def test_a_summary_names_one_author_s_whole_stack_as_one():
     assert "stack" not in write(rich_digest()).summary  # six of eleven parts: not whole
 
 
+def test_prs_linked_only_by_author_tag_and_numbers_are_a_series_not_a_stack():
+    # Nothing says one of them sits on another: "a six-part stack" would state a
+    # dependency the input does not hold.
+    digest = rich_digest()
+    top = digest.themes[0]
+    assert top.stack is not None
+    members = top.stack.members
+    series = m.Stack("series", top.stack.authors, None, members, members)
+    digest = dataclasses.replace(digest, themes=(dataclasses.replace(top, stack=series),
+                                                 *digest.themes[1:]))
+    script = write(digest, minutes=3.5)
+    first = section(script, "theme", 0).text
+    said = " ".join(s.text for s in script.sections)
+    assert "kovacs47 landed a six-part series, PRs 584044 through 584049" in first, first
+    assert "from kovacs47's six-part series" in script.summary, script.summary
+    assert "stack" not in f"{script.title} {script.summary} {said}".lower(), said
+    assert "the series uses planned tiles" in first, first  # one series: "uses", not "use"
+
+
 @pytest.mark.parametrize(("counts", "said"), [
     (m.Counts(1, 1, 0, 0), "In all, a single change was active in this window, all of it "
                            "automated."),

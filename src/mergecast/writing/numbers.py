@@ -16,6 +16,12 @@ _ORDINALS = (
 _DIGITS = "zero one two three four five six seven eight nine".split()
 
 
+def parts(n: int, series: bool = False) -> str:
+    """ "eleven-part stack"; "four-part series" for PRs linked only by their author, tag and
+    close numbers: nothing says one sits on another, so they are no stack."""
+    return f"{number_words(n)}-part {'series' if series else 'stack'}"
+
+
 def number_words(n: int) -> str:
     """0..999999 as words: 11 -> "eleven", 191 -> "one hundred ninety-one"."""
     if n < 0:

@@ -318,7 +318,7 @@ def sized_otherwise(t: ThemePlan, size: int) -> bool:
     changes as it is rebased, and one said "fifteen-part" yesterday is not "the five-part
     stack" today (the size is then left unsaid)."""
     said = " ".join(t.continues.said) if t.continues else ""
-    return bool(set(re.findall(r"\b([a-z-]+)-part stack", said)) - {number_words(size)})
+    return bool(set(re.findall(r"\b([a-z-]+)-part (?:stack|series)", said)) - {number_words(size)})
 
 
 def _watch(d: Digest, themes: Sequence[ThemePlan]) -> Watch | None:

@@ -27,6 +27,7 @@ from .numbers import (
     join_words,
     number_words,
     ordinal_words,
+    parts,
     pr_list,
     pr_numbers,
     with_article,
@@ -44,7 +45,7 @@ def size_phrase(t: Theme) -> str:
     commits = f" plus {count_phrase(len(t.commits), 'commit')}" if t.commits and t.prs else ""
     if s is not None and s.members:
         n = s.declared_size or len(s.declared) or s.in_window
-        size = with_article(f"{number_words(n)}-part stack")
+        size = with_article(parts(n, s.tool == "series"))
         if n > s.in_window:
             return f"{size} with {number_words(s.in_window)} of its PRs in this window, " + \
                 pr_list(s.members) + commits
@@ -195,11 +196,11 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
     values = {"who": who(t), "status": t.status, "adds": _adds(t)}
     if s is not None and s.members:
         n = s.declared_size or len(s.declared) or s.in_window
-        stack = f"{number_words(n)}-part stack"
+        stack = parts(n, s.tool == "series")
         values["prs"] = pr_list(s.members)
         if t.continues:
             key = "more_stack"
-            size = "the stack" if sized_otherwise(t, n) else f"the {stack}"
+            size = f"the {stack.split()[-1]}" if sized_otherwise(t, n) else f"the {stack}"
             values |= {"more": _more(s.in_window, "PR"), "size": size}
         elif s.in_window == 1:
             key = "stack_one"
@@ -257,7 +258,7 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     said_key = ""
     out: list[Line] = []
     subject = _subject(t)
-    plural = subject.endswith("s")
+    plural = whose(t) in ("prs", "commits", "changes")  # ("the series" is one)
 
     def body(pair: Sequence[Clause]) -> str:
         if plural and _sparse(t, told):  # "the PRs include one fixing X and one adding Y"

@@ -67,10 +67,10 @@ def sentence(x: Lookup, s: Scope, subject: str = "one") -> str:
 
 
 def whose(t: ThemePlan) -> str:
-    """Whose work a theme's sentences speak of: stack | changes (PRs and commits that
+    """Whose work a theme's sentences speak of: stack | series | changes (PRs and commits that
     resolved no PR: what a commit does is no PR's) | prs | commits | one."""
     if t.stack is not None and t.stack.members:
-        return "stack"
+        return "series" if t.stack.tool == "series" else "stack"
     if t.prs and t.commits:
         return "changes"
     if len(t.prs) > 1:

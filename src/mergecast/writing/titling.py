@@ -26,7 +26,7 @@ from ..analysis.language import (
 from ..analysis.naming import is_activity, vague
 from ..models import Plan, ThemePlan
 from .clauses import article
-from .numbers import join_words, number_words
+from .numbers import join_words, number_words, parts
 from .phrases import Lookup, cap
 from .realise import concept, who
 from .sections import chain_what, day_totals
@@ -190,7 +190,7 @@ def _whose(t: ThemePlan) -> str:
             s.in_window == (s.declared_size or s.in_window):
         name = t.authors[0]
         mark = "'" if name.endswith("s") else "'s"
-        return f"{name}{mark} {number_words(s.in_window)}-part stack"
+        return f"{name}{mark} {parts(s.in_window, s.tool == 'series')}"
     return who(t)
 
 
