@@ -111,6 +111,18 @@ def test_reverts_relands_bots_and_co_authors(make_repo):
     assert bump.bot and bump.author.login == "dependabot[bot]"
 
 
+def test_a_directory_s_last_first_name_is_said_first_last(make_repo):
+    # "Also today, Loader, Ada landed PR 3" sounds like two people.
+    repo = make_repo([
+        Commit("Add the widget (#3)\n\nCo-authored-by: Cache, Bo <bo@x.org>", day(20),
+               author=("Loader, Ada", "ada@example.com")),
+        Commit("Add the pool (#4)", day(21), author=("Acme, Inc", "acme@example.com")),
+    ])
+    pool, widget = read(repo)[0]
+    assert (widget.author.name, widget.co_authors[0].name) == ("Ada Loader", "Bo Cache")
+    assert pool.author.name == "Acme, Inc"  # a company's name is no "Last, First"
+
+
 def test_configured_bots(make_repo):
     repo = make_repo([Commit("sync", day(20), author=("Sync Robot", "sync-robot@example.com"))])
     (c,), _ = read(repo, bots=["sync-robot"])

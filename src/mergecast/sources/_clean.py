@@ -47,6 +47,21 @@ def clean_line(text: str) -> str:
     return " ".join(clean_text(text[: LINE_LIMIT * 4]).split())[:LINE_LIMIT].rstrip()
 
 
+# "Wang, Chuanqi": a company directory's "Last, First". Said as written it sounds like two
+# people ("Also today, Wang, Chuanqi landed …"); people say "Chuanqi Wang".
+_WORD = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)*"
+_LAST_FIRST = re.compile(rf"({_WORD}), ({_WORD})")
+_NOT_FIRST = frozenset({"Inc", "Ltd", "Llc", "Corp", "Co", "Jr", "Sr"})  # "Acme, Inc"
+
+
+def clean_name(text: str) -> str:
+    """A person's name as a one-line field, in the order people say it."""
+    name = clean_line(text)
+    if (m := _LAST_FIRST.fullmatch(name)) and m.group(2) not in _NOT_FIRST:
+        return f"{m.group(2)} {m.group(1)}"
+    return name
+
+
 def clean_login(login: str | None) -> str | None:
     """A GitHub login in GitHub's own alphabet, or None.
 

@@ -22,7 +22,7 @@ from typing import IO
 from ..errors import GitError
 from ..models import Change, FileChange, FileStatus, Person, State, Window
 from . import Cursor
-from ._clean import clean_line, clean_text
+from ._clean import clean_line, clean_name, clean_text
 from .messages import is_bot, login_from_email, parse_message
 
 # Fields of one commit; the record starts with \x1e so `\0\x1e` splits records.
@@ -380,7 +380,7 @@ class GitSource:
         email = clean_line(rec[3].decode("utf-8", "replace")) or None
         author = Person(
             login=login_from_email(email),
-            name=clean_line(rec[2].decode("utf-8", "replace")) or None, email=email,
+            name=clean_name(rec[2].decode("utf-8", "replace")) or None, email=email,
         )
         fc = parse_numstat(rec[9:]) if files else None
         adds = dels = None

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from ..models import Person, Revert, Trailer
-from ._clean import clean_login
+from ._clean import clean_login, clean_name
 
 # Trailer keys real histories use, matched case-insensitively wherever they start a line
 # (pytorch puts `Pull Request resolved:` and `Approved by:` in mid-message paragraphs).
@@ -293,7 +293,7 @@ def person_from_ident(ident: str) -> Person:
     if not text.endswith(">") or lt == -1 or ">" in text[lt + 1 : -1] \
             or "\n" in text[:lt].strip():
         return Person(name=text or None)
-    name, email = text[:lt].strip() or None, text[lt + 1 : -1].strip() or None
+    name, email = clean_name(text[:lt]) or None, text[lt + 1 : -1].strip() or None
     return Person(login=login_from_email(email), name=name, email=email)
 
 
