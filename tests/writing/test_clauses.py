@@ -187,6 +187,14 @@ def test_a_shared_head_that_is_a_list_is_not_factored_and_a_near_twin_is_said_on
                    "writes"]) == ("loader caching and eviction for reads, as well as loader "
                                   "caching and eviction for writes")
     assert factor(["", ""]) == ""  # (no object at all is no list, and no crash)
+    # An object cut to the words another opens with says nothing of its own: never "a
+    # widget kernel for column major, kernel for transpose and kernel"
+    acts = [dataclasses.replace(parse_title(t), ref=Ref(pr=i)) for i, t in enumerate((
+        "Add widget conversion kernel for column major",
+        "Add widget conversion kernel for transpose in row major format",
+        "Add widget conversion kernel that writes both row and column major outputs"))]
+    assert [c.third() for c in clauses(acts)] == [
+        "adds a widget conversion kernel for column major and transpose"]
 
 
 def test_the_gerund_of_a_verb_ending_in_two_consonants_doubles_nothing():
