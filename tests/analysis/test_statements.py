@@ -67,6 +67,9 @@ def test_a_label_and_its_parts(title: str, label: str, parts: list[tuple[str, st
     # A type label ("docs:") says only the kind of work: the statement after it is told.
     ("docs: security.md gains the second pass's classes",
      "the security page gains the second pass's classes"),
+    # A word GitHub cut off at the title's end is no word of it.
+    ("[loader] the loader should respect the pools selected by WidgetPoolSelec…",
+     "the loader should respect the pools selected"),
 ])
 def test_a_statement_is_read_as_one(title: str, statement: str) -> None:
     assert kinds(title)[0] == ("statement", statement)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...models import Action
 from ..text import strip_markup
-from .titles import _MERGE_SAID, _TAGS, PART, SYMBOL, clean_title
+from .titles import _CUT_WORD, _MERGE_SAID, _TAGS, PART, SYMBOL, clean_title
 from .words import _load, base_verb, case_word, lower_first, words
 
 
@@ -114,7 +114,9 @@ def read_subject(title: str) -> Subject | None:
     statement. Asides in brackets are dropped, parts split at semicolons and sentence
     ends, and whatever follows a dash is an aside too. A label that only says the kind
     of work ("docs:") or is a verb ("publish:") is told only before a statement."""
-    text = " ".join(SYMBOL.sub(" ", _DASH.sub(_ASIDE_MARK, strip_markup(title))).split())
+    # (a word GitHub cut off, "… selected by ScaledDotProductionAt…", is no word)
+    text = " ".join(SYMBOL.sub(" ", _DASH.sub(_ASIDE_MARK, _CUT_WORD.sub(
+        "", strip_markup(title)))).split())
     if _REVERT.match(text):
         return None
     text = _TAGS.sub("", PART.sub("", _MERGE_SAID.sub("", text)))
