@@ -42,6 +42,7 @@ def test_problem_and_benefit_are_picked_and_typed():
     "In  logic was added which prevented fusing the kernels.",  # a link was cut out
     "- [x] tests pass on the CI runners for this change.",  # a checklist
     "Newly added Widget Loader 8 GPU Integration Tests passed",  # a test result
+    "For comparison, the loader already has a 350us constant overhead.",  # compared to?
     "Is this the right place for the new scheduler code?",  # a question
     "Ship it now, the whole thing works great!",  # an exclamation
     # a reviewer's shorthand after a dash: "fixes by" has no subject
