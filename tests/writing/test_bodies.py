@@ -62,6 +62,11 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
                     "extend it to fp8 soon.")]
     assert said("**Summary:** The transport ignored the configured retry budget on every rank.") == [
         ("problem", "The transport ignored the configured retry budget on every rank.")]
+    # A description opening on the change named by its kind: the change does it.
+    said_first = said("Small fix which allows the loader's `retry_budget` to be used like "
+                      "the widget's.")
+    assert said_first[0][1] == ("PR 12 allows the loader's retry budget to be used like the "
+                                "widget's."), said_first
     # A later verb is told as the first is ("and evicts"), a list in the object is not.
     assert said("We added a size limit for the cache and removed old entries.") == [
         ("detail", "PR 12 adds a size limit for the cache and removes old entries.")]

@@ -318,6 +318,9 @@ def _this_change(sentence: str, ref: Ref, first: bool) -> str:
     """ "This will prevent errors …" opening a description, or "This adds …" anywhere, is
     the change speaking of itself: said as "PR 12 will prevent errors …". Elsewhere "This"
     points at something said before, and the sentence is dropped as leaning."""
+    if first and (named := _NAMED_CHANGE.match(sentence)):
+        # "Small fix which allows X …" opening a description: "PR 12 allows X …"
+        return f"{change_name(ref)} {sentence[named.end():]}"
     m = re.match(r"^This\s+((\w+)(?:\s+[\w-]+)?)\s+", sentence)
     if not m:
         return sentence
@@ -331,6 +334,10 @@ def _this_change(sentence: str, ref: Ref, first: bool) -> str:
     return sentence
 
 
+# The change named by its kind before what it does: "Small fix which allows …".
+_NAMED_CHANGE = re.compile(r"(?:an?\s+)?(?:(?:small|quick|minor|simple|tiny|trivial)\s+)?"
+                           r"(?:fix|change|patch|tweak)\s+(?:which|that)\s+(?=[a-z]+s\s)",
+                           re.I)
 _SUBORDINATE = frozenset("as because since although though whereas unless if".split())
 # A comma splice onto the change ("…, this change fixes it"); not after an opening that
 # needs the rest as its main clause ("Since X, this change also fixes Y").
