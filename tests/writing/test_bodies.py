@@ -566,6 +566,18 @@ def test_a_list_item_that_is_a_whole_statement_stands_alone():
         ("benefit", "Command line args and toml file args are now unified.")]
 
 
+def test_statements_listed_under_a_lead_in_pointing_at_what_it_shows_lean_on_it():
+    # "Any additional parameters must be keyword-only." is a rule of the signature the
+    # cut code showed: heard alone, a listener cannot tell what the parameters are of.
+    body = ("All widget passes must follow this signature:\n```python\ndef p(gm, *, x): ...\n"
+            "```\n- The first two positional args are always the module and its inputs.\n"
+            "- Any additional parameters must be keyword-only.\n")
+    assert said(body) == []
+    # A lead-in that points back ("fixes this bug by:") leaves its statements alone.
+    body = "This PR fixes this bug by:\n- Loader args and widget args are now unified.\n"
+    assert said(body) == [("benefit", "Loader args and widget args are now unified.")]
+
+
 def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
     assert said("## Problem\nFunctional collectives resolve process groups by name from the "
                 "registry.\n\nNow it will be the default for every run.") == [

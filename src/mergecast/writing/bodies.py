@@ -77,7 +77,7 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
     """What a description's list says the change does, when its items are actions
     ("- add configuration options for X"); items that are not are left alone."""
     out: list[Action] = []
-    for _, items in _paragraphs(_prose(body)):
+    for _, items, _ in _paragraphs(_prose(body)):
         # (bold is no word; "more options, such as" before its sub-list: the options)
         for item in (_EXAMPLES.sub("", i.replace("**", "")) for i in items):
             # "Commit Comparison: Compare losses between two commits": the label names the
@@ -119,11 +119,12 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
     the problem it states, the benefit it promises, or a detail of what the change does."""
     out: list[Claim] = []
     opening = True
-    for prose, items in _paragraphs(_prose(body)):
+    for prose, items, leaning in _paragraphs(_prose(body)):
         # A list item that is a whole statement ("Defaults now load from either file.")
-        # stands alone as well; items that open on a verb are steps, told with the titles.
-        stated = [x for i in items for x in _contrasted(SPLIT.split(_sentence(i)))
-                  if _statement(x)][:2]
+        # stands alone as well, unless its lead-in pointed at what it lists; items that
+        # open on a verb are steps, told with the titles.
+        stated = [] if leaning else [x for i in items for x in _contrasted(
+            SPLIT.split(_sentence(i))) if _statement(x)][:2]
         # "**Weights are probabilities.** A weight of 3 …": a bold lead-in that is a
         # sentence of its own ends at its full stop, not at the closing marks.
         prose = _BOLD_STOP.sub(r"\2\1", prose)
@@ -215,12 +216,20 @@ _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)]|[a-h](?:\)|\s+-))\s+")  # "a - 
 _LABEL_LINE = re.compile(r"^\s*[A-Z][\w ]{0,30}:\s*$")
 
 
-def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
-    """Each paragraph's prose (without list items and their lead-in line) and its items."""
+# A lead-in pointing at a thing it shows ("All graph passes must follow this signature:",
+# its code cut): the statements listed under it are that thing's rules, and leaned on it.
+_POINTS_AT = re.compile(r"\b(?:follows?|use|uses|like|in|with)\s+(?:this|these)(?:\s+\w+)?\s*:\s*$",
+                        re.I)
+
+
+def _paragraphs(text: str) -> list[tuple[str, list[str], bool]]:
+    """Each paragraph's prose (without list items and their lead-in line), its items, and
+    whether they lean on a lead-in pointing at what it shows (`_POINTS_AT`)."""
     out = []
     for paragraph in text.split("\n\n"):
         prose: list[str] = []
         items: list[str] = []
+        leaning = False
         last = ""  # the line before, as written
         in_item = False  # whether that line was a list item's
         for line in paragraph.split("\n"):
@@ -228,7 +237,9 @@ def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
                 if prose and not prose[-1].rstrip().endswith((".", "!")) and not items:
                     # "New behavior:" leans on the list it introduces, from where its
                     # sentence starts ("X will open PRs when … are available, helping to:")
-                    prose = _before_last_sentence(prose)
+                    kept = _before_last_sentence(prose)
+                    leaning = bool(_POINTS_AT.search(" ".join(prose)))
+                    prose = kept
                 items.append(" ".join(_ITEM.sub("", line).split()))
                 in_item = True
             elif in_item and _wrapped(last, line):
@@ -241,7 +252,7 @@ def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
                 # "… of varying" ⏎ "shapes." is one sentence, no part of the list's end.
                 in_item = in_item and not _LABEL_LINE.match(line)
             last = line
-        out.append((" ".join(" ".join(prose).split()), items))
+        out.append((" ".join(" ".join(prose).split()), items, leaning))
     return out
 
 
