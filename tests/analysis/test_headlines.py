@@ -179,6 +179,10 @@ def test_a_slash_after_a_preposition_is_a_place_not_a_list():
         "Split packing kernels out of widgetlib kernel into callers"
     assert clean_title("Share state across trainer/generator/controller") == \
         "Share state across trainer, generator and controller"
+    # In a code span it is a folder, said by its last part as any path is; never "removes
+    # widget, prototype and blocksparse"
+    assert clean_title("Remove `widget/prototype/blocksparse` (#12)") == "Remove blocksparse"
+    assert clean_title("Remove `widgetlib/_loader`") == "Remove loader"
 
 
 def test_a_list_after_a_preposition_is_kept_whole():

@@ -31,6 +31,9 @@ from .words import base_verb, case_word, table, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
 TICKS = re.compile(r"`([^`]*)`")
+# A folder in a code span ("Remove `sparsity/prototype/blocksparse`") is one place, never
+# the list "sparsity, prototype and blocksparse": said by its last part, as any path is.
+_TICKED_FOLDER = re.compile(r"`\.?/?((?:[a-z_][\w-]*/)+[a-z_][\w-]*)/?`")
 CALL = re.compile(r"\b([A-Za-z_][\w.]*)\(\)")
 EXT = re.compile(r"(?<=\w)" + EXTS, re.I)
 # An identifier: snake_case, dotted.names, _private; said as words.
@@ -301,6 +304,7 @@ def clean_title(title: str) -> str:
     if (pluses := len(_PLUS.findall(t))) > 1:
         t = _PLUS.sub(", ", t, count=pluses - 1)  # (count=0 would be all of them)
     t = _PLUS.sub(" and ", t)
+    t = _TICKED_FOLDER.sub(lambda m: m.group(1).rsplit("/", 1)[-1], t)
     t = TICKS.sub(r"\1", t)
     t = CALL.sub(r"\1", t)
     if "#" in t or _PR_WORD.search(t):  # the reference patterns are the slow ones
