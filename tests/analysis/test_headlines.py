@@ -185,6 +185,17 @@ def test_a_slash_after_a_preposition_is_a_place_not_a_list():
     assert clean_title("Remove `widgetlib/_loader`") == "Remove loader"
 
 
+
+def test_a_name_ending_on_the_noun_after_it_says_the_noun_once():
+    # "adds a remove detach pass graph pass"
+    assert clean_title("[widget] Add remove_detach_pass graph pass") == \
+        "Add remove detach graph pass"
+    assert clean_title("Add fused_kernel Triton kernel") == "Add fused Triton kernel"
+    # after a preposition the word is another thing: the workflow "unit test CPU" stays
+    assert clean_title("Update unit_test_cpu with cpu nightly") == \
+        "Update unit test CPU with cpu nightly"
+
+
 def test_a_list_after_a_preposition_is_kept_whole():
     assert headline(["Add tracing spans across trainer/generator/controller"]) == \
         "tracing spans across trainer, generator and controller"

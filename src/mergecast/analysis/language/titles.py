@@ -330,6 +330,7 @@ def clean_title(title: str) -> str:
     t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
     t = t.replace("/", " ")  # whatever slashes are left: "flow/", "fbcode//ao"
     t = _LONG_NUMBER.sub("", t)
+    t = _NAME_THEN_NOUN.sub(r"\1\3", t)  # "remove_detach_pass graph pass": "pass" once
     t = said_identifiers(t)
     t = re.sub(r"(?<=\w)_+(?!\w)|(?<!\w)_+(?=\w)", "", t)  # copy_ -> copy, _models -> models
     t = _LONG_WORD.sub(" ", t)  # an 80-letter "word" is noise, not a name
@@ -338,6 +339,12 @@ def clean_title(title: str) -> str:
     t = re.sub(r"(?<!\S)[.,;:!?]+(?!\S)", " ", t)  # stray punctuation: "Add .. cache"
     t = DOUBLED.sub(r"\1", t)  # "add add fp8 kernels"
     return hyphenated(" ".join(t.split()).strip(" .,;:!?-"))
+
+
+# A name whose last word is the noun right after it, or one word on ("remove_detach_pass
+# graph pass", "fused_kernel Triton kernel"): that word is said once.
+_NAME_THEN_NOUN = re.compile(r"\b([A-Za-z]\w*?)_([a-z]+)(\s+(?:(?!(?:with|to|for|in|on|of|from|by|"
+                             r"and|or|as|at|into|via)\b)[\w-]+\s+)?\2\b)", re.I)
 
 
 # A spaced slash pairs two things; its words were said run together ("DDP single-device
