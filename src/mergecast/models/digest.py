@@ -26,6 +26,12 @@ class Stack:
         return self.members[0] if self.members else None
 
     @property
+    def is_series(self) -> bool:
+        """Whether only one author, the same title tags and close numbers link its PRs:
+        nothing says one sits on another."""
+        return self.tool == "series"
+
+    @property
     def last(self) -> int | None:
         return self.members[-1] if self.members else None
 

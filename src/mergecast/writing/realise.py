@@ -45,7 +45,7 @@ def size_phrase(t: Theme) -> str:
     commits = f" plus {count_phrase(len(t.commits), 'commit')}" if t.commits and t.prs else ""
     if s is not None and s.members:
         n = s.declared_size or len(s.declared) or s.in_window
-        size = with_article(parts(n, s.tool == "series"))
+        size = with_article(parts(n, s.is_series))
         if n > s.in_window:
             return f"{size} with {number_words(s.in_window)} of its PRs in this window, " + \
                 pr_list(s.members) + commits
@@ -196,7 +196,7 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
     values = {"who": who(t), "status": t.status, "adds": _adds(t)}
     if s is not None and s.members:
         n = s.declared_size or len(s.declared) or s.in_window
-        stack = parts(n, s.tool == "series")
+        stack = parts(n, s.is_series)
         values["prs"] = pr_list(s.members)
         if t.continues:
             key = "more_stack"

@@ -70,7 +70,7 @@ def whose(t: ThemePlan) -> str:
     """Whose work a theme's sentences speak of: stack | series | changes (PRs and commits that
     resolved no PR: what a commit does is no PR's) | prs | commits | one."""
     if t.stack is not None and t.stack.members:
-        return "series" if t.stack.tool == "series" else "stack"
+        return "series" if t.stack.is_series else "stack"
     if t.prs and t.commits:
         return "changes"
     if len(t.prs) > 1:

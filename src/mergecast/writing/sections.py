@@ -105,7 +105,7 @@ def signal(x: Lookup, plan: Plan, lead: Line | None = None) -> Part:
     top = plan.themes[0] if plan.themes else None
     if top is not None and top.stack is not None and top.stack.in_window > 2 and top.authors:
         s = top.stack
-        size = parts(s.declared_size or s.in_window, s.tool == "series")
+        size = parts(s.declared_size or s.in_window, s.is_series)
         # No cites: the theme tells (and links) the stack; the signal only points at it.
         named = concept(x, top)
         # "a stack on <name>"; a name that is a statement ("kernel writes out splits") is

@@ -190,7 +190,7 @@ def _whose(t: ThemePlan) -> str:
             s.in_window == (s.declared_size or s.in_window):
         name = t.authors[0]
         mark = "'" if name.endswith("s") else "'s"
-        return f"{name}{mark} {parts(s.in_window, s.tool == 'series')}"
+        return f"{name}{mark} {parts(s.in_window, s.is_series)}"
     return who(t)
 
 
