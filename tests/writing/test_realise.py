@@ -440,12 +440,17 @@ def test_the_steps_a_description_lists_never_point_back_at_the_line_count():
     x, plan = slot_lines(rich_digest())
     first = plan.themes[0]
     prs = first.prs[:2]
-    steps = tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n))
-                  for n, t in zip(prs, ("Fix the get plain path", "Add a slice test"),
-                                  strict=True))
-    said = [ln.text for ln in listed(x, dataclasses.replace(first, steps=steps))]
-    assert said == [f"PR {prs[0]} also fixes the get plain path.",
-                    f"PR {prs[1]} goes further: it adds a slice test."]
+    def said(*titles: str) -> list[str]:
+        steps = tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n))
+                      for n, t in zip(prs, titles, strict=True))
+        return [ln.text for ln in listed(x, dataclasses.replace(first, steps=steps))]
+
+    assert said("Fix the get plain path", "Add a slice kernel") == [
+        f"PR {prs[0]} also fixes the get plain path.",
+        f"PR {prs[1]} goes further: it adds a slice kernel."]
+    # Tidying around the work (a test, the docs) is done "also", never "goes further".
+    assert said("Fix the get plain path", "Add a slice test") == [
+        f"PR {prs[0]} also fixes the get plain path.", f"PR {prs[1]} also adds a slice test."]
 
 
 def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():

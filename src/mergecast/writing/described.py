@@ -5,13 +5,15 @@ theme's plan sharing the episode's phrase Lookup, like the slots in realise.py."
 from __future__ import annotations
 
 from ..analysis.headlines import grab_bag
-from ..analysis.language import lower_first
+from ..analysis.language import kind_of, lower_first
 from ..analysis.naming import kind_named
 from ..models import Action, Claim, ThemePlan
 from .clauses import clauses
 from .length import Line, present
 from .numbers import join_clauses
 from .phrases import MAX_WORDS, Lookup
+
+_MINOR = ("infrastructure", "documentation")
 
 
 def listed(x: Lookup, t: ThemePlan) -> list[Line]:
@@ -23,13 +25,14 @@ def listed(x: Lookup, t: ThemePlan) -> list[Line]:
         if a.ref is not None and a.ref.pr is not None:
             by_ref.setdefault(a.ref.pr, []).append(a)
     for i, (pr, acts) in enumerate(list(by_ref.items())[:2]):
+        # Tidying around the work (lint, tests, docs) is "also" done, never "goes further"
+        key = "steps_minor" if all(kind_of(a) in _MINOR for a in acts) else "steps"
         kept: list[str] = []
         for c in clauses(acts)[:3]:  # in order, each that one breath still holds
-            text = x.say("theme", "steps", i, pr=pr,
-                         effects=join_clauses([*kept, c.third()]))
+            text = x.say("theme", key, i, pr=pr, effects=join_clauses([*kept, c.third()]))
             if not kept or len(text.split()) <= MAX_WORDS:
                 kept.append(c.third())
-        text = x.say("theme", "steps", i, pr=pr, effects=join_clauses(kept))
+        text = x.say("theme", key, i, pr=pr, effects=join_clauses(kept))
         out += present(x.line(text, (pr,), optional=True, weight=-35 - 5 * i))
     return out
 
