@@ -566,6 +566,12 @@ def test_a_list_item_that_is_a_whole_statement_stands_alone():
         ("benefit", "Command line args and toml file args are now unified.")]
 
 
+def test_a_step_done_for_the_review_is_no_step_of_the_change():
+    body = "- Update the loader according to the comments\n- Add a retry budget to the loader\n"
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "a retry budget to the loader")]
+
+
 def test_statements_listed_under_a_lead_in_pointing_at_what_it_shows_lean_on_it():
     # "Any additional parameters must be keyword-only." is a rule of the signature the
     # cut code showed: heard alone, a listener cannot tell what the parameters are of.
