@@ -85,6 +85,10 @@ def said(title: str) -> list[tuple[str, str, str]]:
     ("temp Disable flaky shard test to restore CI", [("disable", "flaky shard test to restore CI",
                                                       "")]),
     ("lazy import the reader for older PyTorch", [("import", "the reader for older PyTorch", "")]),
+    # "preface" is a second order, not a type the first one changes to ("from int to size t
+    # and preface vars")
+    ('Change widget types from int to size_t and preface vars with "loader_"',
+     [("change", "widget types from int to size t", ""), ("preface", "vars with loader", "")]),
 ])
 def test_a_titles_actions(title: str, actions: list[tuple[str, str, str]]) -> None:
     assert said(title) == actions
