@@ -441,3 +441,12 @@ def test_a_name_does_not_end_on_a_word_that_waits_for_its_preposition():
                            "spec") == "fixing weight tying for the loader"
     assert single_headline("bug fix and test updates related to the new loader param") == \
         "bug fix and test updates"
+
+
+def test_a_name_after_and_that_opens_on_a_verb_is_a_second_thing_not_an_order():
+    # "splitting loads" of "Split loads and loads_from_cache": the pair is the point
+    assert single_headline("Split loads and loads_from_cache") == \
+        "splitting loads and loads from cache"
+    assert parse_title("Fix slicing and get_plain in the widget").obj == \
+        "slicing and get plain in the widget"
+    assert parse_title("Fix slicing and get the plain widget").obj == "slicing"  # an order

@@ -158,7 +158,7 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
     cut = None if not cut_second else next((i for i in range(1, len(rest) - 1)
                 if rest[i].lower() in ("and", "then") and base_verb(rest[i + 1])
                 and rest[i + 1].lower() not in words().function
-                and not verb_list(rest, i)), None)
+                and not verb_list(rest, i) and not _names_next(title, rest[i + 1])), None)
     obj, qualifier = " ".join(rest[:cut]), ""
     if cls in ("move", "rename") or lemma in ("convert", "switch"):
         head, sep, tail = obj.rpartition(" to ")
@@ -220,6 +220,12 @@ def _recased(word: str, text: str) -> str:
 # A message the title quotes ('fix the "Cannot set version" error'): its words are not the
 # title's own grammar.
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+
+
+def _names_next(title: str, word: str) -> bool:
+    """Whether "and <word>" opens a name in the title ("Split implements and
+    implements_torch_function"): a second thing, not a second order."""
+    return re.search(rf"\band\s+{re.escape(word)}[_.]\w", title, re.I) is not None
 
 
 def _said(word: str, title: str) -> bool:
