@@ -40,8 +40,9 @@ _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _BARE_URL = r"https?://\S+?(?=[.,;:!?]*(?:\s|$))"  # leaves the full stop or comma after it
 # "(link)" and "(see link)" go whole
-_URL = re.compile(r"\s*\((?:\s*(?:see|cf\.?|from|in|via|per|ref|details|context)\b:?)?\s*"
-                  r"https?://[^\s()]*\)|" + _BARE_URL, re.I)
+_PAREN_URL = re.compile(r"\s*\((?:\s*(?:see|cf\.?|from|in|via|per|ref|details|context)\b:?)?\s*"
+                        r"https?://[^\s()]*\)", re.I)
+_URL = re.compile(_BARE_URL, re.I)
 # A link a sentence leans on ("the solution in <link> when it lands", "Introduced by
 # <link>."): taken out, it leaves a hole mid-sentence, so the sentence goes whole.
 _LEANING_WORD = r"\b(?:in|at|from|see|of|via|by|with|on|into|to|per|for|after|like|than|following)"
@@ -106,7 +107,8 @@ _SHOWN = "\x00"  # where an image stood (sources take control characters out of 
 _LEANS = "\x01"  # where a link a sentence leans on stood
 
 
-_LIST_LINE = re.compile(r"^\s*(?:[*+-]|\d{1,2}[.)])\s")
+_LIST_MARK = r"(?:[*+-]|\d{1,2}[.)])\s"
+_LIST_LINE = re.compile(r"^\s*" + _LIST_MARK)
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 # How a sentence leading into code ends: "… configuration, adding". (One ending on a colon
 # says its point before the code: "Fold the batch dim into the token dim:".)
@@ -134,14 +136,10 @@ def _drop_lead_in(out: list[str], picture: bool) -> None:
         out[start:end] = text[:cut].split("\n") if cut else []
 
 
-def _paren_link(m: re.Match[str]) -> str:
-    """A link in brackets goes whole; a bare one is left for `_LEANING_URL` to judge."""
-    return "" if m.group(0).lstrip().startswith("(") else m.group(0)
-
-
 # Where a sentence starts (after another's end, a blank line or at a list item) and stops.
-_SENTENCE_START = re.compile(r"[.!?][\"')\]]*\s+|\n\s*\n|\n(?=\s*(?:[*+-]|\d{1,2}[.)])\s)")
-_SENTENCE_STOP = re.compile(r"[.!?](?=[\"')\]]*(?:\s|$))|\n\s*\n|\n(?=\s*(?:[*+-]|\d{1,2}[.)])\s)")
+_PARAGRAPH_OR_ITEM = r"\n\s*\n|\n(?=\s*" + _LIST_MARK + ")"
+_SENTENCE_START = re.compile(r"[.!?][\"')\]]*\s+|" + _PARAGRAPH_OR_ITEM)
+_SENTENCE_STOP = re.compile(r"[.!?](?=[\"')\]]*(?:\s|$))|" + _PARAGRAPH_OR_ITEM)
 
 
 def _drop_leaning(text: str) -> str:
@@ -232,7 +230,7 @@ def clean_body(text: str) -> str:
             continue
         line = line.replace(_SHOWN, "")
         line = _LINK.sub(r"\1", line)
-        line = _LEANING_URL.sub(_LEANS, _URL.sub(_paren_link, line))
+        line = _LEANING_URL.sub(_LEANS, _PAREN_URL.sub("", line))
         if out and _LEANS_NEXT.search(out[-1]):
             line = _OPENS_ON_URL.sub(_LEANS, line)
         line = _URL.sub("", line)
