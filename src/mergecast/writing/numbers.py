@@ -16,10 +16,15 @@ _ORDINALS = (
 _DIGITS = "zero one two three four five six seven eight nine".split()
 
 
+def stack_noun(series: bool = False) -> str:
+    """ "stack"; "series" for PRs linked only by their author, tag and close numbers:
+    nothing says one sits on another, so they are no stack."""
+    return "series" if series else "stack"
+
+
 def parts(n: int, series: bool = False) -> str:
-    """ "eleven-part stack"; "four-part series" for PRs linked only by their author, tag and
-    close numbers: nothing says one sits on another, so they are no stack."""
-    return f"{number_words(n)}-part {'series' if series else 'stack'}"
+    """ "eleven-part stack", "four-part series" (see stack_noun)."""
+    return f"{number_words(n)}-part {stack_noun(series)}"
 
 
 def number_words(n: int) -> str:

@@ -30,6 +30,7 @@ from .numbers import (
     parts,
     pr_list,
     pr_numbers,
+    stack_noun,
     with_article,
 )
 from .phrases import MAX_WORDS, Lookup, cap
@@ -200,7 +201,7 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
         values["prs"] = pr_list(s.members)
         if t.continues:
             key = "more_stack"
-            size = f"the {stack.split()[-1]}" if sized_otherwise(t, n) else f"the {stack}"
+            size = f"the {stack_noun(s.is_series) if sized_otherwise(t, n) else stack}"
             values |= {"more": _more(s.in_window, "PR"), "size": size}
         elif s.in_window == 1:
             key = "stack_one"
