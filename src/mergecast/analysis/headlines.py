@@ -122,7 +122,8 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
 
 def headline(
     titles: Sequence[str], day_titles: Mapping[str, int] | None = None, *,
-    areas: Sequence[str] = (), stack: bool = False, by_place: bool = True,
+    areas: Sequence[str] = (), stack: bool = False, series: bool = False,
+    by_place: bool = True,
 ) -> str:
     """A theme's concept name from its titles.
 
@@ -130,7 +131,8 @@ def headline(
     not the area (`fused_jit` -> "fused just-in-time kernels"); that tag plus a word most
     titles share; a stack's base (first) part, which sets up what the stack does; the area
     and the kind of work most titles do ("RL fixes"); else a cluster's first title as a noun
-    phrase. A single change's name is its own title, cleaned and shortened.
+    phrase. A single change's name is its own title, cleaned and shortened. A `series` (one
+    author's PRs with no declared order) of GRAB_BAG or more parts is named like a cluster.
     """
     if len({clean_title(t).lower() for t in titles}) == 1 or _retold(titles):
         name = single_headline(titles[0])  # one title, posted again or barely reworded
@@ -141,15 +143,18 @@ def headline(
         name = single_headline(max(titles, key=_version_key))
     else:
         # A stack is what its base part starts (its later parts build on it, and a late
-        # part alone names one detail); a cluster is named by its kind of work.
+        # part alone names one detail); a cluster is named by its kind of work, and so is a
+        # big series, whose first part sets up nothing ("the enable CUDA graph config flag"
+        # for twelve PRs of clean-ups, tests and passes).
+        loose = series and len(titles) >= GRAB_BAG
         name = (_topic_name(titles, areas)
                 or _refined(_shared(titles, areas, day_titles or {}, stack),
                             parallel := _parallel_name(titles))
                 or parallel
-                or (_base_name(titles) if stack else None)
+                or (_base_name(titles) if stack and not loose else None)
                 or kind_name(titles, areas)
-                or (_grab_bag(titles, areas, stack) if by_place else None)
-                or _first_named(titles))
+                or (_grab_bag(titles, areas, stack and not loose) if by_place else None)
+                or (_base_name(titles) if stack else _first_named(titles)))
     return _noun(_qualify(_fewer(name), areas))
 
 

@@ -268,7 +268,8 @@ def _theme(
     named = parts or (changes if stack is not None else sorted(
         changes, key=lambda c: (side_work(c.title, tidy=False), -c.lines_changed)))
     name = headline([c.title for c in named], day_titles, areas=area_list,
-                    stack=stack is not None, by_place=by_place)
+                    stack=stack is not None, series=stack is not None and stack.is_series,
+                    by_place=by_place)
     authors = _authors(changes, stack)
     # (a big cluster: one named by its kind or one title; a grab-bag is big by its name)
     big = len(changes) >= GRAB_BAG
