@@ -185,6 +185,18 @@ def test_a_slash_after_a_preposition_is_a_place_not_a_list():
     assert clean_title("Remove `widgetlib/_loader`") == "Remove loader"
 
 
+def test_names_with_numbers_either_side_of_a_slash_are_a_list():
+    # a chip, model or op numbered is never a folder: "sm90" alone drops "sm89"
+    assert clean_title("Run the widget suite on sm89/sm90") == \
+        "Run the widget suite on sm89 and sm90"
+    assert clean_title("Add loader benchmark for conv2d/conv3d") == \
+        "Add loader benchmark for conv2d and conv3d"
+    # the second of a pair written short says the first's stem again
+    assert clean_title("Align widget layout for conv2d/3d") == \
+        "Align widget layout for conv2d and conv3d"
+    assert clean_title("Move widget to loaderlib/float8") == "Move widget to float8"
+
+
 
 def test_a_name_ending_on_the_noun_after_it_says_the_noun_once():
     # "adds a remove detach pass graph pass"

@@ -134,9 +134,20 @@ def word_list(m: re.Match[str]) -> str:
         # "torchao/dtypes package", "torchao/profiler and torchao/testing": folders, not
         # two things
         return " ".join(parts)
-    if all(p.isalpha() and len(p) > 2 for p in parts):
+    if all(p.isalpha() and len(p) > 2 for p in parts) or all(
+            re.search(r"[a-z]\d", p) for p in parts):
+        # "sm89/sm90", "llama3/llama4", "conv2d/conv3d": a name with a number is a model,
+        # chip or op, never a folder beside another such
         return joined(parts)
     return parts[-1]
+
+
+# "conv2d/3d": the second of the pair says the first's stem again ("conv2d and conv3d").
+STEM_PAIR = re.compile(r"(?<![\w./])([a-z]+)(\d+[a-z]*)/(\d+[a-z]*)(?![\w./])", re.I)
+
+
+def stem_pair(m: re.Match[str]) -> str:
+    return f"{m.group(1)}{m.group(2)} and {m.group(1)}{m.group(3)}"
 
 
 def joined(items: list[str]) -> str:

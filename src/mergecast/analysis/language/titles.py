@@ -16,6 +16,7 @@ from .paths import (
     LONE_FILE,
     PLACED_FILE,
     SHA_RANGE,
+    STEM_PAIR,
     WORD_LIST,
     action_path,
     bumped,
@@ -24,6 +25,7 @@ from .paths import (
     joined,
     lone_file,
     placed_file,
+    stem_pair,
     word_list,
 )
 from .readings import defaulted, hyphenated, is_method, said_in_full, typed
@@ -324,7 +326,7 @@ def clean_title(title: str) -> str:
     t = _DOT_WORD.sub(_dot_word, EXT.sub("", t))
     t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
-    t = WORD_LIST.sub(word_list, t)
+    t = WORD_LIST.sub(word_list, STEM_PAIR.sub(stem_pair, t))
     t = _NAME_LIST.sub(lambda m: joined(m.group(0).split("/")), t)  # "H100/A100": both
     t = _PATH.sub(lambda m: m.group(1).lstrip("_."), t)
     t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
