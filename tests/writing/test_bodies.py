@@ -1421,3 +1421,10 @@ def test_a_short_sentence_ending_on_a_pronoun_or_these_three_leans_and_is_not_sa
     body = ("Re-baselines the shard hashes for the bitwise tests. The nightly CI was red on "
             "these three. A maintainer is now working on it.")
     assert said(body) == [("detail", "PR 12 re-baselines the shard hashes for the bitwise tests.")]
+
+
+def test_a_sentence_about_the_pr_itself_is_not_the_change():
+    # where the PR was first opened is its history, not what the loader now does
+    body = ("The original PR was created in a different fork, and it had issues setting up "
+            "the loader.\n\nThe loader now caches each shard it reads.\n")
+    assert said(body) == [("benefit", "The loader now caches each shard it reads.")]
