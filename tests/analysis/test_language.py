@@ -511,6 +511,11 @@ def test_a_series_part_number_and_its_series_name_are_not_the_action(title, clea
     ("Skip `test_q_attention_block` for torch >= 2.11.0.dev",
      "Skip the q attention block test for torch 2.11.0.dev and later"),
     ("Guard the import for python<3.10", "Guard the import for python before 3.10"),
+    # a pin names its version: never "pinning widgetlib equals 8.4.2"
+    ("Pin widgetlib==8.4.2", "Pin widgetlib 8.4.2"),
+    ("Skip the loader test for widgetlib != 2.5", "Skip the loader test for widgetlib other "
+     "than 2.5"),
+    ("Skip when rank == world_size", "Skip when rank equals world size"),
 ])
 def test_a_comparison_in_a_title_is_said_in_words(title, cleaned):
     assert clean_title(title) == cleaned
