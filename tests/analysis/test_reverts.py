@@ -1,4 +1,4 @@
-from analysis_builders import commit, pr, window
+from analysis_builders import commit, files, pr, window
 
 from mergecast.analysis.digest import build_digest
 from mergecast.analysis.reverts import reland_title, revert_of, revert_story
@@ -117,3 +117,25 @@ def test_revert_chain_from_a_real_history_credits_the_original_author(make_repo)
     assert chain.relanded
     assert all(620 not in t.prs for t in d.themes)  # told by its chain, not as a theme
     assert [(p.revert.pr, p.original.pr) for p in d.relands] == [(620, 600)]
+
+
+def test_work_reverted_for_good_names_no_theme_that_has_other_work():
+    # Two PRs on one file: the bigger one was reverted the same day, so the theme is
+    # named by the work that stayed, not by what is gone.
+    gone = pr(700, "Rewrite the widget planner", day=9, files=files("widget/plan.py", add=400),
+              shas=("d00d" + "0" * 36,))
+    kept = pr(701, "Add a retry knob to the widget planner", day=9,
+              files=files("widget/plan.py", add=20))
+    undo = pr(702, 'Revert "Rewrite the widget planner"', author="bob", day=9,
+              body="This reverts commit d00d000000.")
+    d = build_digest([gone, kept, undo], window(9), areas=AreasConfig())
+    [chain] = d.chains
+    assert chain.undone
+    [theme] = [t for t in d.themes if 700 in t.prs]
+    assert theme.prs == (700, 701)
+    assert theme.headline == "adding a retry knob to the widget planner"
+    # Reverted and relanded, the work stands and names the theme with the rest.
+    back = pr(703, "Reland: Rewrite the widget planner", day=9, files=files("widget/plan.py"))
+    d = build_digest([gone, kept, undo, back], window(9), areas=AreasConfig())
+    assert not d.chains[0].undone
+    assert [t.headline for t in d.themes if 700 in t.prs] == ["widget planner"]

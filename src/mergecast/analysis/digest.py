@@ -145,7 +145,9 @@ def build_digest(
     day_words: Counter[str] = Counter(
         w.lower() for c in today for w in set(strip_tags(c.title).split())
     )
-    themes = build_themes(units, first_timers=first_timers, day_titles=day_words)
+    undone = frozenset(ch.original.pr for ch in chains if ch.undone and ch.original.pr)
+    themes = build_themes(units, first_timers=first_timers, day_titles=day_words,
+                          undone=undone)
     themes = list(follow_ups(themes, today, past, window))
     duplicates = find_duplicates(
         _dup_inputs(today, past, keys, area_of_all, stacks, chains, problem_docs, reverting),

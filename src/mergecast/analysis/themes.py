@@ -140,13 +140,15 @@ def build_themes(
     *,
     first_timers: Set[str],
     day_titles: Counter[str],
+    undone: Set[int] = frozenset(),
 ) -> list[Theme]:
-    """Group units and rank the themes; `day_titles` counts title words over the day."""
+    """Group units and rank the themes; `day_titles` counts title words over the day,
+    `undone` holds the PRs the window reverted for good."""
     area_of_unit = [u.areas[0] if u.areas else "" for u in units]
     ranked: list[tuple[bool, float, int, Theme, list[Unit]]] = []
     for group in _union_find_groups(units, area_of_unit):
         members = [units[i] for i in group]
-        theme, noise = _theme(members, first_timers, day_titles)
+        theme, noise = _theme(members, first_timers, day_titles, undone)
         ranked.append((noise, -theme.score, min(_order(u) for u in members), theme, members))
     ranked.sort(key=lambda r: (r[0], r[1], r[2]))
     out: list[Theme] = []
@@ -155,7 +157,7 @@ def build_themes(
         if t.headline.lower() in said:
             # Two grab-bags of one area ("the work in Analysis" twice): the later one is
             # named as it would be without its place
-            t, _ = _theme(members, first_timers, day_titles, by_place=False)
+            t, _ = _theme(members, first_timers, day_titles, undone, by_place=False)
         said.add(t.headline.lower())
         out.append(replace(t, rank=i + 1))
     return out
@@ -238,7 +240,7 @@ _RULES: tuple[Callable[[_Facts], tuple[float, str] | None], ...] = (
 
 def _theme(
     members: Sequence[Unit], first_timers: Set[str], day_titles: Counter[str],
-    by_place: bool = True,
+    undone: Set[int] = frozenset(), by_place: bool = True,
 ) -> tuple[Theme, bool]:
     changes = sorted((c for u in members for c in u.changes),
                      key=lambda c: (c.number is None, c.number or 0, c.sha or ""))
@@ -267,6 +269,9 @@ def _theme(
     # (not a test or a doc around it; a big clean-up is work), not by its first
     named = parts or (changes if stack is not None else sorted(
         changes, key=lambda c: (side_work(c.title, tidy=False), -c.lines_changed)))
+    # Work the window reverted for good names no theme that has other work: the episode
+    # tells the revert, and the theme would be named by what is gone.
+    named = [c for c in named if c.number not in undone] or named
     name = headline([c.title for c in named], day_titles, areas=area_list,
                     stack=stack is not None, series=stack is not None and stack.is_series,
                     by_place=by_place)

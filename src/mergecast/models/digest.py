@@ -128,6 +128,17 @@ class RevertChain:
     def relanded(self) -> bool:
         return bool(self.steps) and self.steps[-1].kind == "reland"
 
+    @property
+    def undone(self) -> bool:
+        """Whether the chain leaves its original reverted: its last steps are an odd run of
+        reverts (a revert of the revert, or a reland, brings the work back)."""
+        run = 0
+        for step in reversed(self.steps):
+            if step.kind != "revert":
+                break
+            run += 1
+        return run % 2 == 1
+
 
 @dataclass(frozen=True)
 class Credit:

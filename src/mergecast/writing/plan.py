@@ -80,7 +80,7 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     by_sha = {c.sha: c for c in digest.changes if c.sha}
     welcome = _welcomed(digest)
     chains = digest.chains or _chains_from_pairs(digest)
-    undone = frozenset(ch.original.pr for ch in chains if _undone(ch) and ch.original.pr)
+    undone = frozenset(ch.original.pr for ch in chains if ch.undone and ch.original.pr)
     relanded = frozenset(s.ref.pr for ch in chains for s in ch.steps
                          if s.kind == "reland" and s.ref.pr)  # the chain tells them
     # A theme of nothing but reverts is told once, as a revert chain, not as a theme, and
@@ -181,17 +181,6 @@ def _mood(d: Digest) -> str:
     if top is not None and len(top.prs) + len(top.commits) >= FOCUSED_SHARE * n:
         return "focused"
     return "active"
-
-
-def _undone(chain: RevertChain) -> bool:
-    """Whether a chain leaves its original reverted: its last steps are an odd run of
-    reverts (a revert of the revert, or a reland, brings the work back)."""
-    run = 0
-    for step in reversed(chain.steps):
-        if step.kind != "revert":
-            break
-        run += 1
-    return run % 2 == 1
 
 
 def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
