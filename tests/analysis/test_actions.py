@@ -144,8 +144,12 @@ def test_no_action_has_an_empty_or_pronoun_object_and_lists_stay_whole(
     # an in-place op's name is a verb with a trailing underscore
     ("Prevent folding of mutable input to copy_ and put_ operators",
      [("prevent", "folding of mutable input to copy and put operators", "")]),
-    # a verb written as a word is an order still
+    # two verbs written with a slash name one list of functions, no second order
+    ("Make widget prepare/convert functions compatible with loaders",
+     [("make", "widget prepare and convert functions compatible with loaders", "")]),
+    # a verb written as a word is an order still, after a slash too
     ("Add a cache and evict old entries", [("add", "a cache", ""), ("evict", "old entries", "")]),
+    ("Fix the loader/add a test", [("fix", "the loader", ""), ("add", "a test", "")]),
 ])
 def test_a_name_that_opens_on_a_verb_is_no_second_action(title, expected):
     assert said(title) == expected

@@ -33,9 +33,13 @@ def parse_actions(title: str) -> tuple[Action, ...]:
         return (parse_title(title),)
     # "Remove X and insert_observers_", "Fix slicing and get_plain()", "… to copy_ and
     # put_ operators": a name that opens on a verb-like word (or is one with an in-place
-    # op's trailing underscore) goes on the object's list; it is no second order
-    while len(parts) > 1 and re.search(rf"(?<![\w.]){re.escape(parts[1][0])}(?:[_.]\w|_\b)",
-                                       title, re.I):
+    # op's trailing underscore) goes on the object's list; it is no second order, and
+    # neither is a verb the title wrote after another and a slash ("prepare/convert
+    # functions")
+    while len(parts) > 1 and re.search(
+            rf"(?<![\w.]){re.escape(parts[1][0])}(?:[_.]\w|_\b)" + (
+                rf"|(?<![\w/]){re.escape(parts[0][-1])}\s*/\s*{re.escape(parts[1][0])}(?![\w/])"
+                if base_verb(parts[0][-1]) else ""), title, re.I):
         parts = [[*parts[0], "and", *parts[1]], *parts[2:]]
     first = read_action(title, " ".join(parts[0]), cut_second=False)
     out = [first]
