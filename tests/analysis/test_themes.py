@@ -159,6 +159,8 @@ def test_single_headline_is_a_short_noun_phrase_of_its_title():
             "relanding Inductor fusion passes of float8 qconv",
         'Revert "[X86] Re-enable some inductor-related test cases"':
             "a revert of re-enabling some Inductor-related test cases",
+        "[reland] Move the loader out of prototype": "another try at moving the loader out of "
+                                                     "prototype",
         "Add support for copy_ for plain layout": "support for copy for plain layout",
     }
     for title, expected in cases.items():

@@ -110,7 +110,9 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
     undo = re.match(r'^\s*(?:\[\s*)?(revert|reland)\b', title, re.I)
     if phrase and undo:
         verb = undo.group(1).lower()
-        lead = f"a {verb} of" if phrase.split()[0].endswith("ing") else f"{verb}ing"
+        # ("a reland of moving X" reads as a form; a reland is another go at the doing)
+        lead = f"{verb}ing" if not phrase.split()[0].endswith("ing") else \
+            "another try at" if verb == "reland" else f"a {verb} of"
         phrase = f"{lead} {trim(phrase, limit=limit - 1)}"
     if action.verb == "fix" and phrase.startswith(f"{gerund(action.lemma)} ") and \
             (rest := phrase.split(" ", 1)[1]) != (fault := one_fault(rest)):
