@@ -294,3 +294,19 @@ def test_several_peoples_big_cluster_named_by_its_kind_of_work_is_a_mix():
     # two people's pair of fixes is no big cluster: no such weight
     pair = digest(changes[:2]).themes[0]
     assert not any("several people's" in w for w in pair.why)
+
+
+def test_a_big_series_joined_by_others_is_still_its_authors_story():
+    # Five [widget] PRs by alice, close in number and sharing no words: a series, named by
+    # its place. bob's fix to the same file joins the theme; the series stays one person's
+    # story and is not marked down as a mix of several people's changes.
+    titles = ["Fix the loader for seeds", "Add a cache for metrics", "Rename the planner",
+              "Remove the old flag", "Document the public API"]
+    changes = [pr(500 + i, f"[widget] {t}", files=files("widget/core.py"))
+               for i, t in enumerate(titles)]
+    changes.append(pr(506, "Speed up the seed reader", author="bob",
+                      files=files("widget/core.py")))
+    [theme] = [t for t in digest(changes).themes if 500 in t.prs]
+    assert theme.stack is not None and theme.stack.is_series
+    assert theme.headline == "Widget work" and 506 in theme.prs
+    assert not any("several people" in why for why in theme.why)

@@ -278,10 +278,12 @@ def _theme(
     authors = _authors(changes, stack)
     # (a big cluster: one named by its kind or one title; a grab-bag is big by its name)
     big = len(changes) >= GRAB_BAG
-    if len(authors) > 1 and not noise and (grab_bag(name) or big and (
-            kind_named(name) or stack is None and _one_title_names(name, changes, area_list))):
+    if len(authors) > 1 and not noise and not (stack is not None and stack.is_series) and (
+            grab_bag(name) or big and (kind_named(name) or stack is None and
+                                       _one_title_names(name, changes, area_list))):
         # One author's run of changes in one place is their day's work; several people's
-        # is a mix, no one story (named by a place, a kind of work, or one of its titles)
+        # is a mix, no one story (named by a place, a kind of work, or one of its titles).
+        # A series is its author's story whoever joined it, however it is named.
         score *= MIX_FACTOR
         why.append(f"several people's changes with no shared name (x{MIX_FACTOR})")
     theme = Theme(
