@@ -1428,3 +1428,10 @@ def test_a_sentence_about_the_pr_itself_is_not_the_change():
     body = ("The original PR was created in a different fork, and it had issues setting up "
             "the loader.\n\nThe loader now caches each shard it reads.\n")
     assert said(body) == [("benefit", "The loader now caches each shard it reads.")]
+
+
+def test_a_sentence_leaning_on_a_convention_or_set_named_before_is_not_said():
+    body = ("The loader now caches each shard it reads.\n\n"
+            "The old loader is made consistent with that convention.\n\n"
+            "The next commit will remove all of these flags from the widget.\n")
+    assert said(body) == [("benefit", "The loader now caches each shard it reads.")]
