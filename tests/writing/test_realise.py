@@ -193,6 +193,17 @@ def test_a_doing_and_its_object_take_no_article():
     assert told("Remove padding config") == ["removes a padding config"]  # a thing's name
 
 
+def test_a_name_that_opens_on_a_verb_is_a_thing_with_the():
+    # "removes apply widget AC" would be heard as a second order
+    assert told("[widget] Remove apply_widget_ac") == ["removes the apply widget AC"]
+    assert told("Disable register_loader_cpu_pass") == ["disables the register loader CPU pass"]
+    assert told("Move collect_widget_nodes to the graph utils") == [
+        "moves the collect widget nodes to the graph utils"]
+    # a thing added is new ("a"); a feature named by its verb keeps its bare name
+    assert told("Add eliminate_widget_pass") == ["adds an eliminate widget pass"]
+    assert told("Re-enable compile for widget tests") == ["re-enables compile for widget tests"]
+
+
 def test_a_bare_fault_fixed_takes_its_article():
     assert told("Fix bug when default dtype is BF16") == [
         "fixes a bug when default dtype is BF16"]

@@ -254,6 +254,10 @@ def article(obj: str, verb: str = "add") -> str:
     if verb == "fix" and (fault := one_fault(obj)) != obj:
         return fault  # "fixes a bug when …"
     ws = obj.split()
+    if verb in phrases()["effects"]["named_thing_verbs"] and len(ws) > 1 and \
+            base_verb(ws[0]) == ws[0] and ws[0] not in words().nouns and \
+            ws[0] not in phrases()["effects"]["feature_verbs"]:
+        return "the " + obj  # "removes the apply graph AC", "disables the register … pass"
     if verb not in phrases()["effects"]["article_verbs"] or not ws or \
             ws[0].lower() in _determiners() or (ws[0][:1].isdigit() and len(ws) == 1) or \
             ws[0].islower() and ws[0].endswith("ing") and base_verb(ws[0]) and \
