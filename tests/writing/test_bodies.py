@@ -1435,3 +1435,22 @@ def test_a_sentence_leaning_on_a_convention_or_set_named_before_is_not_said():
             "The old loader is made consistent with that convention.\n\n"
             "The next commit will remove all of these flags from the widget.\n")
     assert said(body) == [("benefit", "The loader now caches each shard it reads.")]
+
+
+def test_messages_merged_into_a_squashed_branch_are_other_prs_work():
+    # PR 904's squashed branch merged main: the tutorial is PR 908's, never 904's.
+    body = ("* Speed up the widget loader\n\n* Add a loader cache\n\n"
+            "* Add a tutorial for the widget planner (#908)\n\n"
+            "Summary: The new tutorial shows how to plan a widget by hand.\n\n"
+            "* Rename the planner flag (#909)\n")
+    ref = Ref(pr=904)
+    assert [(a.lemma, a.obj) for a in steps(body, ref)] == [
+        ("speed up", "the widget loader"), ("add", "a loader cache")]
+    assert claims(body, ref) == []
+    # A first item names what a reland brings back, and a far number a PR of the author's
+    # fork: both are this change's work.
+    body = "* Add a loader cache (#2174)\n\n* Add a check for the widget pointer\n"
+    assert [a.obj for a in steps(body, Ref(pr=2176))] == [
+        "a loader cache", "a check for the widget pointer"]
+    body = "* Add a loader cache (#18)\n\n* Add a widget retry knob (#19)\n"
+    assert [a.obj for a in steps(body, Ref(pr=870))] == ["a loader cache", "a widget retry knob"]

@@ -50,6 +50,28 @@ _BRACKET_HEADING = re.compile(r"(?m)^[ \t]*\[([A-Za-z][A-Za-z ]{1,30})\][ \t]*$"
 _WRAPPED = re.compile(r"(?<=[a-z])-\n[ \t]*(?=[a-z])")
 
 
+# A squashed branch's message is a list of its commits ("* fix the loader"). A later one
+# naming a PR of about this one's number ("* Add a tutorial (#908)" in PR 904) came in with
+# a merge of the main branch, and so, as far as the message can tell, did every item and
+# line after it. (A first item names what a reland brings back; a far number, a PR of the
+# author's fork.)
+_SQUASHED = re.compile(r"\A\s*[*-]\s")
+_PR_ITEM = re.compile(r"^\s*[*-]\s.*?(?:\(#(\d+)\))?\s*$", re.M)
+NEAR = 0.1  # how far, as a share of this PR's number, a PR merged in from main may be
+
+
+def _own(body: str, ref: Ref) -> str:
+    """A squashed description without the messages of other PRs merged into its branch:
+    they are those PRs' work, never this change's."""
+    if "(#" not in body or ref.pr is None or not _SQUASHED.match(body):
+        return body
+    for i, m in enumerate(_PR_ITEM.finditer(body)):
+        if i and m.group(1) and int(m.group(1)) != ref.pr and \
+                abs(int(m.group(1)) - ref.pr) <= max(50, NEAR * ref.pr):
+            return body[:m.start()]
+    return body
+
+
 def _prose(body: str) -> str:
     # A ticked item that is an action ("- [x] Support memory reuse") is done work, a list
     # item like any other; the rest of a checklist ("- [x] tests added") is a form's.
@@ -77,7 +99,7 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
     """What a description's list says the change does, when its items are actions
     ("- add configuration options for X"); items that are not are left alone."""
     out: list[Action] = []
-    for _, items, _ in _paragraphs(_prose(body)):
+    for _, items, _ in _paragraphs(_prose(_own(body, ref))):
         # (bold is no word; "more options, such as" before its sub-list: the options)
         for item in (_EXAMPLES.sub("", i.replace("**", "")) for i in items):
             # "Commit Comparison: Compare losses between two commits": the label names the
@@ -119,7 +141,7 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
     the problem it states, the benefit it promises, or a detail of what the change does."""
     out: list[Claim] = []
     opening = True
-    for prose, items, leaning in _paragraphs(_prose(body)):
+    for prose, items, leaning in _paragraphs(_prose(_own(body, ref))):
         # A list item that is a whole statement ("Defaults now load from either file.")
         # stands alone as well, unless its lead-in pointed at what it lists; items that
         # open on a verb are steps, told with the titles.
