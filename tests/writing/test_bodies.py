@@ -1187,6 +1187,18 @@ def test_two_change_log_lines_with_no_full_stop_are_two_sentences():
         ("detail", "PR 12 deletes the tests and benchmarks of the marlin kernel.")]
 
 
+def test_a_line_too_long_to_be_wrapped_ends_its_sentence_before_a_capital():
+    # written as one line with no full stop: the next line is a note of its own, never the
+    # end of its sentence ("… the first forward pass) Bugfix in widget primitives")
+    body = ("Summary:\n\nAdded two loaders, WidgetFixedLoader (which reads one fixed shard from "
+            "the widget store) and WidgetCachedLoader (which caches each shard it reads during "
+            "the first forward pass)\n"
+            "Bugfix in widget primitives\n")
+    assert said(body) == [
+        ("detail", "PR 12 adds two loaders, WidgetFixedLoader and WidgetCachedLoader (which "
+                   "caches each shard it reads during the first forward pass).")]
+
+
 def test_a_sentence_left_ending_on_a_preposition_is_not_said():
     body = ("Support the device mesh among [pp, dp, cp, tp]\n"
             "Used the communicator split to build each sub mesh of the parallelisms\n")

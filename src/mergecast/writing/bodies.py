@@ -281,12 +281,16 @@ def _paragraphs(text: str) -> list[tuple[str, list[str], bool]]:
 def _log_lines(before: str, line: str) -> bool:
     """Whether two prose lines are two lines of a change log, each its own sentence with
     no full stop ("Deleted the kernel and its layouts" / "Deleted its tests"): both open
-    on a verb, and the first ends on no joiner."""
+    on a verb, or the first is longer than any editor wraps a line and the second opens on
+    a capital ("… during the first forward pass)" / "Bugfix in quant primitives"), and the
+    first ends on no joiner."""
     lead, ws = _LABEL.sub("", before.strip()).split(), line.split()
     end = before.rstrip()[-1:]
     return bool(lead and ws) and (end.isalnum() or end in ")]`") and \
-        lead[-1].lower() not in words().line_joiners and \
-        all(w[:1].isupper() and base_verb(w) is not None for w in (lead[0], ws[0]))
+        lead[-1].lower() not in words().line_joiners and (
+            all(w[:1].isupper() and base_verb(w) is not None for w in (lead[0], ws[0])) or
+            len(before.strip()) > UNWRAPPED_WIDTH and ws[0][:1].isupper() and
+            lead[-1].lower() not in words().function)  # ("… new versions of" / "GitHub …")
 
 
 def _before_last_sentence(lines: list[str]) -> list[str]:
@@ -297,6 +301,7 @@ def _before_last_sentence(lines: list[str]) -> list[str]:
 
 
 WRAP_WIDTH = 66  # a line this long may have been wrapped by its writer's editor
+UNWRAPPED_WIDTH = 150  # ... and one longer than this was written as one line
 
 
 def _wrapped(before: str, line: str) -> bool:
