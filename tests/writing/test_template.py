@@ -60,6 +60,10 @@ def test_the_signal_points_at_the_biggest_stack_by_a_name_not_a_statement():
               *d.themes[1:])
     signal = section(write(dataclasses.replace(d, themes=stated)), "signal").text
     assert "kovacs47's eleven-part stack." in signal and " on the tile" not in signal, signal
+    # a place's work is no topic either: "a stack on Inductor work" says work twice
+    placed = (dataclasses.replace(d.themes[0], headline="Inductor work"), *d.themes[1:])
+    signal = section(write(dataclasses.replace(d, themes=placed)), "signal").text
+    assert "kovacs47's eleven-part stack." in signal and " on Inductor" not in signal, signal
 
 
 def test_a_kind_of_work_that_names_its_place_does_not_say_it_again():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..analysis.headlines import grab_bag
 from ..analysis.language import (
     clean_title,
     has_verb,
@@ -109,8 +110,10 @@ def signal(x: Lookup, plan: Plan, lead: Line | None = None) -> Part:
         # No cites: the theme tells (and links) the stack; the signal only points at it.
         named = concept(x, top)
         # "a stack on <name>"; a name that is a statement ("kernel writes out splits") is
-        # no topic to be on: the theme says it
-        x.add(part, x.say("signal", "biggest_plain" if has_verb(named.split()) else "biggest",
+        # no topic to be on, nor is a place's work ("a series on Graph trainer work" says
+        # work twice): the theme says it
+        topic = not has_verb(named.split()) and not grab_bag(named)
+        x.add(part, x.say("signal", "biggest" if topic else "biggest_plain",
                           who=top.authors[0], size=size, concept=named), optional=True)
     elif len(part.lines) == 1 and plan.mood != "light" and part.lines[0].text != totals:
         x.add(part, totals, optional=True)
