@@ -479,3 +479,9 @@ def test_a_name_after_and_that_opens_on_a_verb_is_a_second_thing_not_an_order():
     assert parse_title("Fix slicing and get_plain in the widget").obj == \
         "slicing and get plain in the widget"
     assert parse_title("Fix slicing and get the plain widget").obj == "slicing"  # an order
+
+
+def test_a_topic_numbered_in_parts_names_its_theme():
+    titles = ["widget cleanup [1/x]: unbreak the loader tests",
+              "widget cleanup [2/x]: refactor the planner"]
+    assert headline(titles, areas=("Loader",)) == "widget cleanup"

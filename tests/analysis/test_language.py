@@ -496,6 +496,8 @@ def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():
     # ... at the end too ("deprecation part x" would be said)
     ("Loader folder deprecation part 2/x", "Loader folder deprecation"),
     ("Move the loader to core (3/n)", "Move the loader to core"),
+    # ... or after the topic it numbers, whose colon then ends a prefix as ever
+    ("widget cleanup [2/x]: refactor the planner", "refactor the planner"),
     ("Clean up the loaders 2/n", "Clean up the loaders"),
 ])
 def test_a_series_part_number_and_its_series_name_are_not_the_action(title, cleaned):

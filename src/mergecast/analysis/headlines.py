@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 
 from ..models import Action
 from .language import (
-    PART,
     as_name,
     base_verb,
     case_word,
@@ -29,6 +28,7 @@ from .language import (
     parse_title,
     stated_topic,
     trim,
+    unnumbered,
     words,
 )
 from .naming import (
@@ -347,7 +347,7 @@ def _topic_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
     not "README to docs", the words two of its parts share); a one-word topic is told with
     the kind of work ("gptq: rename …" x3 -> "GPTQ clean-up")."""
     found = {m.group(1).strip().lower() if (m := _TOPIC.match(
-        re.sub(r"^(?:\s*\[[^\]]*\])+\s*", "", PART.sub("", t)))) else None for t in titles}
+        re.sub(r"^(?:\s*\[[^\]]*\])+\s*", "", unnumbered(t)))) else None for t in titles}
     if len(found) != 1 or None in found:
         return None
     topic = " ".join(case_word(w) for w in str(found.pop()).split())

@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from .language import (
-    PART,
     base_verb,
     case_word,
     clean_title,
@@ -20,6 +19,7 @@ from .language import (
     sentence_case,
     split_prefix,
     trim,
+    unnumbered,
     words,
 )
 from .naming import MAX_WORDS, fold, in_area, usable_area, with_kind
@@ -55,7 +55,7 @@ def shared_name(titles: Sequence[str], areas: Sequence[str],
     # A "config migration: smoothquant" topic counts as words here: it is often the very
     # thing the titles share.
     cleaned = [sentence_case(clean_title(re.sub(r"^([\w -]{3,30}):\s", r"\1 ",
-                                                PART.sub("", t)))) for t in titles]
+                                                unnumbered(t)))) for t in titles]
     # A capital only because a title opens on it is no name ("Flight recorder for …"), unless
     # another title writes the word so inside it ("Vulkan shaders" … "Cumsum via Vulkan").
     names = {w for c in cleaned for w in c.split()[1:] if w[:1].isupper()}

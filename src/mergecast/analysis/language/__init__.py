@@ -23,6 +23,7 @@ from .titles import (
     speak_identifier,
     speakable,
     split_prefix,
+    unnumbered,
 )
 from .trimming import (
     as_name,
@@ -52,6 +53,7 @@ from .words import (
 __all__ = [
     "DOUBLED",
     "PART",
+    "unnumbered",
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
     "gerund", "has_verb", "is_finite", "is_modifier", "is_phrasal", "is_stated",
     "is_tail_word", "kind_of",

@@ -48,6 +48,9 @@ _PREFIX = re.compile(
 # A part number of a series: "1/x", "[2/7]", "(3/n):".
 PART = re.compile(r"^\s*(?:[\[(]\d{1,2}\s*/\s*\w{1,2}[\])]|\d{1,2}\s*/\s*(?:[xXnN]\b|\d{1,2}"
                   r"\s*:)|(?:PR|[Pp]art)\s*\d{1,2}\s*/\s*(?:[xXnN]|\d{1,2})\b\s*[-–—:]?)\s*:?\s+")
+# ... or after the topic it numbers: "mx cleanup [2/x]: refactor mx gemm".
+PART_TOPIC = re.compile(r"\s*[\[(]\s*(?:[Pp]art\s*)?\d{1,2}\s*/\s*(?:[xXnN]|\d{1,2})\s*[\])]"
+                         r"(?=\s*:\s)")
 # ... or at the end: "Experimental folder deprecation part 2/x", "Move X (3/n)".
 _PART_END = re.compile(r"(?:\s+[Pp]art\s*\d{1,2}\s*/\s*(?:[xXnN]|\d{1,2})|\s+\d{1,2}\s*/\s*[xXnN]"
                        r"|\s*[\[(]\s*(?:[Pp]art\s*)?\d{1,2}\s*/\s*(?:[xXnN]|\d{1,2})\s*[\])])\s*$")
@@ -270,6 +273,11 @@ def _compared(m: re.Match[str]) -> str:
     return f" {said[m.group(2)]} {m.group(3) or ''}"
 
 
+def unnumbered(title: str) -> str:
+    """A title without the part number that opens it or follows its topic."""
+    return PART.sub("", PART_TOPIC.sub("", title))
+
+
 @functools.lru_cache(maxsize=50_000)
 def clean_title(title: str) -> str:
     """A title without tags, prefixes, PR references, links, paths and code punctuation;
@@ -286,7 +294,7 @@ def clean_title(title: str) -> str:
             " ".join(case_word(w) for w in re.split(r"[-_]+", branch) if w)
     t = re.sub(r"^\s*\[?(?:reland|revert)\]?\s*:?\s+", "", t, flags=re.I)
     t = _RETRY.sub("", t)  # "Retry of D58015187 Move X to Y" moves X to Y again
-    t = _PART_END.sub("", _TRAILING_REF.sub("", t))
+    t = _PART_END.sub("", PART_TOPIC.sub("", _TRAILING_REF.sub("", t)))
     for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix
         before = t
         t = defaulted(typed(_TAGS.sub("", PART.sub("", t))))
