@@ -139,3 +139,13 @@ def test_work_reverted_for_good_names_no_theme_that_has_other_work():
     d = build_digest([gone, kept, undo, back], window(9), areas=AreasConfig())
     assert not d.chains[0].undone
     assert [t.headline for t in d.themes if 700 in t.prs] == ["widget planner"]
+
+
+def test_the_revert_buttons_body_names_the_pr_it_reverts():
+    # GitHub's revert button writes "Reverts owner/repo#N"; the title alone may be cut.
+    button = pr(703, 'Revert "Rewrite the widget planner"', body="Reverts acme/widgets#700\n\nOops")
+    assert revert_of(button) == Revert(pr=700, title="Rewrite the widget planner")
+    assert revert_of(pr(704, "Undo the planner", body="Reverts #700")) == Revert(pr=700)
+    # another repository's PR is not this one's to revert
+    other = pr(705, "Undo the planner", body="Reverts other/repo#700")
+    assert revert_of(other) is None

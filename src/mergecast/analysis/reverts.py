@@ -26,6 +26,8 @@ _REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.I)
 _REVERTED_PR = re.compile(
     r"Reverted\s+(?:https?://github\.com/[\w.-]+/[\w.-]+/pull/|#)(\d+)(?P<rest>[^\n]*)", re.I
 )
+# GitHub's revert button writes "Reverts owner/repo#12" as the body's first line.
+_REVERTS_PR = re.compile(r"^\s*Reverts\s+(?:([\w.-]+/[\w.-]+))?#(\d+)\b", re.I | re.M)
 _ON_BEHALF = re.compile(r"\bon behalf of\s+(?:https?://github\.com/)?@?([A-Za-z0-9][\w-]{0,38})")
 _DUE_TO = re.compile(r"\bdue to\s+(.+?)(?:\s*\(\[comment\]|\s*$)", re.I)
 # A revert that redoes the change in the same PR ('Revert PR-2016 & Redo "Run X"'): the work
@@ -45,7 +47,10 @@ def revert_of(change: Change) -> Revert | None:
     body = truncate(change.body)
     sha = _REVERTS_SHA.search(body)
     pr = _REVERTED_PR.search(body)
-    if not (m or sha or pr):
+    button = _REVERTS_PR.search(body)
+    if button and button.group(1) and button.group(1).lower() != change.repo.lower():
+        button = None  # another repository's PR: not this one's to revert
+    if not (m or sha or pr or button):
         return None
     quoted = _QUOTED_PR.search(m.group("title")) if m else None
     reason = by = None
@@ -56,7 +61,8 @@ def revert_of(change: Change) -> Revert | None:
         by = behalf.group(1) if behalf else None
     return Revert(
         sha=sha.group(1) if sha else None,
-        pr=int(pr.group(1)) if pr else int(quoted.group(1)) if quoted else None,
+        pr=int(pr.group(1)) if pr else int(button.group(2)) if button else
+        int(quoted.group(1)) if quoted else None,
         reason=reason,
         by=by,
         title=m.group("title") if m else None,
