@@ -1,20 +1,21 @@
 """Titles read as actions: verb (and its class), object and qualifier (kinds.py tells what
-kind of work an action is and says it as a name)."""
+kind of work an action is and says it as a name; nouns.py reads a title with no verb)."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from ...models import Action
 from ..text import strip_markup, title_tags
 from .kinds import OBJECT_VERBS, name_of
+from .nouns import NOUN_LINKS, listed_opening, noun_action, object_case
 from .readings import hindered, revert_of
 from .statements import names_work, read_subject
 from .titles import SYMBOL, clean_title, sentence_case
-from .trimming import as_name, is_tail_word, to_verb
+from .trimming import is_tail_word
 from .words import base_verb, case_word, gerund, is_phrasal, lower_first, verb_class, words
 
 _TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+")
@@ -37,7 +38,7 @@ def parse_title(title: str) -> Action:
         first = subject.parts[0]
         if subject.label and names_work(subject.label) and \
                 (len(subject.parts) > 1 or ", " in first.text):
-            return Action(verb="", lemma="", obj=_object(subject.label))
+            return Action(verb="", lemma="", obj=object_case(subject.label))
         if first.kind == "statement" and base_verb(first.topic.split()[0]):
             return Action(verb="", lemma="", obj=lower_first(first.topic))  # not "making demo"
     return read_action(title, sentence_case(clean_title(title)).split("; ")[0].strip())
@@ -89,7 +90,7 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
     adverb = ""
     if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
         adverb, ws = ws[0].lower(), ws[1:]
-    elif (opening := _listed_opening(ws, words().adverb_forms)) and len(ws) > (n := len(
+    elif (opening := listed_opening(ws, words().adverb_forms)) and len(ws) > (n := len(
             opening.split())) + 1 and base_verb(ws[n]) == ws[n].lower():
         # "temp Disable X": temporarily; "By default disable X": by default
         adverb, ws = words().adverb_forms[opening], [ws[n].lower(), *ws[n + 1:]]
@@ -127,7 +128,9 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
             return read_action(title, " ".join(["Fix", ws[0].lower(), "in", *ws[2:]]), cut_second)
         lemma = None
     if lemma is None or len(ws) < 2:
-        found = _noun_action(" ".join(ws) or text)
+        said = " ".join(ws) or text
+        found = noun_action(said)
+        found = read_action(said, found) if isinstance(found, str) else found
         if not found.lemma and hint is not None:
             found = Action(verb=hint, lemma=words().say[hint], obj=found.obj)  # "fix: a leak"
         return dataclasses.replace(found, qualifier=f"{found.qualifier} {scope}".strip())
@@ -195,7 +198,7 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         obj = "that " + obj  # "Check X is idempotent" checks that X is idempotent, not X
     later = adverb if adverb == "by default" else ""  # ("disables X by default")
     qualifier = " ".join(x for x in (qualifier, later, scope) if x)
-    return Action(verb=cls, lemma=lemma, obj=_object(hindered(obj, lemma)),
+    return Action(verb=cls, lemma=lemma, obj=object_case(hindered(obj, lemma)),
                   qualifier=qualifier, negated=negated, adverb="" if later else adverb)
 
 
@@ -294,137 +297,7 @@ def one_fault(obj: str) -> str:
     return ("an " if ws[0][0].lower() in "aeiou" else "a ") + obj
 
 
-def _object(text: str) -> str:
-    """An object keeps its capitals ("Vulkan shaders" after "Add" is a name), except a
-    function word capitalised by a Title Case title ("The cache")."""
-    first, _, rest = text.partition(" ")
-    if first.lower() in words().function and first[1:].islower():
-        return first.lower() + (" " + rest if rest else "")
-    return text
-
-
-_INSIDE = frozenset("their its our".split())
-
-
 def verb_list(ws: Sequence[str], i: int) -> bool:
     """ "save and load": two base verbs joined by `ws[i]` are one object ("tests for save
     and load support"), never a second action."""
     return ws[i].lower() == "and" and base_verb(ws[i - 1]) == ws[i - 1].lower()
-
-
-NOUN_LINKS = ("for", "of", "to", "in", "on")
-
-
-def _sized_fix(ws: Sequence[str]) -> Action | None:
-    """ "Minor fix", "a few fixes": a fix named by nothing but its size fixes an issue of
-    that size; the size is not the thing fixed ("fixes minor" is false)."""
-    noun = ws[-1].lower() if ws else ""
-    at = next((i for i, w in enumerate(ws[:-1]) if w.lower() in words().fix_sizes), None)
-    if at and noun in ("fix", "fixes") and \
-            all(w.lower() in words().fix_sizes for w in ws[at:-1]) and \
-            all(w.lower() not in words().function for w in ws[:at]):
-        # "async tp minor fix": a minor fix of async TP, "fixing a minor async TP issue"
-        how = " ".join(words().fix_sizes[w.lower()] for w in ws[at:-1])
-        return _issues(f"{how} {' '.join(ws[:at])}", noun == "fixes")
-    size = [w.lower() for w in ws[:-1]]
-    article = size[:1] == ["a"]
-    size = size[1:] if article else size
-    if words().nouns.get(noun) != "fix" or not size or \
-            any(w not in words().fix_sizes for w in size):
-        return None
-    said = ("a " if article and size[0] == "few" else "") + \
-        " ".join(words().fix_sizes[w] for w in size)
-    return _issues(said, noun.endswith("es") or size[-1] in ("few", "several", "various",
-                                                            "some"))
-
-
-def _issues(said: str, plural: bool) -> Action:
-    """Fixing "a minor issue", "various issues": what a fix named by its size fixes."""
-    obj = f"{said} issues" if plural else f"{'an' if said[0] in 'aeiou' else 'a'} {said} issue"
-    return Action(verb="fix", lemma=words().say["fix"], obj=obj)
-
-
-def _listed_opening(ws: Sequence[str], table: Mapping[str, str]) -> str | None:
-    """The longest of `table`'s openings (one or more words) the title opens on."""
-    low = [w.lower() for w in ws]
-    return next((k for k in sorted(table, key=len, reverse=True)
-                 if low[:len(k.split())] == k.split()), None)
-
-
-_COMPOUND_ADJECTIVE = re.compile(r"\w-(?:related|based|specific|wide|level|only|aware|side|"
-                                 r"facing|friendly|safe)$", re.I)
-
-
-def _noun_action(text: str) -> Action:
-    ws = text.split()
-    nouns = words().nouns
-    # "Globs in their own module with their tests": a noun after a possessive ends a
-    # phrase, it does not head the title ("tests Globs" is false).
-    inside = any(w.lower() in _INSIDE for w in ws[:-1])
-    if (sized := _sized_fix(ws)) is not None:
-        return sized
-    first = ws[0].lower() if ws else ""
-    if len(ws) >= 2 and first in words().problems:
-        # "Wrong token count in validation": a title naming a problem fixes it
-        return Action(verb="fix", lemma=words().say["fix"], obj=lower_first(text))
-    opening = _listed_opening(ws, words().said_as)
-    if opening is not None and len(ws) > len(opening.split()) + 1 and \
-            ws[len(opening.split())].lower() not in words().whole_nouns:  # ("support for X")
-        # "Better error message for X": improve the error message for X
-        rest = " ".join(ws[len(opening.split()):])
-        return read_action(text, f"{words().said_as[opening]} {rest}")
-    if len(ws) >= 2 and first in words().lead_adjectives:
-        cls = words().lead_adjectives[first]  # "Faster doc mask": speeds up the doc mask
-        return Action(verb=cls, lemma=words().say[cls], obj=" ".join(ws[1:]))
-    if len(ws) >= 4 and ws[-2].lower() == "and" and ws[-1].lower() in nouns and \
-            ws[-3].lower() in nouns:
-        # "int4 fixes and improvements" names two kinds of work on one thing: said whole,
-        # never "changing int4 fixes".
-        return Action(verb="", lemma="", obj=lower_first(text))
-    if len(ws) >= 2 and ws[-1].lower() in nouns and not inside and \
-            ws[-2].lower() not in NOUN_LINKS:  # ("small fixes to docs" fixes the docs)
-        kept = ws if ws[-1].lower() in words().named_nouns else ws[:-1]
-        while len(kept) > 1 and kept[0].lower() in words().fix_sizes:
-            kept = kept[1:]  # "minor README updates" update the README, not "minor README"
-        if len(kept) == 1 and _COMPOUND_ADJECTIVE.search(kept[0]):
-            # "Some compile-related updates" updates nothing called "compile-related"
-            return Action(verb="", lemma="", obj=f"{kept[0]} {ws[-1]}")
-        noun = ws[-1].lower()
-        # "Muse Glimmer enablement": a thing named in capitals keeps them ("enabling Muse
-        # Glimmer", not "muse Glimmer"); "Float8 training support" opens on a capital only
-        named = len(kept) > 1 and all(re.fullmatch(r"[A-Z][a-z]+", w) for w in kept)
-        cls, obj = nouns[noun], " ".join(kept) if named else lower_first(" ".join(kept))
-        obj = obj[4:] if obj.lower().startswith("for ") and cls == "support" else obj
-    elif (i := next((i for i in range(min(3, len(ws) - 2)) if ws[i].lower() in nouns
-                     and ws[i + 1].lower() in NOUN_LINKS), None)) is not None:
-        noun = ws[i].lower()
-        cls, obj = nouns[noun], " ".join(ws[i + 2:])  # "minor fixes to the loader"
-        if to_verb(ws, i + 1) and len(ws) > i + 3:
-            # "Some improvement to make X work": it makes X work
-            return read_action(text, " ".join(ws[i + 2:]))
-        # "Tiny fix for an import", "Two small fixes in X": how big, how many or how
-        # lasting a fix is says nothing of what it fixes.
-        head = [w for w in ws[:i] if w.lower() not in words().generic | words().fix_sizes.keys()
-                | words().fix_qualifiers]
-        if head and ws[i].lower() in words().whole_nouns:
-            # "CUDAGraph support for SimpleFSDP" adds CUDAGraph support, not just support
-            return Action(verb="add", lemma="add", obj=lower_first(" ".join(ws)))
-        if head and ws[i].lower() in words().modifier_nouns:
-            obj = lower_first(" ".join(head + ws[i + 1:]))  # "weight tying fix for qwen3"
-    elif (i := next((i for i, w in enumerate(ws[:2]) if w.lower() in words().modifier_nouns
-                     or w.lower() not in words().generic), 0)) \
-            and ws[i].lower() in words().modifier_nouns and len(ws) > i + 1 and \
-            ws[i + 1].lower() != "and":  # ("bug fix and test updates": two things done)
-        noun = ws[i].lower()
-        cls, obj = nouns[noun], " ".join(ws[i + 1:])  # "minor fix checkpoint doc"
-    elif len(ws) >= 2 and ws[-1].lower() in words().trailing_verbs and \
-            (lemma := base_verb(ws[-1])) is not None:
-        # "XPU binary build enable": the verb comes last, what it acts on first
-        return Action(verb=verb_class(lemma), lemma=lemma, obj=lower_first(" ".join(ws[:-1])))
-    else:  # (no leading "to"/"for": "turns to to X", "touches on for X")
-        return Action(verb="", lemma="", obj=as_name(lower_first(text)) or lower_first(text))
-    lemma = words().noun_verbs.get(noun) or words().say[cls]
-    if noun in words().noun_verbs and any(w.lower() in words().speed_words for w in ws):
-        cls, lemma = "speed", words().say["speed"]  # "perf improvements for X"
-    return Action(verb=cls, lemma=lemma, obj=("for " if cls == "support" else "") +
-                  _object(obj))

@@ -9,7 +9,8 @@ import re
 from collections.abc import Callable, Sequence
 
 from ...models import Action
-from .actions import NOUN_LINKS, parse_title, read_action, verb_list
+from .actions import parse_title, read_action, verb_list
+from .nouns import NOUN_LINKS
 from .statements import Subject, covers, lists, read_subject, said_list
 from .titles import clean_title, sentence_case
 from .trimming import to_verb
