@@ -477,7 +477,8 @@ def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():
     text = " ".join(said)
     # the last part tells the theme's name: cut for room in order, it would go untold
     assert "stalled uploads" in text, said
-    # two of the seven go untold, so no sentence may say the last one told ends the work
+    # two of the seven go untold (a theme of five or more tells up to six, two to a
+    # sentence, in at most three sentences), so none may say the last one told ends the work
     assert "documents" not in text and "hash map" not in text, said
     assert not any(s.startswith(("Finally", "To finish")) for s in said), said
     assert len({s.split()[0] for s in said}) == len(said), said  # not "…also…" twice
@@ -501,3 +502,16 @@ def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():  # (or a kind
     # a theme that is one work keeps its plain frame
     named = dataclasses.replace(bag, concept="retry budgets")
     assert not any(f"PR {pr}" in ln.text for ln in [*problem(x, named), *benefit(x, named)])
+
+
+def test_a_big_theme_tells_up_to_six_of_its_parts_and_ends_on_one_last_step():
+    titles = ((2631, "Add a retry budget"), (2632, "Drop the legacy cache"),
+              (2633, "Speed up the hash map"), (2634, "Fix the upload timeout"),
+              (2635, "Document the cache keys"), (2636, "Warn on stalled uploads"))
+    x, named = ada_theme(titles, "upload robustness")
+    said = [ln.text for ln in effects(x, named)]  # (after the two the size sentence tells)
+    text = " ".join(said)
+    assert all(w in text for w in ("hash map", "upload timeout", "cache keys",
+                                   "stalled uploads")), said
+    assert sum(s.startswith(("Finally", "To finish")) for s in said) == 1, said
+    assert said[-1].startswith(("Finally", "To finish")), said

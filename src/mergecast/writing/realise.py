@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from ..analysis.headlines import grab_bag
+from ..analysis.headlines import GRAB_BAG, grab_bag
 from ..analysis.language import (
     parse_title,
     shorten,
@@ -38,6 +38,7 @@ from .plan import is_brief, sized_otherwise
 from .scope import scope, whose
 
 CLAUSES = 4  # groups of effects told per theme
+BIG_CLAUSES = 6  # ... and per theme of GRAB_BAG changes or more, whose parts are its story
 
 
 def size_phrase(t: Theme) -> str:
@@ -141,13 +142,19 @@ def _told(t: ThemePlan) -> list[Clause]:
     return kept
 
 
-def _room(told: list[Clause], fold: int, concept: str) -> tuple[list[Clause], bool]:
-    """The effects told after the `fold` the size sentence carries, CLAUSES in all, in
-    order, and whether any had to go. Those telling more of the theme's name go last: a
-    stack named "flight recorder" tells its flight recorder, whatever part adds it."""
-    rest, room = told[fold:], max(0, CLAUSES - fold)
+def _room(told: list[Clause], fold: int, concept: str, size: int
+          ) -> tuple[list[Clause], bool]:
+    """The effects told after the `fold` the size sentence carries, CLAUSES in all
+    (BIG_CLAUSES for a theme of `size` GRAB_BAG or more), in order, and whether any had to
+    go. Those telling more of the theme's name go last: a stack named "flight recorder"
+    tells its flight recorder, whatever part adds it."""
+    rest = told[fold:]
+    room = max(0, (BIG_CLAUSES if size >= GRAB_BAG else CLAUSES) - fold)
     if len(rest) <= room:
         return rest, False
+    # Cut, the effects end on no "Finally": two to a sentence, in at most two "also"
+    # sentences after the first.
+    room = min(room, 2 * (2 + (not fold)))
     named = stems(concept)
 
     def tells_name(c: Clause) -> bool:  # (one that only says the name again adds nothing)
@@ -252,11 +259,11 @@ def _more(n: int, noun: str) -> str:
 
 
 def effects(x: Lookup, t: ThemePlan) -> list[Line]:
-    """The effects the size sentence had no room for, in one or two sentences."""
+    """The effects the size sentence had no room for, two to a sentence."""
     fold = len(folded(x, t))
     told = _told(t)
-    rest, cut = _room(told, fold, t.concept)
-    said_key = ""
+    rest, cut = _room(told, fold, t.concept, t.size)
+    keys: list[str] = []  # the effects sentences' phrase keys so far
     out: list[Line] = []
     subject = _subject(t)
     plural = whose(t) in ("prs", "commits", "changes")  # ("the series" is one)
@@ -270,11 +277,15 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
 
     for i in range(0, len(rest), 2):
         pair = rest[i:i + 2]
-        # "Finally" and "To finish" tell the stack's last step: never one followed by cut ones
-        last = 1 if cut else 2
-        key = ("effects", "more_effects", "last_effects")[min(last, i // 2 + bool(fold))]
-        salt = int(key == said_key)  # a second "also" sentence is worded otherwise
-        said_key = key
+        # "Finally" and "To finish" tell the stack's last step: never one followed by cut
+        # ones, nor by another step
+        step = i // 2 + bool(fold)
+        key = "effects" if step == 0 else "last_effects" if (
+            step >= 2 and not cut and i + 2 >= len(rest)) else "more_effects"
+        salt = keys.count(key)  # a second "also" sentence is worded otherwise
+        if salt == 2:
+            break  # (a third would say "also" or "Beyond that" again)
+        keys.append(key)
         text = x.say("theme", key, salt, subject=subject, effects=body(pair))
         cites = tuple(n for c in pair for n in c.cites)
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
