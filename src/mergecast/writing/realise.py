@@ -145,9 +145,10 @@ def _told(t: ThemePlan) -> list[Clause]:
 def _room(told: list[Clause], fold: int, concept: str, size: int
           ) -> tuple[list[Clause], bool]:
     """The effects told after the `fold` the size sentence carries, CLAUSES in all
-    (BIG_CLAUSES for a theme of `size` GRAB_BAG or more), in order, and whether any had to
-    go. Those telling more of the theme's name go last: a stack named "flight recorder"
-    tells its flight recorder, whatever part adds it."""
+    (BIG_CLAUSES for a theme of `size` GRAB_BAG or more; 0 for one whose descriptions say
+    why), in order, and whether any had to go. Those telling more of the theme's name go
+    last: a stack named "flight recorder" tells its flight recorder, whatever part adds
+    it."""
     rest = told[fold:]
     room = max(0, (BIG_CLAUSES if size >= GRAB_BAG else CLAUSES) - fold)
     if len(rest) <= room:
@@ -262,7 +263,9 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     """The effects the size sentence had no room for, two to a sentence."""
     fold = len(folded(x, t))
     told = _told(t)
-    rest, cut = _room(told, fold, t.concept, t.size)
+    # A big theme whose descriptions say nothing of why tells more of its parts instead.
+    rest, cut = _room(told, fold, t.concept,
+                      t.size if not (t.problem or t.benefit or t.details) else 0)
     keys: list[str] = []  # the effects sentences' phrase keys so far
     out: list[Line] = []
     subject = _subject(t)
