@@ -38,7 +38,7 @@ from .plan import is_brief, sized_otherwise
 from .scope import scope, whose
 
 CLAUSES = 4  # groups of effects told per theme
-BIG_CLAUSES = 6  # ... and per theme of GRAB_BAG changes or more, whose parts are its story
+BIG_CLAUSES = 6  # ... per theme of GRAB_BAG changes or more, whose parts are its story
 
 
 def size_phrase(t: Theme) -> str:
@@ -142,15 +142,14 @@ def _told(t: ThemePlan) -> list[Clause]:
     return kept
 
 
-def _room(told: list[Clause], fold: int, concept: str, size: int
+def _room(told: list[Clause], fold: int, concept: str, big: bool
           ) -> tuple[list[Clause], bool]:
     """The effects told after the `fold` the size sentence carries, CLAUSES in all
-    (BIG_CLAUSES for a theme of `size` GRAB_BAG or more; 0 for one whose descriptions say
-    why), in order, and whether any had to go. Those telling more of the theme's name go
-    last: a stack named "flight recorder" tells its flight recorder, whatever part adds
-    it."""
+    (BIG_CLAUSES for a `big` theme), in order, and whether any had to go. Those telling
+    more of the theme's name go last: a stack named "flight recorder" tells its flight
+    recorder, whatever part adds it."""
     rest = told[fold:]
-    room = max(0, (BIG_CLAUSES if size >= GRAB_BAG else CLAUSES) - fold)
+    room = max(0, (BIG_CLAUSES if big else CLAUSES) - fold)
     if len(rest) <= room:
         return rest, False
     # Cut, the effects end on no "Finally": two to a sentence, in at most two "also"
@@ -264,8 +263,8 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     fold = len(folded(x, t))
     told = _told(t)
     # A big theme whose descriptions say nothing of why tells more of its parts instead.
-    rest, cut = _room(told, fold, t.concept,
-                      t.size if not (t.problem or t.benefit or t.details) else 0)
+    big = t.size >= GRAB_BAG and not (t.problem or t.benefit or t.details)
+    rest, cut = _room(told, fold, t.concept, big)
     keys: list[str] = []  # the effects sentences' phrase keys so far
     out: list[Line] = []
     subject = _subject(t)

@@ -17,7 +17,6 @@ from .readings import shorthand_rules, shorthand_words
 from .statements import covers, is_stated, stated_topic
 from .titles import (
     DOUBLED,
-    PART,
     clean_title,
     sentence_case,
     speak_identifier,
@@ -52,8 +51,6 @@ from .words import (
 
 __all__ = [
     "DOUBLED",
-    "PART",
-    "unnumbered",
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
     "gerund", "has_verb", "is_finite", "is_modifier", "is_phrasal", "is_stated",
     "is_tail_word", "kind_of",
@@ -62,5 +59,6 @@ __all__ = [
     "said_verb", "sentence_case", "shorten", "shorthand_rules", "shorthand_words",
     "speak_identifier",
     "speakable", "split_prefix", "stated_topic",
-    "third_person", "title_case", "to_verb", "told_of_one", "trim", "verb_class", "words",
+    "third_person", "title_case", "to_verb", "told_of_one", "trim", "unnumbered", "verb_class",
+    "words",
 ]
