@@ -245,6 +245,7 @@ def _theme(
     changes = sorted((c for u in members for c in u.changes),
                      key=lambda c: (c.number is None, c.number or 0, c.sha or ""))
     stack = next((u.stack for u in members if u.stack), None)
+    series = stack is not None and stack.is_series
     areas: Counter[str] = Counter(a for u in members for a in u.areas)
     area_list = tuple(sorted(areas, key=lambda a: (-areas[a], a)))
     facts = _Facts(
@@ -273,12 +274,11 @@ def _theme(
     # tells the revert, and the theme would be named by what is gone.
     named = [c for c in named if c.number not in undone] or named
     name = headline([c.title for c in named], day_titles, areas=area_list,
-                    stack=stack is not None, series=stack is not None and stack.is_series,
-                    by_place=by_place)
+                    stack=stack is not None, series=series, by_place=by_place)
     authors = _authors(changes, stack)
     # (a big cluster: one named by its kind or one title; a grab-bag is big by its name)
     big = len(changes) >= GRAB_BAG
-    if len(authors) > 1 and not noise and not (stack is not None and stack.is_series) and (
+    if len(authors) > 1 and not noise and not series and (
             grab_bag(name) or big and (kind_named(name) or stack is None and
                                        _one_title_names(name, changes, area_list))):
         # One author's run of changes in one place is their day's work; several people's

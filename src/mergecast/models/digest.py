@@ -26,6 +26,12 @@ class Stack:
         return self.members[0] if self.members else None
 
     @property
+    def size(self) -> int:
+        """How many parts the stack is told as: the size it declares, else the PRs it lists,
+        else those in the window."""
+        return self.declared_size or len(self.declared) or self.in_window
+
+    @property
     def is_series(self) -> bool:
         """Whether only one author, the same title tags and close numbers link its PRs:
         nothing says one sits on another."""

@@ -46,7 +46,7 @@ def size_phrase(t: Theme) -> str:
     s = t.stack
     commits = f" plus {count_phrase(len(t.commits), 'commit')}" if t.commits and t.prs else ""
     if s is not None and s.members:
-        n = s.declared_size or len(s.declared) or s.in_window
+        n = s.size
         size = with_article(parts(n, s.is_series))
         if n > s.in_window:
             return f"{size} with {number_words(s.in_window)} of its PRs in this window, " + \
@@ -203,7 +203,7 @@ def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
     s = t.stack
     values = {"who": who(t), "status": t.status, "adds": _adds(t)}
     if s is not None and s.members:
-        n = s.declared_size or len(s.declared) or s.in_window
+        n = s.size
         stack = parts(n, s.is_series)
         values["prs"] = pr_list(s.members)
         if t.continues:
@@ -284,9 +284,8 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         step = i // 2 + bool(fold)
         key = "effects" if step == 0 else "last_effects" if (
             step >= 2 and not cut and i + 2 >= len(rest)) else "more_effects"
-        salt = keys.count(key)  # a second "also" sentence is worded otherwise
-        if salt == 2:
-            break  # (a third would say "also" or "Beyond that" again)
+        # (a second "also" sentence is worded otherwise; _room leaves room for no third)
+        salt = keys.count(key)
         keys.append(key)
         text = x.say("theme", key, salt, subject=subject, effects=body(pair))
         cites = tuple(n for c in pair for n in c.cites)

@@ -24,7 +24,14 @@ from .changes import by_change
 from .clauses import LIST_ITEMS, clauses
 from .follows import when
 from .length import Line, Part
-from .numbers import count_phrase, join_clauses, join_words, number_words, parts
+from .numbers import (
+    count_phrase,
+    join_clauses,
+    join_words,
+    number_words,
+    parts,
+    stack_noun,
+)
 from .phrases import MAX_WORDS, Lookup
 from .realise import concept
 
@@ -348,7 +355,7 @@ def outro(x: Lookup, plan: Plan, date: str) -> Part:
     part = Part("outro", heading, rank=100, required=True)
     if w is not None and w.kind == "stack":
         x.add(part, x.say("outro", "watch_partial", author=w.author or "the author",
-                          size=f"{number_words(w.size)}-part stack" if w.size else "stack",
+                          size=parts(w.size) if w.size else stack_noun(),
                           in_window=number_words(w.in_window)), w.prs)
     elif w is not None:
         x.add(part, x.say("outro", "watch_open", pr=w.prs[0]), w.prs[:1])
