@@ -71,6 +71,17 @@ def test_a_sentence_that_leans_on_a_link_goes_whole():
         "\n\n2. Run the loader\n\nThe cache holds. The pool drains.")
 
 
+def test_a_sentence_whose_subject_is_a_link_goes_whole():
+    # "<link> refactors the loader but that PR didn't set staging": taken out, the link
+    # left "refactors the loader …" to be told as this change's doing.
+    body = ("https://example.com/pull/7 refactors the loader to use the pool but that PR "
+            "didn't set staging.\nThis PR fixes the staging. https://example.com/pull/8 "
+            "moved the widget. The cache holds.\n\nhttps://example.com/pull/10\n\n"
+            "The pool drains.")
+    assert clean_body(body) == (
+        "This PR fixes the staging. The cache holds.\n\nThe pool drains.")
+
+
 def test_a_caption_goes_with_its_picture():
     # "The problem it tackles: snapshot is an example of the dump when OOM happens" points
     # at a picture the listener never sees; a stated sentence above one stays.

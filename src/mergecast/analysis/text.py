@@ -49,6 +49,9 @@ _LEANING_WORD = r"\b(?:in|at|from|see|of|via|by|with|on|into|to|per|for|after|li
 _LEANING_URL = re.compile(_LEANING_WORD + r"\s+" + _BARE_URL, re.I)
 _LEANS_NEXT = re.compile(_LEANING_WORD + r"\s*$", re.I)  # … and the link opens the next line
 _OPENS_ON_URL = re.compile(r"^\s*" + _BARE_URL)
+# A link that is its sentence's subject ("<link> refactors X but didn't set Y"): taken
+# out, the verb is left to the change the body describes, a false claim.
+_SUBJECT_URL = re.compile(r"(?:^|(?<=[.!?]\s))\s*https?://\S*[^\s.,;:!?](?=\s+[a-z])")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 _STACK_HEADER = re.compile(
     r"^\s*(Stack from \[ghstack\]|\[//\]: # \(BEGIN SAPLING FOOTER\)|Stack created with \[Sapling\]"
@@ -233,7 +236,7 @@ def clean_body(text: str) -> str:
         line = _LEANING_URL.sub(_LEANS, _PAREN_URL.sub("", line))
         if out and _LEANS_NEXT.search(out[-1]):
             line = _OPENS_ON_URL.sub(_LEANS, line)
-        line = _URL.sub("", line)
+        line = _URL.sub("", _SUBJECT_URL.sub(_LEANS, line))
         line = _HTML_TAG.sub("", line)
         # "#3595 is merged to wrong base" opens on a reference, not a heading.
         line = re.sub(r"^\s*#{1,6}(?!\d)\s*", "", line)
