@@ -1337,6 +1337,9 @@ def test_a_subjectless_verb_of_the_change_is_the_changes(body, expected):
     "Feel free to give it a try, though most samples are mostly padding.",  # to the reader
     "Just checking to see if CI passes.",  # the author trying the change out
     "The new loader takes a step towards option 3 of the design.",  # an unread list's item
+    # what a trace or picture the listener never sees shows
+    "One can see that one more copy is inserted every time it reads the widget.",
+    "The extra copy can be seen in the loader trace.",
     # an item of a list written inline, its marker and aside still on it
     "b - per the review - the widget cache is now not optional but simply the default.",
 ])
