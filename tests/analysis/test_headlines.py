@@ -128,6 +128,8 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
     ("Group the loader helpers into a package", "grouping the loader helpers into a package"),
     ("Solve the flaky upload issue", "solving the flaky upload issue"),
     ("Llama the loader", "Llama the loader"),  # (a name is no verb)
+    # … and so are two before "and" and an article
+    ("[rl] Checkpoint + resume the widget loop", "checkpointing and resuming the widget loop"),
     # a participle after its article waits for its noun, here a name opening on "in"
     ("Pass the computed `in_shard_sizes` without the cache too, so the loader keeps its order",
      "passing the computed in-shard-sizes without the cache too"),

@@ -97,13 +97,14 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
     lemma = base_verb(ws[0]) if ws else None
     if negated and lemma is None and ws[0].isalpha():
         lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
-    if lemma is None and len(ws) > 2 and ws[1] in ("the", "a", "an") and ws[0].isalpha() and \
-            ws[0][:1].isupper() and ws[0][1:].islower() and \
-            ws[0].lower() not in words().function | words().adverbs and \
-            case_word(ws[0].lower()) == ws[0].lower():  # (not a name: "Llama the …")
+    if lemma is None and _plain(ws[0]) and len(ws) > 2 and ws[1] in ("the", "a", "an"):
         # "Group the optimizer components into a package": a plain word before an article
         # can only be its verb, known or not; named "grouping …", never as an order
         lemma = ws[0].lower()
+    elif lemma is None and _plain(ws[0]) and len(ws) > 4 and ws[1].lower() == "and" and \
+            ws[3] in ("the", "a", "an") and _plain(ws[2].capitalize()) and ws[2].islower():
+        # … and so are both words of "Checkpoint and resume the training loop"
+        lemma, ws = f"{ws[0].lower()} and {ws[2]}", ws[2:]
     # ("make sure tests are run": the verb takes a clause, its "are" is no sign of a subject)
     sure = [w.lower() for w in ws[:2]] == ["make", "sure"]
     if ws and ws[0].lower() in words().adjectives or lemma not in words().clause_verbs and \
@@ -229,6 +230,13 @@ def _names_next(title: str, word: str) -> bool:
     """Whether "and <word>" opens a name in the title ("Split implements and
     implements_torch_function"): a second thing, not a second order."""
     return re.search(rf"\band\s+{re.escape(word)}[_.]\w", title, re.I) is not None
+
+
+def _plain(word: str) -> bool:
+    """A capitalised plain word, no function word or name ("Llama the …" is a name)."""
+    return word.isalpha() and word[:1].isupper() and word[1:].islower() and \
+        word.lower() not in words().function | words().adverbs and \
+        case_word(word.lower()) == word.lower()
 
 
 def _said(word: str, title: str) -> bool:
