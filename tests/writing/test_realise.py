@@ -346,6 +346,19 @@ def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others()
                                                           (2602, "Hoist the group reassignment "
                                                                  "into a pass"))))
     text = " ".join(ln.text for ln in [*size(x, both), *effects(x, both)])
+    # … nor say the name again right after it: "the second" is the one doing more
+    assert text == ("ada landed two related PRs, 2601 and 2602, the second hoisting the group "
+                    "reassignment into a pass."), text
+    swapped = dataclasses.replace(both, effects=tuple(
+        dataclasses.replace(a, ref=m.Ref(pr=5203 - a.ref.pr)) for a in reversed(both.effects)))
+    assert " ".join(ln.text for ln in [*size(x, swapped), *effects(x, swapped)]) == (
+        "ada landed two related PRs, 2601 and 2602, the first hoisting the group reassignment "
+        "into a pass.")
+    # When the name's change does more than the name, both are told, in order.
+    more = dataclasses.replace(both, effects=(
+        dataclasses.replace(parse_title("Always save shape ops in the loader cache"),
+                            ref=m.Ref(pr=2601)), both.effects[1]))
+    text = " ".join(ln.text for ln in [*size(x, more), *effects(x, more)])
     assert "always saving shape ops" in text and "hoisting the group reassignment" in text, text
     # One change alone needs no "always saving shape ops" after its name.
     one = dataclasses.replace(both, prs=(2601,), effects=both.effects[:1])

@@ -35,9 +35,9 @@ OBJECT_WORDS = 18  # words all of a list's objects take at most (the first is sa
 WHOLE_WORDS = 12  # words a whole verb's object ("split X and Y") is said in, else left out
 
 
-def said(key: str) -> str:
+def said(key: str, which: int = 0) -> str:
     """A fixed piece of effect grammar from the phrase file ([effects])."""
-    return str(phrases()["effects"][key][0])
+    return str(phrases()["effects"][key][which])
 
 
 @dataclass(frozen=True)

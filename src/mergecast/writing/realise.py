@@ -133,13 +133,31 @@ def _told(t: ThemePlan) -> list[Clause]:
     unless a cluster is named by one of its changes and the others' effects would follow
     as if they were the name's ("always saving shape ops. … landed two related PRs,
     hoisting X" hides which PR saves the ops)."""
-    named = _singular(t.concept) | {"the", "a", "an", "for", "that"}  # ("notes that X")
     found = clauses(t.effects, overflow=True)
-    kept = [c for c in found if not _singular(c.objects) <= named]
+    kept = [c for c in found if not _says_name(t, c)]
     if t.stack is None and kept and len(kept) < len(found) and \
             all(len(c.cites) < len(t.prs) for c in found):
         return found
     return kept
+
+
+def _says_name(t: ThemePlan, c: Clause) -> bool:
+    """Whether an effect only says the theme's name again."""
+    return _singular(c.objects) <= _singular(t.concept) | {"the", "a", "an", "for", "that"}
+
+
+def _beside_name(t: ThemePlan, fold: Sequence[Clause], prs: Sequence[int]) -> str:
+    """Of two PRs, the one doing more than the theme's name says: "… landed two related
+    PRs, 1 and 2, the second fixing X" after "Third theme: updating the matrix", never
+    "…, updating the matrix, then fixing X". "" when the two effects are not one each."""
+    names = [_says_name(t, c) for c in fold]
+    if len(prs) != 2 or len(fold) != 2 or names.count(True) != 1:
+        return ""
+    other, name = (fold[1], fold[0]) if names[0] else (fold[0], fold[1])
+    if len(other.cites) != 1 or {*other.cites, *name.cites} != set(prs) or \
+            other.cites[0] in name.cites:
+        return ""
+    return f"{said('which_of_two', list(prs).index(other.cites[0]))} {other.ing()}"
 
 
 def _room(told: list[Clause], fold: int, concept: str, big: bool
@@ -190,7 +208,7 @@ def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
         then = f", {said('then')} "
         one = t.size == 1
         effects = join_clauses([c.ing() for c in fold]) if one else \
-            then.join(c.ing() for c in fold)
+            _beside_name(t, fold, cites) or then.join(c.ing() for c in fold)
         joined = f"{text[:-1]}, {effects}."
         more = tuple(dict.fromkeys(cites + tuple(n for c in fold for n in c.cites)))
         if x.grounded(joined, more):
