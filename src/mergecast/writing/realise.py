@@ -16,7 +16,6 @@ from ..analysis.language import (
     shorten,
 )
 from ..models import Theme, ThemePlan
-from .changes import singular, stems
 from .clauses import Clause, clauses, said
 from .described import benefit, details, listed, problem
 from .follows import follows, when
@@ -36,9 +35,7 @@ from .numbers import (
 from .phrases import MAX_WORDS, Lookup, cap
 from .plan import is_brief, sized_otherwise
 from .scope import scope, whose
-
-CLAUSES = 4  # groups of effects told per theme
-BIG_CLAUSES = 6  # ... per theme of GRAB_BAG changes or more, whose parts are its story
+from .told import beside_name, room, sparse, told_effects
 
 
 def size_phrase(t: Theme) -> str:
@@ -112,8 +109,8 @@ def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
     key, values, _ = _size_slot(t)
     if t.continues or not key:
         return []
-    told = _told(t)
-    if _sparse(t, told):
+    told = told_effects(t)
+    if sparse(t, told):
         return []  # told apart, as one of them (see effects), never of all
     longest = max(len(v.format(**values).split()) for v in x.variants("theme", key))
     taken: list[Clause] = []
@@ -125,72 +122,6 @@ def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
         taken.append(c)
         used += n
     return taken
-
-
-def _told(t: ThemePlan) -> list[Clause]:
-    """The theme's effects worth saying: not one its name already says ("fixing the path"
-    needs no "…, fixing the path"; a stack named by its base part goes on to the rest),
-    unless a cluster is named by one of its changes and the others' effects would follow
-    as if they were the name's ("always saving shape ops. … landed two related PRs,
-    hoisting X" hides which PR saves the ops)."""
-    found = clauses(t.effects, overflow=True)
-    kept = [c for c in found if not _says_name(t, c)]
-    if t.stack is None and kept and len(kept) < len(found) and \
-            all(len(c.cites) < len(t.prs) for c in found):
-        return found
-    return kept
-
-
-def _says_name(t: ThemePlan, c: Clause) -> bool:
-    """Whether an effect only says the theme's name again."""
-    return _singular(c.objects) <= _singular(t.concept) | {"the", "a", "an", "for", "that"}
-
-
-def _beside_name(t: ThemePlan, fold: Sequence[Clause], prs: Sequence[int]) -> str:
-    """Of two PRs, the one doing more than the theme's name says: "… landed two related
-    PRs, 1 and 2, the second fixing X" after "Third theme: updating the matrix", never
-    "…, updating the matrix, then fixing X". "" when the two effects are not one each."""
-    names = [_says_name(t, c) for c in fold]
-    if len(prs) != 2 or len(fold) != 2 or names.count(True) != 1:
-        return ""
-    other, name = (fold[1], fold[0]) if names[0] else (fold[0], fold[1])
-    if len(other.cites) != 1 or {*other.cites, *name.cites} != set(prs) or \
-            other.cites[0] in name.cites:
-        return ""
-    return f"{said('which_of_two', list(prs).index(other.cites[0]))} {other.ing()}"
-
-
-def _room(told: list[Clause], fold: int, concept: str, big: bool
-          ) -> tuple[list[Clause], bool]:
-    """The effects told after the `fold` the size sentence carries, CLAUSES in all
-    (BIG_CLAUSES for a `big` theme), in order, and whether any had to go. Those telling
-    more of the theme's name go last: a stack named "flight recorder" tells its flight
-    recorder, whatever part adds it."""
-    rest = told[fold:]
-    room = max(0, (BIG_CLAUSES if big else CLAUSES) - fold)
-    if len(rest) <= room:
-        return rest, False
-    # Cut, the effects end on no "Finally": two to a sentence, in at most two "also"
-    # sentences after the first.
-    room = min(room, 2 * (2 + (not fold)))
-    named = stems(concept)
-
-    def tells_name(c: Clause) -> bool:  # (one that only says the name again adds nothing)
-        return bool(stems(c.objects) & named) and not stems(c.objects) <= named
-
-    keep = sorted(range(len(rest)), key=lambda i: (not tells_name(rest[i]), i))[:room]
-    return [rest[i] for i in sorted(keep)], True
-
-
-def _singular(text: str) -> set[str]:
-    """Words as compared with a name: "dispatch and combine ops" holds "op"."""
-    return {singular(w) if len(w) > 2 else w for w in text.lower().split()}
-
-
-def _sparse(t: ThemePlan, told: Sequence[Clause]) -> bool:
-    """Whether the effects told stand for fewer than half of three or more changes:
-    "landed nine commits, adding X" and "the PRs fix X" would say all of them do X."""
-    return t.size >= 3 and 2 * sum(max(1, len(c.cites)) for c in told) < t.size
 
 
 def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
@@ -208,7 +139,7 @@ def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
         then = f", {said('then')} "
         one = t.size == 1
         effects = join_clauses([c.ing() for c in fold]) if one else \
-            _beside_name(t, fold, cites) or then.join(c.ing() for c in fold)
+            beside_name(t, fold, cites) or then.join(c.ing() for c in fold)
         joined = f"{text[:-1]}, {effects}."
         more = tuple(dict.fromkeys(cites + tuple(n for c in fold for n in c.cites)))
         if x.grounded(joined, more):
@@ -279,17 +210,17 @@ def _more(n: int, noun: str) -> str:
 def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     """The effects the size sentence had no room for, two to a sentence."""
     fold = len(folded(x, t))
-    told = _told(t)
+    told = told_effects(t)
     # A big theme whose descriptions say nothing of why tells more of its parts instead.
     big = t.size >= GRAB_BAG and not (t.problem or t.benefit or t.details)
-    rest, cut = _room(told, fold, t.concept, big)
+    rest, cut = room(told, fold, t.concept, big)
     keys: list[str] = []  # the effects sentences' phrase keys so far
     out: list[Line] = []
     subject = _subject(t)
     plural = whose(t) in ("prs", "commits", "changes")  # ("the series" is one)
 
     def body(pair: Sequence[Clause]) -> str:
-        if plural and _sparse(t, told):  # "the PRs include one fixing X and one adding Y"
+        if plural and sparse(t, told):  # "the PRs include one fixing X and one adding Y"
             return f"{said('stated_plural')} " + \
                 join_words([pair[0].ing(), *(f"one {c.ing()}" for c in pair[1:])])
         return pair[0].third(plural) + (f", and {pair[1].third(plural)}" if len(pair) > 1
@@ -302,7 +233,7 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         step = i // 2 + bool(fold)
         key = "effects" if step == 0 else "last_effects" if (
             step >= 2 and not cut and i + 2 >= len(rest)) else "more_effects"
-        # (a second "also" sentence is worded otherwise; _room leaves room for no third)
+        # (a second "also" sentence is worded otherwise; room() leaves room for no third)
         salt = keys.count(key)
         keys.append(key)
         text = x.say("theme", key, salt, subject=subject, effects=body(pair))
@@ -312,7 +243,7 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
             cites = pair[0].cites
         # After "landed eight related PRs, setting seeds" (one of the eight), the others'
         # effects are never trimmed: alone, the size sentence says all eight set seeds
-        lone = bool(fold) and _sparse(t, told[:fold])
+        lone = bool(fold) and sparse(t, told[:fold])
         out += present(x.line(text, cites, optional=bool(out) or bool(fold) and not lone,
                              weight=-10))
     return out

@@ -1,0 +1,80 @@
+"""Which of a theme's effects are told, and how many: not one its name already says, the
+ones telling more of the name first when some must go, and, of two PRs, the one doing more
+than the name said by its place ("the second fixing X")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..models import ThemePlan
+from .changes import singular, stems
+from .clauses import Clause, clauses, said
+
+CLAUSES = 4  # groups of effects told per theme
+BIG_CLAUSES = 6  # ... per theme of GRAB_BAG changes or more, whose parts are its story
+
+
+def told_effects(t: ThemePlan) -> list[Clause]:
+    """The theme's effects worth saying: not one its name already says ("fixing the path"
+    needs no "…, fixing the path"; a stack named by its base part goes on to the rest),
+    unless a cluster is named by one of its changes and the others' effects would follow
+    as if they were the name's ("always saving shape ops. … landed two related PRs,
+    hoisting X" hides which PR saves the ops)."""
+    found = clauses(t.effects, overflow=True)
+    kept = [c for c in found if not says_name(t, c)]
+    if t.stack is None and kept and len(kept) < len(found) and \
+            all(len(c.cites) < len(t.prs) for c in found):
+        return found
+    return kept
+
+
+def says_name(t: ThemePlan, c: Clause) -> bool:
+    """Whether an effect only says the theme's name again."""
+    return _singular(c.objects) <= _singular(t.concept) | {"the", "a", "an", "for", "that"}
+
+
+def beside_name(t: ThemePlan, fold: Sequence[Clause], prs: Sequence[int]) -> str:
+    """Of two PRs, the one doing more than the theme's name says: "… landed two related
+    PRs, 1 and 2, the second fixing X" after "Third theme: updating the matrix", never
+    "…, updating the matrix, then fixing X". "" when the two effects are not one each."""
+    names = [says_name(t, c) for c in fold]
+    if len(prs) != 2 or len(fold) != 2 or names.count(True) != 1:
+        return ""
+    other, name = (fold[1], fold[0]) if names[0] else (fold[0], fold[1])
+    if len(other.cites) != 1 or {*other.cites, *name.cites} != set(prs) or \
+            other.cites[0] in name.cites:
+        return ""
+    return f"{said('which_of_two', list(prs).index(other.cites[0]))} {other.ing()}"
+
+
+def room(told: list[Clause], fold: int, concept: str, big: bool
+          ) -> tuple[list[Clause], bool]:
+    """The effects told after the `fold` the size sentence carries, CLAUSES in all
+    (BIG_CLAUSES for a `big` theme), in order, and whether any had to go. Those telling
+    more of the theme's name go last: a stack named "flight recorder" tells its flight
+    recorder, whatever part adds it."""
+    rest = told[fold:]
+    room = max(0, (BIG_CLAUSES if big else CLAUSES) - fold)
+    if len(rest) <= room:
+        return rest, False
+    # Cut, the effects end on no "Finally": two to a sentence, in at most two "also"
+    # sentences after the first.
+    room = min(room, 2 * (2 + (not fold)))
+    named = stems(concept)
+
+    def tells_name(c: Clause) -> bool:  # (one that only says the name again adds nothing)
+        return bool(stems(c.objects) & named) and not stems(c.objects) <= named
+
+    keep = sorted(range(len(rest)), key=lambda i: (not tells_name(rest[i]), i))[:room]
+    return [rest[i] for i in sorted(keep)], True
+
+
+def _singular(text: str) -> set[str]:
+    """Words as compared with a name: "dispatch and combine ops" holds "op"."""
+    return {singular(w) if len(w) > 2 else w for w in text.lower().split()}
+
+
+def sparse(t: ThemePlan, told: Sequence[Clause]) -> bool:
+    """Whether the effects told stand for fewer than half of three or more changes:
+    "landed nine commits, adding X" and "the PRs fix X" would say all of them do X."""
+    return t.size >= 3 and 2 * sum(max(1, len(c.cites)) for c in told) < t.size
