@@ -254,6 +254,7 @@ _WORD = st.sampled_from(["cache", "float8", "loader", "MoE", "the", "for", "to",
 
 
 @given(st.lists(_WORD, min_size=1, max_size=9))
+@example(["don't"])  # a lone negation leaves no word to read
 @example(["Move", "cache", "to", "when"])  # "moves cache to when": a move to a function word
 @example(["Move", "cache", "to", "cache", "when"])  # "moves cache to cache when": a cut title
 @example(["float8", "tests", "in", "tests", "float8"])  # "tests tests float8"

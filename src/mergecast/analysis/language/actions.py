@@ -97,11 +97,11 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
     lemma = base_verb(ws[0]) if ws else None
     if negated and lemma is None and ws[0].isalpha():
         lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
-    if lemma is None and _plain(ws[0]) and len(ws) > 2 and ws[1] in ("the", "a", "an"):
+    if lemma is None and len(ws) > 2 and _plain(ws[0]) and ws[1] in ("the", "a", "an"):
         # "Group the optimizer components into a package": a plain word before an article
         # can only be its verb, known or not; named "grouping …", never as an order
         lemma = ws[0].lower()
-    elif lemma is None and _plain(ws[0]) and len(ws) > 4 and ws[1].lower() == "and" and \
+    elif lemma is None and len(ws) > 4 and _plain(ws[0]) and ws[1].lower() == "and" and \
             ws[3] in ("the", "a", "an") and _plain(ws[2].capitalize()) and ws[2].islower():
         # … and so are both words of "Checkpoint and resume the training loop"
         lemma, ws = f"{ws[0].lower()} and {ws[2]}", ws[2:]
