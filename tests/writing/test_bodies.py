@@ -158,9 +158,9 @@ def test_a_however_is_joined_to_what_it_contrasts_and_a_flag_is_no_gain():
     assert said("Only the widget rows are tallied in training mode.") == [
         ("detail", "Only the widget rows are tallied in training mode.")]
     # A past state that was fine rules a problem out: never "The problem: the table was valid".
-    assert said("The widget table itself was valid. The lookups failed because the index "
+    assert said("The widget table on disk was valid. The lookups failed because the index "
                 "wrapped at scale.") == [
-        ("detail", "The widget table itself was valid."),
+        ("detail", "The widget table on disk was valid."),
         ("problem", "The lookups failed because the index wrapped at scale.")]
     # "compile.enable" is a flag: said "compile enable", it enables nothing.
     assert said("The attention module is wrapped with full AC if compile.enable is False.") \
@@ -1340,6 +1340,11 @@ def test_a_subjectless_verb_of_the_change_is_the_changes(body, expected):
     # what a trace or picture the listener never sees shows
     "One can see that one more copy is inserted every time it reads the widget.",
     "The extra copy can be seen in the loader trace.",
+    # a thing set against one named in a sentence not said
+    "The pass function itself stays; only its use in the default pipeline is removed.",
+    # someone's slip, its subject left out ("I accidentally changed …")
+    "Accidently changed the widget check for the old loader, forgot to fix before landing.",
+    "Mistakenly removed the loader check in the last change.",
     # an item of a list written inline, its marker and aside still on it
     "b - per the review - the widget cache is now not optional but simply the default.",
 ])
