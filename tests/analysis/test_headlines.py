@@ -371,9 +371,9 @@ def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():
     assert not grab_bag("making metrics logging work for pipeline parallelism")
 
 
-def test_a_big_series_is_named_like_a_cluster_not_by_its_first_part():
+def test_a_series_is_named_like_a_cluster_not_by_its_first_part():
     # One author's PRs with nothing declaring an order: the first sets up nothing, so
-    # "the seed loader fix" would name five PRs by one.
+    # "the seed loader fix" would name five PRs by one, or three.
     titles = ["Fix the loader for seeds", "Add a cache for metrics", "Rename the planner",
               "Remove the old flag", "Document the public API"]
     assert headline(titles, areas=("checkpoint",), stack=True, series=True) == \
@@ -382,10 +382,13 @@ def test_a_big_series_is_named_like_a_cluster_not_by_its_first_part():
             "Drop the unused widget", "Add a retry knob"]
     assert headline(tidy, areas=("checkpoint",), stack=True, series=True) == \
         "Checkpoint clean-up"
-    # A small series still leads with its first part, as does a stack of any size.
-    assert headline(titles[:4], areas=("checkpoint",), stack=True, series=True) == \
-        headline(titles[:4], areas=("checkpoint",), stack=True)
+    assert headline(titles[:3], areas=("checkpoint",), stack=True, series=True) == \
+        "Checkpoint work"
+    # A stack of any size leads with its base part, as does a series of two.
+    assert headline(titles[:3], areas=("checkpoint",), stack=True) == "fixing the loader for seeds"
     assert headline(titles, areas=("checkpoint",), stack=True) != "Checkpoint work"
+    assert headline(titles[:2], areas=("checkpoint",), stack=True, series=True) == \
+        headline(titles[:2], areas=("checkpoint",), stack=True)
 
 
 def test_a_title_that_names_nothing_leaves_the_name_to_the_next_part():

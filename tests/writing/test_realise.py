@@ -515,6 +515,20 @@ def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():  # (or a kind
     # a theme that is one work keeps its plain frame
     named = dataclasses.replace(bag, concept="retry budgets")
     assert not any(f"PR {pr}" in ln.text for ln in [*problem(x, named), *benefit(x, named)])
+    # a series named by its place is a bag too (its parts share an author, not a problem);
+    # a stack's parts build on its base, whose problem is the stack's
+    lone = m.Stack("series", ("ada",), None, theme.prs, ())
+    series = dataclasses.replace(bag, stack=lone)
+    assert all(f"PR {pr}" in ln.text for ln in [*problem(x, series), *benefit(x, series)])
+    stack = dataclasses.replace(bag, stack=dataclasses.replace(lone, tool="ghstack"))
+    assert not any(f"PR {pr}" in ln.text for ln in [*problem(x, stack), *benefit(x, stack)])
+    # One change's problem too long to say whose is not said, rather than said as all of
+    # the theme's.
+    long = m.Claim("The loader re-read every shard on each step, because the cache was keyed "
+                   "on the step number instead of the name of the shard it came from, so "
+                   "nothing hit.", "problem", m.Ref(pr=pr))
+    assert problem(x, dataclasses.replace(bag, problem=long)) == []
+    assert problem(x, dataclasses.replace(named, problem=long))[0].text == long.text
 
 
 def test_a_big_theme_tells_up_to_six_of_its_parts_and_ends_on_one_last_step():

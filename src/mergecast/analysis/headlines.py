@@ -134,7 +134,7 @@ def headline(
     titles share; a stack's base (first) part, which sets up what the stack does; the area
     and the kind of work most titles do ("RL fixes"); else a cluster's first title as a noun
     phrase. A single change's name is its own title, cleaned and shortened. A `series` (one
-    author's PRs with no declared order) of GRAB_BAG or more parts is named like a cluster.
+    author's PRs with no declared order) is named like a cluster, never by its first part.
     """
     if len({clean_title(t).lower() for t in titles}) == 1 or _retold(titles):
         name = single_headline(titles[0])  # one title, posted again or barely reworded
@@ -146,16 +146,16 @@ def headline(
     else:
         # A stack is what its base part starts (its later parts build on it, and a late
         # part alone names one detail); a cluster is named by its kind of work, and so is a
-        # big series, whose first part sets up nothing ("the enable CUDA graph config flag"
-        # for twelve PRs of clean-ups, tests and passes).
-        loose = series and len(titles) >= GRAB_BAG
+        # series, whose first part sets up nothing ("the enable CUDA graph config flag" for
+        # three PRs of clean-ups and passes).
+        loose = series
         name = (_topic_name(titles, areas)
                 or _refined(_shared(titles, areas, day_titles or {}, stack),
                             parallel := _parallel_name(titles))
                 or parallel
                 or (_base_name(titles) if stack and not loose else None)
                 or kind_name(titles, areas)
-                or (_grab_bag(titles, areas, stack and not loose) if by_place else None)
+                or (_grab_bag(titles, areas, stack and not loose, loose) if by_place else None)
                 or (_base_name(titles) if stack else _first_named(titles)))
     return _noun(_qualify(_fewer(name), areas))
 
@@ -180,14 +180,17 @@ def _says(title: str, name: str) -> bool:
 
 
 GRAB_BAG = 5  # a cluster this big that shares no name is no one change's story
+SERIES_BAG = 3  # … and a series this big: its parts share an author, not a story
 
 
-def _grab_bag(titles: Sequence[str], areas: Sequence[str], stack: bool) -> str | None:
-    """"Quantization work": a cluster of GRAB_BAG or more changes that share no words,
-    kind of work or parts is named by where it happens, never by its first title (eleven
-    PRs named "fixing a bug in loading seed checkpoint" would say all eleven fix it)."""
+def _grab_bag(titles: Sequence[str], areas: Sequence[str], stack: bool,
+              series: bool = False) -> str | None:
+    """"Quantization work": a cluster of GRAB_BAG or more changes (a series of SERIES_BAG)
+    that share no words, kind of work or parts is named by where it happens, never by its
+    first title (eleven PRs named "fixing a bug in loading seed checkpoint" would say all
+    eleven fix it)."""
     area = usable_area(areas)
-    if stack or len(titles) < GRAB_BAG or area is None:
+    if stack or len(titles) < (SERIES_BAG if series else GRAB_BAG) or area is None:
         return None
     return in_area(words().kind_names["mixed"], area)
 

@@ -46,12 +46,13 @@ def benefit(x: Lookup, t: ThemePlan) -> list[Line]:
 
 
 def _whose(key: str, t: ThemePlan, c: Claim | None) -> str:
-    """A grab-bag's problem or payoff (or that of a theme named by its kind of work,
-    "Checkpoint fixes") is its one change's ("The problem PR 12 tackles"): "The problem:"
+    """A grab-bag's problem or payoff (or that of a theme or series named by its kind of
+    work, "Checkpoint fixes") is its one change's ("The problem PR 12 tackles"): "The problem:"
     after "landed eleven PRs" would give all eleven the one problem."""
     many = t.size > 1
     bag = grab_bag(t.concept) or kind_named(t.concept)
-    own = c is not None and c.ref.pr is not None and t.stack is None and bag
+    loose = t.stack is None or t.stack.is_series  # (a stack's parts build on its base)
+    own = c is not None and c.ref.pr is not None and loose and bag
     return f"{key}_of" if many and own else key
 
 
@@ -76,6 +77,8 @@ def _claim(x: Lookup, key: str, c: Claim | None, optional: bool = False,
     # After "The problem:" the sentence goes on in lower case ("The problem: the cache …").
     text = x.say("theme", key, text=lower_first(c.text), pr=c.ref.pr)
     if len(text.split()) > MAX_WORDS or not x.fresh(text):
+        if key.endswith("_of"):
+            return []  # said bare, one change's problem would be all of the theme's
         text = c.text
     return present(x.line(text, _cites(c), optional=optional, weight=weight))
 
