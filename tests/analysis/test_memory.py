@@ -60,6 +60,16 @@ def test_unrelated_work_is_new():
     assert d.themes[0].continues is None
 
 
+def test_same_name_author_and_area_continue_unless_the_name_is_a_grab_bag():
+    # Same author, area and name, no PR in common: the same work, said again...
+    d = link_earlier(digest(5, [theme([7])]), [episode(4, [ref([1])])])
+    assert d.themes[0].continues is not None
+    # ... but "Loader work" names where two days' unrelated PRs happened, not one story.
+    d = link_earlier(digest(5, [theme([7], headline="Loader work")]),
+                     [episode(4, [ref([1], headline="Loader work")])])
+    assert d.themes[0].continues is None
+
+
 def test_future_episodes_are_ignored():
     d = link_earlier(digest(5, [theme([1])]), [episode(6, [ref([1])])])
     assert d.themes[0].continues is None

@@ -10,6 +10,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from ..models import Continuity, Digest, Episode, Theme, ThemeRef
+from .headlines import grab_bag
 
 _LOOKBACK_DAYS = 7
 
@@ -42,7 +43,10 @@ def _matches(theme: Theme, ref: ThemeRef) -> bool:
         return True
     same_people = bool(set(theme.authors) & set(ref.authors))
     same_area = bool(set(theme.areas) & set(ref.areas))
-    return same_people and same_area and theme.headline.lower() == ref.headline.lower()
+    # A grab-bag's name ("Graph trainer work") says where, not which work: two days' bags
+    # by one author are no one piece of work continuing.
+    return same_people and same_area and theme.headline.lower() == ref.headline.lower() \
+        and not grab_bag(theme.headline)
 
 
 def _continuity(theme: Theme, dailies: list[Episode], digest: Digest) -> Theme:
