@@ -155,6 +155,23 @@ def test_weekly_title_keeps_three_themes_when_they_fit() -> None:
     assert script.title == "Weekly Recap - Cleanup, Correctness, and a Faster Checkpoint Writer"
 
 
+def test_a_weekly_title_says_the_places_of_grab_bags_under_one_work() -> None:
+    d = weekly_digest()
+    bags = tuple(dataclasses.replace(t, headline=h) for t, h in zip(
+        d.themes, ["Loader work", "Planner work", "Widget cache work", "profiling"],
+        strict=True))
+    script = write(dataclasses.replace(d, themes=bags), weekly="2026-W11", minutes=3.5,
+                   max_themes=4)
+    assert script.title == "Weekly Recap - Loader, Planner and Widget Cache Work"
+    # one story among them that is no bag keeps every name its own
+    mixed = (*bags[:2], dataclasses.replace(bags[2], headline="a faster checkpoint writer"),
+             bags[3])
+    script = write(dataclasses.replace(d, themes=mixed), weekly="2026-W11", minutes=3.5,
+                   max_themes=4)
+    assert script.title == "Weekly Recap - Loader Work, Planner Work, and a Faster Checkpoint " \
+        "Writer"
+
+
 def test_a_weekly_summary_keeps_a_name_s_own_capitals() -> None:
     d = weekly_digest()
     named = (dataclasses.replace(d.themes[0], headline="AutoParallel trace integration"),

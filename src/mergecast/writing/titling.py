@@ -81,6 +81,7 @@ def title(x: Lookup, plan: Plan) -> str:
              if n == 0 or not (_thin(h, plain=not plan.weekly) or _stated(h))]
     options: list[str] = []
     if plan.weekly:
+        heads = _places(heads)
         padded = heads + ["", ""]
         options = [x.say("title", {3: "three", 2: "two", 1: "one"}[n], a=padded[0],
                          b=padded[1], c=padded[2]) for n in range(len(heads), 0, -1)]
@@ -94,6 +95,16 @@ def title(x: Lookup, plan: Plan) -> str:
         if text and len(text) <= limit and x.grounded(text):
             return text
     return shorten(title_case(x.say("title", "fallback", show=plan.show)), limit) or "Briefing"
+
+
+def _places(heads: list[str]) -> list[str]:
+    """A recap's top themes that are all grab-bags, as one: "Graph Trainer, RL and SPMD
+    Types Work", never "Graph Trainer Work, RL Work, and SPMD Types Work"."""
+    work = words().kind_names["mixed"]
+    places = [h[: -len(work)].rstrip() for h in heads
+              if grab_bag(h) and h.lower().endswith(f" {work}")]
+    return [f"{join_words(places)} {work}"] if len(heads) > 1 and len(places) == len(heads) \
+        else heads
 
 
 def _reverted(x: Lookup, plan: Plan, section: str) -> str:
