@@ -633,6 +633,9 @@ def test_a_sentence_leaning_on_a_comparison_it_does_not_make_is_dropped():
     # A lead-in that points back is taken off; the fact after it stands alone.
     ("As a result the LM head was silently quantized to fp8 instead of bf16.",
      [("problem", "The LM head was silently quantized to fp8 instead of bf16.")]),
+    # … and so is the writer's own emphasis
+    ("Basically, the expert degree for the widget layers is borrowed from the loader degree.",
+     [("detail", "The expert degree for the widget layers is borrowed from the loader degree.")]),
     # "Currently" stays: without it the old behaviour would sound like today's.
     ("Currently, the scheduler ignores the warmup steps when resuming a run.",
      [("problem", "Currently, the scheduler ignores the warmup steps when resuming a run.")]),
