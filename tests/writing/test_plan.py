@@ -530,6 +530,17 @@ def test_worth_noting_is_never_a_document_touched():
     assert 951 in noted and not {950, 952, 953} & set(noted), noted
 
 
+def test_a_change_whose_object_becomes_itself_as_said_is_no_effect():
+    # "Write mm, ft and pg as MM, FT and PG": the lexicon says both sides alike, and
+    # "adds MM, FT and PG as MM, FT and PG" tells a listener nothing.
+    d = rich_digest(extra=[pr(954, "Write mm, ft and pg as MM, FT and PG", "ada"),
+                           pr(955, "Move the loader to the loader", "omar")])
+    said = write(d).transcript
+    assert "as MM" not in said and "the loader to the loader" not in said
+    noted = [a.ref.pr for a in plan(d).notes if a.ref]
+    assert not {954, 955} & set(noted), noted
+
+
 def test_a_sentence_saying_the_title_again_with_its_verb_and_the_repo_name_is_not_said():
     # "PR 901 enables structured-caching in widget" says no more than its title: the verb
     # and the repository's own name are no news

@@ -61,10 +61,16 @@ def by_change(actions: Sequence[Action]) -> list[tuple[Action, ...]]:
     return out
 
 
+# "Write mm, ft and pg as MM, FT and PG": once said, both sides are the same words.
+_AS_ITSELF = re.compile(r"(?i)^(.+?)\s+(?:as|to|into|with)\s+\1$")
+
+
 def says_something(a: Action) -> bool:
-    """A title of only generic words ("Update", "fix tests") tells a listener nothing; the
-    page's coverage list still has it."""
+    """A title of only generic words ("Update", "fix tests") tells a listener nothing, nor
+    one whose object becomes itself as said; the page's coverage list still has it."""
     w = words()
+    if _AS_ITSELF.match(f"{a.obj} {a.qualifier}".strip()):
+        return False
     return any(x.lower() not in w.generic and x.lower() not in w.function and not base_verb(x)
                for x in a.obj.split())
 
