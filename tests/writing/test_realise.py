@@ -354,6 +354,17 @@ def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others()
     assert " ".join(ln.text for ln in [*size(x, swapped), *effects(x, swapped)]) == (
         "ada landed two related PRs, 2601 and 2602, the first hoisting the group reassignment "
         "into a pass.")
+    # … however long the name, which the size sentence never has to hold twice
+    named = "Always save the shape ops of every widget loader in the planner cache"
+    long = dataclasses.replace(both, concept="always saving the shape ops of every widget "
+                               "loader in the planner cache", effects=(
+                                   dataclasses.replace(parse_title(named), ref=m.Ref(pr=2601)),
+                                   dataclasses.replace(parse_title(
+                                       "Hoist the group reassignment of the widget planner "
+                                       "into a pass"), ref=m.Ref(pr=2602))))
+    assert " ".join(ln.text for ln in [*size(x, long), *effects(x, long)]) == (
+        "The work comes from ada, who landed two related PRs, 2601 and 2602, the second "
+        "hoisting the group reassignment of the widget planner into a pass.")
     # When the name's change does more than the name, both are told, in order.
     more = dataclasses.replace(both, effects=(
         dataclasses.replace(parse_title("Always save shape ops in the loader cache"),

@@ -106,13 +106,15 @@ def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
     """The first effects, when short enough to ride on the size sentence ("… landed a
     six-part stack, PRs 1 through 6, adding X, then using Y for A and B") whichever way
     the size sentence is worded."""
-    key, values, _ = _size_slot(t)
+    key, values, prs = _size_slot(t)
     if t.continues or not key:
         return []
     told = told_effects(t)
     if sparse(t, told):
         return []  # told apart, as one of them (see effects), never of all
     longest = max(len(v.format(**values).split()) for v in x.variants("theme", key))
+    if (other := beside_name(t, told[:2], prs)) and longest + len(other.split()) < MAX_WORDS:
+        return told[:2]  # ("the second fixing X": the name's own change is not said again)
     taken: list[Clause] = []
     used = longest
     for c in told[:2]:
