@@ -412,6 +412,10 @@ def test_names_are_trimmed_and_cased():
     assert trim("gate overlap FSDP pass behind a config flag", 6) == "gate overlap FSDP pass"
     assert trim("subjects told as what they are", 10) == "subjects told as what they are"
     assert trim("subjects told as they", 10) == "subjects told"
+    # a compound preposition cut from its "to" goes whole; an uncut one is the name's own
+    assert trim("support for loader paths in addition to the hardcoded widget values", 8,
+                why=True) == "support for loader paths"
+    assert trim("the widget cache in addition", 8) == "the widget cache in addition"
     assert shorten("one two three four of", 18) == "one two three four"
     assert shorten("A" * 80, 70) == ""
     # A cut that leaves "to <verb>" without what the verb acts on drops the purpose too;

@@ -110,6 +110,11 @@ def _open_ends() -> frozenset[str]:
 
 
 @functools.cache
+def _open_pairs() -> frozenset[str]:
+    return frozenset(_load("language.toml")["readings"]["open_pairs"])
+
+
+@functools.cache
 def _name_tails() -> frozenset[str]:
     return frozenset(_load("language.toml")["readings"]["name_tails"])
 
@@ -178,7 +183,8 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
             len(ws) < whole and ws[-1].lower() in words().adjectives) or (
             len(ws) > 2 and ws[-2].lower() in ("and", "or") and base_verb(ws[-1])
             and base_verb(ws[-3]) != ws[-3].lower()) or (  # ("tests for save and load")
-            passive and len(ws) > 2 and ws[-1].lower() in _name_tails())):
+            passive and len(ws) > 2 and ws[-1].lower() in _name_tails()) or (
+            len(ws) < whole and " ".join(ws[-2:]).lower() in _open_pairs())):
         ws.pop()
         if ws[-1].lower() in ("and", "or"):
             ws.pop()
