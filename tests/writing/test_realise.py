@@ -365,7 +365,14 @@ def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others()
     assert " ".join(ln.text for ln in [*size(x, long), *effects(x, long)]) == (
         "The work comes from ada, who landed two related PRs, 2601 and 2602, the second "
         "hoisting the group reassignment of the widget planner into a pass.")
+    # … and so do two things the other PR does
+    two = dataclasses.replace(both, effects=(*both.effects, dataclasses.replace(
+        parse_title("Drop the old planner flag"), ref=m.Ref(pr=2602))))
+    assert " ".join(ln.text for ln in [*size(x, two), *effects(x, two)]) == (
+        "The work comes from ada, who landed two related PRs, 2601 and 2602, the second "
+        "hoisting the group reassignment into a pass and removing the old planner flag.")
     # When the name's change does more than the name, both are told, in order.
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})  # (a new episode: no sentence said)
     more = dataclasses.replace(both, effects=(
         dataclasses.replace(parse_title("Always save shape ops in the loader cache"),
                             ref=m.Ref(pr=2601)), both.effects[1]))

@@ -113,8 +113,8 @@ def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
     if sparse(t, told):
         return []  # told apart, as one of them (see effects), never of all
     longest = max(len(v.format(**values).split()) for v in x.variants("theme", key))
-    if (other := beside_name(t, told[:2], prs)) and longest + len(other.split()) < MAX_WORDS:
-        return told[:2]  # ("the second fixing X": the name's own change is not said again)
+    if (other := beside_name(t, told, prs)) and longest + len(other.split()) < MAX_WORDS:
+        return told  # ("the second fixing X": the name's own change is not said again)
     taken: list[Clause] = []
     used = longest
     for c in told[:2]:

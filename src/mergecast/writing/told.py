@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..models import ThemePlan
 from .changes import singular, stems
 from .clauses import Clause, clauses, said
+from .numbers import join_clauses
 
 CLAUSES = 4  # groups of effects told per theme
 BIG_CLAUSES = 6  # ... per theme of GRAB_BAG changes or more, whose parts are its story
@@ -35,16 +36,19 @@ def says_name(t: ThemePlan, c: Clause) -> bool:
 
 def beside_name(t: ThemePlan, fold: Sequence[Clause], prs: Sequence[int]) -> str:
     """Of two PRs, the one doing more than the theme's name says: "… landed two related
-    PRs, 1 and 2, the second fixing X" after "Third theme: updating the matrix", never
-    "…, updating the matrix, then fixing X". "" when the two effects are not one each."""
-    names = [says_name(t, c) for c in fold]
-    if len(prs) != 2 or len(fold) != 2 or names.count(True) != 1:
+    PRs, 1 and 2, the second fixing X" (or "the first adding X and removing Y") after
+    "Third theme: updating the matrix", never "…, updating the matrix, then fixing X".
+    "" unless one effect is the name's, of one PR, and the others (two at most) the
+    other PR's."""
+    names = [c for c in fold if says_name(t, c)]
+    others = [c for c in fold if not says_name(t, c)]
+    if len(prs) != 2 or len(names) != 1 or not 1 <= len(others) <= 2:
         return ""
-    other, name = (fold[1], fold[0]) if names[0] else (fold[0], fold[1])
-    if len(other.cites) != 1 or {*other.cites, *name.cites} != set(prs) or \
-            other.cites[0] in name.cites:
+    own = {n for c in others for n in c.cites}
+    if len(own) != 1 or {*own, *names[0].cites} != set(prs) or own & set(names[0].cites):
         return ""
-    return f"{said('which_of_two', list(prs).index(other.cites[0]))} {other.ing()}"
+    which = said("which_of_two", list(prs).index(own.pop()))
+    return f"{which} {join_clauses([c.ing() for c in others])}"
 
 
 def room(told: list[Clause], fold: int, concept: str, big: bool
