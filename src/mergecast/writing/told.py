@@ -20,7 +20,7 @@ def told_effects(t: ThemePlan) -> list[Clause]:
     needs no "…, fixing the path"; a stack named by its base part goes on to the rest),
     unless a cluster is named by one of its changes and the others' effects would follow
     as if they were the name's ("always saving shape ops. … landed two related PRs,
-    hoisting X" hides which PR saves the ops)."""
+    hoisting X" hides which PR saves the ops; beside_name says "the second hoisting X")."""
     found = clauses(t.effects, overflow=True)
     kept = [c for c in found if not says_name(t, c)]
     if t.stack is None and kept and len(kept) < len(found) and \
