@@ -19,6 +19,7 @@ from mergecast.writing import write_script
 from mergecast.writing.clauses import clauses, factor
 from mergecast.writing.described import benefit, listed, problem
 from mergecast.writing.phrases import Lookup
+from mergecast.writing.phrases import opener as opening
 from mergecast.writing.plan import make_plan
 from mergecast.writing.realise import SLOTS, effects, opener, size
 
@@ -465,6 +466,22 @@ def ada_theme(titles: tuple[tuple[int, str], ...], concept: str) -> tuple[Lookup
     return x, dataclasses.replace(
         plan_theme, concept=concept, stack=None,
         effects=tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n)) for n, t in titles))
+
+
+def test_two_effect_sentences_in_a_row_never_open_alike():
+    # With "The PRs also" said twice already in the episode, both "also" sentences of a big
+    # theme fell to the one other wording: "Beyond that, … Beyond that, …".
+    titles = tuple((2640 + i, t) for i, t in enumerate((
+        "Add a retry budget", "Drop the legacy cache", "Speed up the hash map",
+        "Fix the upload timeout", "Document the cache keys", "Warn on stalled uploads",
+        "Rename the loader flag", "Test the planner seeds", "Cache the widget lookups")))
+    for day in range(7):
+        x, named = ada_theme(titles, "upload robustness")
+        x.seed += day
+        x.openers[opening("The PRs also")] = 2
+        said = [ln.text for ln in effects(x, named)]
+        openers = [opening(s) for s in said]
+        assert len(said) >= 2 and len(set(openers)) == len(openers), said
 
 
 def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():

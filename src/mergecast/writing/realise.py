@@ -33,6 +33,7 @@ from .numbers import (
     with_article,
 )
 from .phrases import MAX_WORDS, Lookup, cap
+from .phrases import opener as opening  # (opener is this module's slot)
 from .plan import is_brief, sized_otherwise
 from .scope import scope, whose
 from .told import beside_name, room, sparse, told_effects
@@ -235,10 +236,15 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         step = i // 2 + bool(fold)
         key = "effects" if step == 0 else "last_effects" if (
             step >= 2 and not cut and i + 2 >= len(rest)) else "more_effects"
-        # (a second "also" sentence is worded otherwise; room() leaves room for no third)
+        # (a second "also" sentence is worded otherwise; room() leaves room for no third;
+        # nor does one open as the sentence before it, whatever the openers used up)
         salt = keys.count(key)
         keys.append(key)
+        before = opening(out[-1].text) if out else ""
         text = x.say("theme", key, salt, subject=subject, effects=body(pair))
+        while opening(text) == before and salt < keys.count(key) + 3:
+            salt += 1
+            text = x.say("theme", key, salt, subject=subject, effects=body(pair))
         cites = tuple(n for c in pair for n in c.cites)
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
             text = x.say("theme", key, salt, subject=subject, effects=body(pair[:1]))
