@@ -44,6 +44,16 @@ def test_the_most_recent_earlier_change_is_chosen():
     assert linked([older, newer]).follows.ref.pr == 1240
 
 
+def test_an_earlier_change_is_followed_by_the_first_theme_only():
+    # Two themes building on one earlier change: "Before this, … landed PR 1240 …" once.
+    other = change(1329, "Autoquant v2 cache for Mixtral", days_back=-0.4)
+    first, second = follow_ups([theme(TODAY), theme(other, headline="autoquant v2 cache")],
+                               [TODAY, other], [change(1240, "Autoquant v2 initial version")],
+                               WINDOW)
+    assert first.follows is not None and first.follows.ref.pr == 1240
+    assert second.follows is None
+
+
 def test_a_bots_change_is_not_followed():
     assert linked([change(1240, "Autoquant v2 initial version", bot=True)]).follows is None
 

@@ -108,11 +108,15 @@ def follow_ups(themes: Sequence[Theme], today: Sequence[Change], past: Sequence[
     by_number = {c.number: c for c in today if c.number is not None}
     by_sha = {c.sha: c for c in today if c.sha}
     out = []
+    taken: set[Ref] = set()  # one earlier change is followed by one theme, the first
     for t in themes:
         mine = [c for n in t.prs if (c := by_number.get(n))]
         mine += [c for s in t.commits if (c := by_sha.get(s))]
         found = _follows(t, mine, earlier, window, share)
-        out.append(dataclasses.replace(t, follows=found) if found else t)
+        if found and found.ref not in taken:
+            taken.add(found.ref)
+            t = dataclasses.replace(t, follows=found)
+        out.append(t)
     return tuple(out)
 
 
