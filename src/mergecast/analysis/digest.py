@@ -38,7 +38,7 @@ from .boilerplate import Titles
 from .duplicates import DupInput, find_duplicates, references, specific_files
 from .followups import follow_ups
 from .identity import Identities, bot_names, credit_changes, first_time_association
-from .reverts import revert_of, revert_story
+from .reverts import revert_of, revert_story, undone_prs
 from .similarity import TITLE_WEIGHT, centroid, tfidf
 from .stacks import detect_stacks, stack_lists
 from .text import (
@@ -145,9 +145,8 @@ def build_digest(
     day_words: Counter[str] = Counter(
         w.lower() for c in today for w in set(strip_tags(c.title).split())
     )
-    undone = frozenset(ch.original.pr for ch in chains if ch.undone and ch.original.pr)
     themes = build_themes(units, first_timers=first_timers, day_titles=day_words,
-                          undone=undone)
+                          undone=undone_prs(chains))
     themes = list(follow_ups(themes, today, past, window))
     duplicates = find_duplicates(
         _dup_inputs(today, past, keys, area_of_all, stacks, chains, problem_docs, reverting),

@@ -148,14 +148,13 @@ def headline(
         # part alone names one detail); a cluster is named by its kind of work, and so is a
         # series, whose first part sets up nothing ("the enable CUDA graph config flag" for
         # three PRs of clean-ups and passes).
-        loose = series
         name = (_topic_name(titles, areas)
                 or _refined(_shared(titles, areas, day_titles or {}, stack),
                             parallel := _parallel_name(titles))
                 or parallel
-                or (_base_name(titles) if stack and not loose else None)
+                or (_base_name(titles) if stack and not series else None)
                 or kind_name(titles, areas)
-                or (_grab_bag(titles, areas, stack and not loose, loose) if by_place else None)
+                or (_grab_bag(titles, areas, stack and not series, series) if by_place else None)
                 or (_base_name(titles) if stack else _first_named(titles)))
     return _noun(_qualify(_fewer(name), areas))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..models import ChainStep, Change, Ref, Revert, RevertChain, RevertPair, Window
@@ -37,6 +37,11 @@ _RELAND = re.compile(r"^\s*(?:\[\s*re-?land\s*\]\s*|re-?land(?:ed)?\s*:?\s+)", r
 _TRAILING_PR = re.compile(r"\s*\(#\d+\)\s*$")
 _TRAILING_PR_NUMBER = re.compile(r"\(#(\d+)\)\s*$")
 _REVERT_WORD = re.compile(r"^\s*Revert(?:ing)?\s*:?\s*", re.I)
+
+
+def undone_prs(chains: Iterable[RevertChain]) -> frozenset[int]:
+    """The PRs these chains leave reverted (RevertChain.undone)."""
+    return frozenset(ch.original.pr for ch in chains if ch.undone and ch.original.pr)
 
 
 def revert_of(change: Change) -> Revert | None:

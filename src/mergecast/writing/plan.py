@@ -22,6 +22,7 @@ from ..analysis.language import (
     parse_title,
     said_verb,
 )
+from ..analysis.reverts import undone_prs
 from ..analysis.themes import is_noise
 from ..models import (
     Action,
@@ -80,7 +81,7 @@ def make_plan(digest: Digest, *, show: str, day: dt.date, max_themes: int,
     by_sha = {c.sha: c for c in digest.changes if c.sha}
     welcome = _welcomed(digest)
     chains = digest.chains or _chains_from_pairs(digest)
-    undone = frozenset(ch.original.pr for ch in chains if ch.undone and ch.original.pr)
+    undone = undone_prs(chains)
     relanded = frozenset(s.ref.pr for ch in chains for s in ch.steps
                          if s.kind == "reland" and s.ref.pr)  # the chain tells them
     # A theme of nothing but reverts is told once, as a revert chain, not as a theme, and

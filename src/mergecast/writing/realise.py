@@ -242,7 +242,9 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         keys.append(key)
         before = opening(out[-1].text) if out else ""
         text = x.say("theme", key, salt, subject=subject, effects=body(pair))
-        while opening(text) == before and salt < keys.count(key) + 3:
+        for _ in x.variants("theme", key)[1:]:
+            if opening(text) != before:
+                break
             salt += 1
             text = x.say("theme", key, salt, subject=subject, effects=body(pair))
         cites = tuple(n for c in pair for n in c.cites)
