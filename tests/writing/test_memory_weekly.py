@@ -145,31 +145,27 @@ def test_weekly_recap_structure_wording_and_title() -> None:
     assert script.summary.startswith("The week's top themes were convolution tile planning")
 
 
-def test_weekly_title_keeps_three_themes_when_they_fit() -> None:
+def weekly_title(*names: str) -> str:
+    """The title of the busy week's recap with its four themes named `names`."""
     d = weekly_digest()
-    short = tuple(dataclasses.replace(t, headline=h) for t, h in zip(
-        d.themes, ["cleanup", "correctness", "a faster checkpoint writer", "profiling"],
-        strict=True))
-    script = write(dataclasses.replace(d, themes=short), weekly="2026-W11", minutes=3.5,
-                   max_themes=4)
-    assert script.title == "Weekly Recap - Cleanup, Correctness, and a Faster Checkpoint Writer"
+    named = tuple(dataclasses.replace(t, headline=h) for t, h in zip(d.themes, names,
+                                                                     strict=True))
+    return write(dataclasses.replace(d, themes=named), weekly="2026-W11", minutes=3.5,
+                 max_themes=4).title
+
+
+def test_weekly_title_keeps_three_themes_when_they_fit() -> None:
+    assert weekly_title("cleanup", "correctness", "a faster checkpoint writer", "profiling") \
+        == "Weekly Recap - Cleanup, Correctness, and a Faster Checkpoint Writer"
 
 
 def test_a_weekly_title_says_the_places_of_grab_bags_under_one_work() -> None:
-    d = weekly_digest()
-    bags = tuple(dataclasses.replace(t, headline=h) for t, h in zip(
-        d.themes, ["Loader work", "Planner work", "Widget cache work", "profiling"],
-        strict=True))
-    script = write(dataclasses.replace(d, themes=bags), weekly="2026-W11", minutes=3.5,
-                   max_themes=4)
-    assert script.title == "Weekly Recap - Loader, Planner and Widget Cache Work"
+    assert weekly_title("Loader work", "Planner work", "Widget cache work", "profiling") \
+        == "Weekly Recap - Loader, Planner and Widget Cache Work"
     # one story among them that is no bag keeps every name its own
-    mixed = (*bags[:2], dataclasses.replace(bags[2], headline="a faster checkpoint writer"),
-             bags[3])
-    script = write(dataclasses.replace(d, themes=mixed), weekly="2026-W11", minutes=3.5,
-                   max_themes=4)
-    assert script.title == "Weekly Recap - Loader Work, Planner Work, and a Faster Checkpoint " \
-        "Writer"
+    assert weekly_title("Loader work", "Planner work", "a faster checkpoint writer",
+                        "profiling") == \
+        "Weekly Recap - Loader Work, Planner Work, and a Faster Checkpoint Writer"
 
 
 def test_a_weekly_summary_keeps_a_name_s_own_capitals() -> None:
