@@ -1,3 +1,4 @@
+import dataclasses
 import datetime as dt
 import json
 
@@ -248,3 +249,28 @@ def test_digest_json_carries_evidence_credit_and_chains(tmp_path):
     credit = {c["number"]: c for c in data["changes"]}
     assert credit[3]["handle"] == "" and credit[3]["how"] == "bot"
     assert credit[1]["group"] and credit[1]["handle"] == "ana"
+
+
+# ------------------------------------------------------------- one history, two names
+
+def test_one_commit_stored_under_two_repo_names_is_told_once():
+    sha = "a" * 40
+    by_folder = dataclasses.replace(commit(sha, "Speed up loader (#7)"), repo="widgets",
+                                    number=7)
+    by_github = commit(sha, "Speed up loader (#7)", number=7)
+    unnumbered = dataclasses.replace(commit("b" * 40, "Tidy planner"), repo="widgets")
+    numbered = commit("b" * 40, "Tidy planner (#8)", number=8)
+    d = build_digest([by_folder, by_github, unnumbered, numbered], window(10),
+                     areas=AreasConfig())
+    assert [c.key for c in d.changes] == [f"{REPO}#7", f"{REPO}#8"]
+    assert d.counts.changes == 2
+
+
+def test_ingesting_a_checkout_before_and_after_naming_it_counts_each_commit_once(
+        make_repo, tmp_path):
+    repo, today = _history(make_repo)
+    _digest_after_ingest(tmp_path, repo, today)  # named by its folder
+    d = _digest_after_ingest(tmp_path, repo, today, "--repo-name", "acme/widgets")
+    assert d.counts.changes == 3
+    assert sorted(c.key for c in d.changes) == [
+        "acme/widgets#50", "acme/widgets#51", "acme/widgets#52"]

@@ -33,6 +33,7 @@ from ..models import (
     Theme,
     Window,
 )
+from ..models.merging import merge_change
 from .areas import assign_areas
 from .boilerplate import Titles
 from .duplicates import DupInput, find_duplicates, references, specific_files
@@ -64,10 +65,26 @@ def _order(c: Change) -> tuple[bool, int, str]:
 
 
 def _unique(changes: Sequence[Change]) -> list[Change]:
+    """One record per change: a later copy of one key wins (it is the fresher record), and
+    copies of one landed commit under two repository names (a store fed the same history
+    before and after its GitHub name was set) are one change, the numbered copy kept."""
     by_key: dict[str, Change] = {}
     for c in changes:
-        by_key[c.key] = c  # a later copy of one key wins: it is the fresher record
-    return sorted(by_key.values(), key=_order)
+        by_key[c.key] = c
+    by_sha: dict[str, Change] = {}
+    out: list[Change] = []
+    for c in sorted(by_key.values(), key=_named_first):
+        if not c.sha:
+            out.append(c)
+        else:
+            kept = by_sha.get(c.sha)
+            by_sha[c.sha] = c if kept is None else merge_change(kept, c)
+    return sorted([*out, *by_sha.values()], key=_order)
+
+
+def _named_first(c: Change) -> tuple[bool, bool, str]:
+    """The copy a commit is told by: with its PR number, then under an owner/name."""
+    return (c.number is None, "/" not in c.repo, c.key)
 
 
 def _own(c: Change, titles: Set[tuple[str, ...]]) -> Change:
