@@ -86,6 +86,15 @@ def test_mostly_removal_says_both_sides():
                        "the generator router module."]
 
 
+def test_mostly_removal_with_a_rounded_count_in_says_both_sides():
+    # 156 lines in are said "about 160", as the 17,619 out are "about 18,000": the fact
+    # check traces both (it once traced only the first and dropped the sentence)
+    d = digest((14, "Delete the widget models", (
+        ("widgets/models/big.py", 0, 17_619), ("widgets/models/stub.py", 156, 0))))
+    assert said(d) == ["More goes than comes here: about 18,000 lines out, about 160 in, "
+                       "most of them from the big module."]
+
+
 def test_unknown_files_say_nothing_and_the_script_has_no_scope():
     d = digest((13, "Add a loss comparison script", None))
     assert said(d) == []
@@ -135,6 +144,8 @@ def test_counts_that_are_sums_of_the_files_pass(text):
      "line count 'four-line' is no sum of the digest's files"),
     ("It touches seven files.", (7,),
      "file count 'seven files' is not supported by the digest"),
+    ("More goes than comes here: 890 lines out, about 50 in.", (7,),  # 40 in, not 50
+     "line count 'about 50' is no sum of the digest's files"),
 ])
 def test_counts_that_are_no_sum_of_the_files_fail(text, cites, problem):
     assert facts().problems(text, cites) == [problem]

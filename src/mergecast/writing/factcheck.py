@@ -25,7 +25,7 @@ from ..analysis.text import truncate
 from ..errors import FactCheckError
 from ..models import Digest, Script, Section
 from .numbers import NUMBER_WORD, parse_count
-from .sizes import LINES, Size, check_sizes, sizes_of
+from .sizes import Size, check_sizes, line_counts, sizes_of
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9]|[A-Za-z0-9]")
 _INT = re.compile(r"(?<![\w.])(?<!\d,)(#?)(\d+)(?!\w|[.,]\d)")
@@ -276,7 +276,7 @@ class Facts:
             else:
                 found.append(f"cites PR {n}, which is not in the digest")
         pr_at: set[int] = set()  # where a known PR number is said as a PR number
-        sized = {i for m in LINES.finditer(counted) for i in range(m.start(), m.end())}
+        sized = {i for m in line_counts(counted) for i in range(m.start(), m.end())}
         for m in _INT.finditer(numbers):
             digits = m.group(2)
             n = int(digits)

@@ -19,6 +19,10 @@ from .numbers import NUMBER_WORD, parse_count
 LINES = re.compile(
     rf"\b(?:(about|around|roughly|nearly|some)\s+)?(\d{{1,3}}(?:,\d{{3}})+|{NUMBER_WORD})"
     r"(?:-line\b|\s+(?:(?:added|removed|changed|deleted)\s+)?lines\b)", re.I)
+# ... and the lines that come in beside those that go: "about 18,000 lines out, about 160 in".
+_LINES_IN = re.compile(
+    rf"(?<=lines out, )(?:(about|around|roughly|nearly|some)\s+)?"
+    rf"(\d{{1,3}}(?:,\d{{3}})+|\d+|{NUMBER_WORD})(?=\s+in\b)", re.I)
 FILES = re.compile(rf"\b({NUMBER_WORD})\s+(?:(?:changed|touched|other)\s+)?files\b", re.I)
 
 
@@ -58,6 +62,11 @@ def sizes_of(d: Digest) -> list[Size]:
     return [s for prs, changes in groups if (s := _size(prs, changes)) is not None]
 
 
+def line_counts(text: str) -> list[re.Match[str]]:
+    """Every line count in `text`; group 1 is its "about", group 2 its number."""
+    return [*LINES.finditer(text), *_LINES_IN.finditer(text)]
+
+
 def _amount(word: str) -> int | None:
     return int(word.replace(",", "")) if word.replace(",", "").isdigit() else parse_count(word)
 
@@ -71,7 +80,7 @@ def check_sizes(known: Sequence[Size], text: str, mentioned: set[int],
     sizes = [s for s in known if s.prs & mentioned] if mentioned else list(known)
     lines = {n for s in sizes for n in s.lines}
     found = []
-    for m in LINES.finditer(text):
+    for m in line_counts(text):
         value = _amount(m.group(2))
         if value is not None and value not in lines and not (
                 m.group(1) and any(rounded(n)[0] == value for n in lines)):
