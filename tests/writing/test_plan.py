@@ -163,6 +163,41 @@ def test_one_authors_same_kind_of_work_elsewhere_is_told_with_the_theme_as_a_ser
     assert "PR 705 fixes the int8 matmul fallback" in section(write(removals()), "area")
 
 
+def series_of_five(*removed: str) -> m.Digest:
+    """vkuzo's clean-up pair, then five more of theirs: a move, a split and `removed`."""
+    titles = ("Remove the unused NF4 helper", "Remove the multi-input helper",
+              "Move the int8 matmul kernels into the int8 workflow",
+              "Split the blockwise float8 kernels out of the kernel package into their "
+              "consumers", *removed)
+    changes = tuple(pr(701 + i, title, "vkuzo") for i, title in enumerate(titles))
+    theme = m.Theme(1, "quantization clean-up", "cluster", ("vkuzo",), ("Quantization",),
+                    (701, 702), (), None, 5.0, ("linked",))
+    return dataclasses.replace(
+        rich_digest(), themes=(theme,), changes=changes, duplicates=(), reverts=(),
+        relands=(), first_time_contributors=(), counts=m.Counts(7, 7, 0, 1),
+        areas=(m.Area("Prototype", (703, 704, 705, 706, 707), ()),))
+
+
+def test_a_long_series_is_told_by_which_of_its_prs_do_what():
+    # "The five PRs move X and split Y" said two PRs' work of all five, and the other
+    # three's went untold.
+    said = section(write(series_of_five(
+        "Remove the dead widget models", "Remove the release workflow",
+        "Remove the AutoRound prototype")), "theme")
+    assert "vkuzo landed five more PRs, 703 through 707. Two of them move the int8 matmul " \
+        "kernels into the int8 workflow and split the blockwise float8 kernels out of the " \
+        "kernel package into their consumers. The remaining three remove the dead widget " \
+        "models, release workflow and AutoRound prototype." in said, said
+    # One whose effect is left out is never counted in: the rest are "others".
+    said = section(write(series_of_five(
+        "Remove the dead consumers of the deleted widget models",
+        "Remove the model-release CI workflow and its scripts",
+        "Delete the prototype AutoRound quantization algorithm")), "theme")
+    assert "Two of them move the int8 matmul" in said and \
+        ". Two others remove the dead consumers of the deleted widget models" in said, said
+    assert "five PRs move" not in said
+
+
 def test_a_revert_of_an_internal_id_is_told_without_reading_the_id():
     chain = m.RevertChain(m.Ref(sha="a" * 40), "D73201409", None,
                           (m.ChainStep("revert", m.Ref(pr=584200)),))

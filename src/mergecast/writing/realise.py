@@ -304,12 +304,41 @@ def series(x: Lookup, t: ThemePlan) -> list[Line]:
         return present(x.line(one, prs, weight=-5))
     # Too long for one breath: who and which first, then what they do, as much as fits.
     out = present(x.line(x.say("theme", "series_short", **values), prs))
+    if shares := _shares(x, found[:3], prs):
+        return out + shares
     for n in range(min(3, len(found)), 0, -1):
         text = x.say("theme", "series_effects", subject=f"the {number_words(len(prs))} PRs",
                      effects=join_words([c.third(plural=True) for c in found[:n]]))
         if len(text.split()) <= MAX_WORDS:
             return out + present(x.line(text, prs, optional=True, weight=-5))
     return out
+
+
+def _shares(x: Lookup, found: Sequence[Clause], prs: Sequence[int]) -> list[Line]:
+    """A series' effects in two sentences, each said of the PRs doing it: "Two of them move
+    X and split Y. The remaining three remove A, B and C." ("Two others remove A and B"
+    when some PR's effect is left untold). Only when no PR's effects are in both, so
+    neither sentence says what only some of its PRs do."""
+    cited = [set(c.cites) for c in found]
+    if len(found) < 2 or sum(map(len, cited)) != len(set().union(*cited)):
+        return []
+    whole = set().union(*cited) == set(prs)
+    for cut in range(len(found) - 1, 0, -1):
+        head, tail = found[:cut], found[cut:]
+        n, m = (sum(len(c.cites) for c in part) for part in (head, tail))
+        first = x.say("theme", "series_share", count=cap(number_words(n)), effects=join_words(
+            [c.third(plural=n > 1) for c in head]))
+        rest = x.say("theme", "series_rest", count=number_words(m) if m > 1 else "PR",
+                     effects=join_words([c.third(plural=m > 1) for c in tail])) if whole else \
+            x.say("theme", "series_more" if m > 1 else "series_another",
+                  count=cap(number_words(m)),
+                  effects=join_words([c.third(plural=m > 1) for c in tail]))
+        if max(len(first.split()), len(rest.split())) <= MAX_WORDS:
+            return [*present(x.line(first, [n for c in head for n in c.cites], optional=True,
+                                    weight=-5)),
+                    *present(x.line(rest, [n for c in tail for n in c.cites], optional=True,
+                                    weight=-6))]
+    return []
 
 
 SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, follows, scope, series,
