@@ -43,6 +43,9 @@ def told(title: str) -> str:
      "passes the placements without EP too"),
     ("Fix red CI: numa + H100 startup breaks", "fixes red CI"),
     ("README typos", "fixes README typos"),
+    # "Never" + a word the lexicon does not know as a verb is still an order not to.
+    ("Never open two widget panels in a row alike",
+     "stops opening two widget panels in a row alike"),
 ])
 def test_a_misread_title_shape_is_told_as_it_reads(title, effect):
     assert told(title) == effect

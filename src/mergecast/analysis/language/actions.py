@@ -85,8 +85,11 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         ws = ws[2:] if ws[0].lower() == "do" else ws[1:]
         negated = bool(ws)
     elif ws[0].lower() == "never" and len(ws) > 2 and (
-            base_verb(ws[1]) == ws[1].lower() or ws[2].lower() in ("a", "an", "the")):
-        ws, negated = ws[1:], True  # "Never name a theme after a unit": an order not to
+            base_verb(ws[1]) == ws[1].lower() or ws[2].lower() in ("a", "an", "the")
+            or _plain(ws[1].capitalize()) and ws[1].islower()):
+        # "Never name a theme after a unit": an order not to; "Never open two …" too,
+        # whether or not the lexicon knows the word after it as a verb
+        ws, negated = ws[1:], True
     adverb = ""
     if len(ws) > 2 and ws[0].lower() in words().adverbs and base_verb(ws[1]):
         adverb, ws = ws[0].lower(), ws[1:]
