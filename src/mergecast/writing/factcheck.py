@@ -24,6 +24,7 @@ from ..analysis.language import clean_title, name_of, parse_actions, parse_title
 from ..analysis.text import truncate
 from ..errors import FactCheckError
 from ..models import Digest, Script, Section
+from .handles import MIXED, check_handles
 from .numbers import NUMBER_WORD, parse_count
 from .sizes import Size, check_sizes, line_counts, sizes_of
 
@@ -49,29 +50,7 @@ _ORDINAL_VALUE = {w: i for i, w in enumerate(
     "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split())}
 _SHA = re.compile(r"(?<![\w.])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w])", re.I)
 _EPISODE_YEAR = re.compile(r"^(\d{4})-")
-_AT = re.compile(r"(?<![\w.])@([A-Za-z0-9][\w-]*)")
-_STRICT_SLOTS = (
-    re.compile(r"\b(?:developer|author|contributors?|handle)\s+@?([A-Za-z0-9][\w-]*)", re.I),
-    re.compile(rf"\b([A-Za-z0-9][\w-]*)['’]s\s+(?:(?:{NUMBER_WORD})-part\s+)?"
-               r"(?:stack|series|PRs?|pull requests?|patch(?:es)?|work)\b", re.I),
-    re.compile(r"(?:^|[.;:!?]\s+)([A-Za-z0-9][\w-]*)\s+(?:landed|opened|posted|pushed|merged|"
-               r"authored|reverted|relanded|submitted|wrote|shipped|sent)\b"),
-)
-_LOOSE_SLOT = re.compile(r"\b(?:by|from)\s+@?([A-Za-z0-9][\w-]*)", re.I)
-_MIXED = re.compile(r"(?<![\w.])(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z0-9][\w-]*(?![\w])")
 _DIGITS_IN_NAME = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*\d(?![\w-])")
-_HARMLESS_MIXED = re.compile(r"\d+(?:st|nd|rd|th|x|s|d|D|k|K|M|GB|MB|KB|ms|us)|v\d+(?:\.\d+)*")
-_COMMON = frozenset(
-    """a an the this that these those it its their them they he she his her one each both all
-    another other some any today today's yesterday yesterday's earlier later several many more
-    most few scratch default hand design itself themselves now then there here which who what
-    stack stacks series pr prs change changes work patch patches fix fixes team developers
-    developer theme week day month main upstream downstream users people contributors
-    maintainers reviewers time far making adding using moving letting everything nothing
-    something effort refactor cleanup follow-up rest part parts piece pieces code briefing
-    briefings experience tooling community productivity quoted was were is are has have
-    had""".split()
-)
 
 
 _PIECE = re.compile(r"[A-Za-z0-9][\w-]*")  # the shape every name/handle check cuts from text
@@ -95,7 +74,7 @@ def _words(texts: Iterable[str]) -> set[str]:
             low = piece.lower()
             out.update((low, low.rstrip("-")))
             out.update(part for part in low.split("_") if part)
-        out.update(m.lower() for m in _MIXED.findall(t))
+        out.update(m.lower() for m in MIXED.findall(t))
     return out
 
 
@@ -304,7 +283,9 @@ class Facts:
             token = m.group(0).lower()
             if any(s.startswith(token) for s in self.shas):
                 found.append(f"commit sha {m.group(0)} is read aloud")
-        said_handles = self._check_handles(claimed, found)
+        said_handles, wrong = check_handles(claimed, self.handles, self.names,
+                                             self.vocabulary)
+        found += wrong
         for m in _PART.finditer(counted):
             value = parse_count(m.group(1))
             related = self._related(mentioned) if mentioned else self.groups
@@ -325,42 +306,6 @@ class Facts:
                 found.append(f"{m.group(0)!r} does not match any continuing theme")
         return found
 
-    def _check_handles(self, text: str, found: list[str]) -> int:
-        said: set[str] = set()
-        for m in _AT.finditer(text):
-            h = m.group(1).lower()
-            if h in self.handles:
-                said.add(h)
-            else:
-                found.append(f"handle @{m.group(1)} is not in the digest")
-        for rx in _STRICT_SLOTS:
-            for m in rx.finditer(text):
-                w = m.group(1).lower()
-                if w in self.handles:
-                    said.add(w)
-                elif w not in _COMMON and w not in self.names:
-                    found.append(f"handle {m.group(1)!r} is not in the digest")
-        for m in _LOOSE_SLOT.finditer(text):
-            w = m.group(1).lower()
-            if w in self.handles:
-                said.add(w)
-            elif not (parse_count(w) is not None or w in _COMMON or w in self.vocabulary
-                      or w.endswith(("ing", "ed")) or w in _PLAIN_ENGLISH):
-                found.append(f"handle {m.group(1)!r} is not in the digest")
-        for m in _MIXED.finditer(text):
-            token = m.group(0)
-            w = token.lower()
-            if w in self.handles:
-                said.add(w)
-            elif not (_HARMLESS_MIXED.fullmatch(token) or w in self.vocabulary):
-                found.append(f"name {token!r} is not in the digest")
-        return len(said)
-
-
-_PLAIN_ENGLISH = frozenset(
-    """default design hand scratch now here there far then time today yesterday name
-    accident mistake hardware software memory disk source""".split()
-)
 
 
 def _quotes(d: Digest) -> tuple[str, ...]:
