@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 import email.utils
-import hashlib
 import json
 import logging
 import random
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -26,11 +24,11 @@ import httpx
 from ..errors import AuthError, GitHubError, RateLimitError
 from ..redact import excerpt, remember, scrub, scrub_json
 from ._clean import clean_text
+from ._github_cache import CachedResponse, Clock, HttpCache, cache_key
 
 log = logging.getLogger("mergecast.sources.github")
 
 Sleep = Callable[[float], None]
-Clock = Callable[[], dt.datetime]
 
 # GitHub's GraphQL budget is 5,000 points an hour: a run that needs more requests than
 # that cannot finish within the hour anyway, and a server that asks for more is broken.
@@ -38,53 +36,6 @@ MAX_REQUESTS = 5000
 MAX_BODY = 64 * 2**20  # bytes of one answer; GitHub's pages of 100 PRs are a few MB
 _DIGITS = re.compile(r"[0-9]{1,12}")  # ASCII only: "²".isdigit() is True, int("²") fails
 _MAX_SECONDS = 10 * 366 * 86400.0  # a wait or reset further away than this is not a time
-
-
-class CachedResponse(Protocol):
-    @property
-    def etag(self) -> str | None: ...
-    @property
-    def body(self) -> bytes: ...
-    @property
-    def stored_at(self) -> dt.datetime: ...
-
-
-class HttpCache(Protocol):
-    """Where responses are kept between runs: the Store, or MemoryCache in tests."""
-
-    def cache_get(self, key: str) -> CachedResponse | None: ...
-    def cache_put(self, key: str, etag: str | None, body: bytes) -> None: ...
-
-
-@dataclass(frozen=True)
-class MemoryEntry:
-    etag: str | None
-    body: bytes
-    stored_at: dt.datetime
-
-
-class MemoryCache:
-    """An in-process HttpCache (the in-package fake; the Store is the real one)."""
-
-    def __init__(self, clock: Clock | None = None) -> None:
-        self.entries: dict[str, MemoryEntry] = {}
-        self._clock = clock or _utcnow
-
-    def cache_get(self, key: str) -> MemoryEntry | None:
-        return self.entries.get(key)
-
-    def cache_put(self, key: str, etag: str | None, body: bytes) -> None:
-        self.entries[key] = MemoryEntry(etag, body, self._clock())
-
-
-def _utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
-def cache_key(kind: str, url: str, payload: Mapping[str, Any]) -> str:
-    """Stable key for a request: never includes the token."""
-    blob = json.dumps({"url": url, "payload": payload}, sort_keys=True, separators=(",", ":"))
-    return f"github:{kind}:{hashlib.sha256(blob.encode()).hexdigest()}"
 
 
 class Client:

@@ -26,18 +26,8 @@ import httpx
 from ..errors import GitHubError, SourceError
 from ..models import Change, Window
 from . import Cursor
-from ._github_http import (
-    MAX_REQUESTS,
-    CachedResponse,
-    Client,
-    Clock,
-    FreshFn,
-    HttpCache,
-    MemoryCache,
-    Sleep,
-    _aware,
-    _utcnow,
-)
+from ._github_cache import CachedResponse, Clock, HttpCache, MemoryCache, utcnow
+from ._github_http import MAX_REQUESTS, Client, FreshFn, Sleep, _aware
 from ._github_shapes import ShapeError, change_from_pr, change_from_search_item
 
 __all__ = ["DEFAULT_API_URL", "GitHubSource", "HttpCache", "MemoryCache", "api_base",
@@ -122,7 +112,7 @@ class GitHubSource:
         transport: httpx.BaseTransport | None = None,
         offline: bool = False,
         sleep: Sleep = time.sleep,
-        clock: Clock = _utcnow,
+        clock: Clock = utcnow,
         timeout: float = 30.0,
         retries: int = 4,
         max_wait: float = 900.0,
