@@ -43,6 +43,12 @@ def told(title: str) -> str:
      "passes the placements without EP too"),
     ("Fix red CI: numa + H100 startup breaks", "fixes red CI"),
     ("README typos", "fixes README typos"),
+    # A thing moved under its own name says where from and where to, never "moves
+    # widgets and loader to loader"; a package's generic folder is no list of two things.
+    ("Move widgets/loader.py to core/loader.py", "moves the loader module from widgets to core"),
+    ("Move widgetlib/_models into benchmarks/_models",
+     "moves models from widgetlib into benchmarks"),
+    ("Add widgetlib/experimental CI test", "adds a widgetlib experimental CI test"),
     # "Never" + a word the lexicon does not know as a verb is still an order not to.
     ("Never open two widget panels in a row alike",
      "stops opening two widget panels in a row alike"),

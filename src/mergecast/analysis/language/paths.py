@@ -109,6 +109,19 @@ def action_path(m: re.Match[str]) -> str:
     return f"{the}{name} action"
 
 
+# A thing moved between folders under its own name ("Move torchao/_models to
+# benchmarks/_models"): said once, with where it goes from and to, never "moves models".
+MOVED_PATH = re.compile(r"(?<![\w./])\.?/?((?:[\w-]+/)+)([\w.-]*\w)/?\s+(to|into)\s+"
+                        r"\.?/?((?:[\w-]+/)+)\2/?(?![\w./])")
+
+
+def moved_path(m: re.Match[str]) -> str:
+    """"torchao/_models to benchmarks/_models" -> "_models from torchao to benchmarks"."""
+    def folder(path: str) -> str:
+        return " ".join(p.strip("_") for p in path.strip("/").split("/"))
+    return f"{m.group(2)} from {folder(m.group(1))} {m.group(3)} {folder(m.group(4))}"
+
+
 SHA_RANGE = re.compile(r"\s+from\s+[0-9a-f]{7,40}\s+to\s+[0-9a-f]{7,40}\b")
 
 
@@ -124,6 +137,11 @@ def word_list(m: re.Match[str]) -> str:
     if len(parts) > 1 and all(p in words().case for p in parts):
         # "from bf16/fp16/fp32": terms the lexicon knows are a list, never a folder
         return joined([case_word(p) for p in parts])
+    generic = words().generic_areas
+    if len(parts) == 2 and parts[0] not in generic and parts[1] in generic:
+        # "Add torchao/experimental CI test": a package's generic folder, never "torchao
+        # and experimental"
+        return " ".join(parts)
     if _PLACE.search(m.string[:m.start()]) or (  # "out of torchao/kernel" is a place: a path
             _TO_PLACE.search(m.string[:m.start()]) and all(p.isalpha() and p.islower()
                                                            for p in parts)):

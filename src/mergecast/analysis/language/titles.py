@@ -14,6 +14,7 @@ from .paths import (
     EXTS,
     FILE_PATH,
     LONE_FILE,
+    MOVED_PATH,
     PLACED_FILE,
     SHA_RANGE,
     STEM_PAIR,
@@ -24,6 +25,7 @@ from .paths import (
     file_path,
     joined,
     lone_file,
+    moved_path,
     placed_file,
     stem_pair,
     word_list,
@@ -307,6 +309,7 @@ def clean_title(title: str) -> str:
     # "Bump actions/checkout from 4 to 5": a package named by its owner, said by its name
     t = BUMPED_PATH.sub(bumped, t)
     t = ACTION_PATH.sub(action_path, t)  # "tj-actions/changed-files": one action, not two
+    t = MOVED_PATH.sub(moved_path, t)
     t = SHA_RANGE.sub("", t)  # "from d6e91a2… to 22103cc…": no one reads out a commit id
     t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
     t = _AMPERSAND.sub(" and ", t)  # "tops&pct" and "iter & data" are two things
