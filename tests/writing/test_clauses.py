@@ -260,6 +260,7 @@ _WORD = st.sampled_from(["cache", "float8", "loader", "MoE", "the", "for", "to",
 @example(["float8", "tests", "in", "tests", "float8"])  # "tests tests float8"
 @example(["float8", "float8", "training:", "cache"])  # a word typed twice
 @example(["float8", "the", "to", "cache", "the"])  # a cut purpose leaves no "the" behind
+@example(["enable", "to", "cache", "the"])  # … nor a cut "enable to" ("possible to cache")
 def test_an_effect_has_no_empty_slot_and_no_doubled_word(ws):
     title = " ".join(ws)
     for effect in clauses([parse_title(title)]):

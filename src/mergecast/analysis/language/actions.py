@@ -195,7 +195,11 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
     if lemma in ("enable", "allow") and re.match(r"to\s+\w", obj) and \
             base_verb(obj.split()[1]) == obj.split()[1].lower():
         # "Enable to specify the file name": no one is enabled; it makes specifying possible
-        lemma, obj = "make", f"it possible {obj}"
+        # (a cut title's last "the" goes: "to cache the" is "to cache")
+        purpose = obj.split()
+        while len(purpose) > 2 and is_tail_word(purpose[-1]):
+            purpose.pop()
+        lemma, obj = "make", f"it possible {' '.join(purpose)}"
     if cls == "remove" and (m := re.fullmatch(r"(\S+\s.*\d\S*)\s+support", obj)):
         obj = f"support for {m.group(1)}"  # a version: "drop PyTorch before 2.11 support"
     if lemma in w.clause_verbs and _clause_object(obj, title):
