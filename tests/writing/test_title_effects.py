@@ -49,6 +49,11 @@ def told(title: str) -> str:
     ("Move widgetlib/_models into benchmarks/_models",
      "moves models from widgetlib into benchmarks"),
     ("Add widgetlib/experimental CI test", "adds a widgetlib experimental CI test"),
+    # "support" at the end of a list is the thing supported, not what a verb adds.
+    ("Adding tests for widget save/load support",
+     "adds tests for widget save and load support"),
+    ("Add widget save and load support for planners",
+     "adds widget save and load support for planners"),
     # "Never" + a word the lexicon does not know as a verb is still an order not to.
     ("Never open two widget panels in a row alike",
      "stops opening two widget panels in a row alike"),

@@ -107,10 +107,12 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
         if j is not None and i - start >= 2 and j < len(ws) - 1 and \
                 form is not None and (_form(ws[j]) == form or _mixed(form, ws, j)) and \
                 not (i == start + 2 and (verb_list(ws, i)
-                                         or ws[start + 1].lower() in words().particles)):
+                                         or ws[start + 1].lower() in words().particles)) and \
+                not (ws[j + 1].lower() == "support" and ws[j].lower() not in words().sure_verbs):
             # ("Fix start and stop layer parsing": two verbs opening the object are a list
             # in it, not "fix missing math import and remove X", whose "import" is a noun;
-            # "Clean up and simplify X": two verbs on one object)
+            # "Clean up and simplify X": two verbs on one object; "save and load support
+            # for X" is support of both, unless the verb only ever adds it: "and add support")
             out.append((i, j))
             start, i = j, j + 2
             continue
@@ -143,6 +145,8 @@ def told_of_one(order: str, inflect: Callable[[str], str] = third_person) -> str
             continue  # "… and support for them": the noun
         if after.lower() in words().op_nouns:
             continue  # "… mul and add kernels": the ops' names
+        if after.lower() == "support" and ws[j + 2:j + 3] not in (["for"], ["to"], ["of"]):
+            continue  # "tests for save and load support": support of both, no "loads"
         if (after.lower() in words().object_openers or ws[j].lower() in
                 words().plural_object_verbs and re.fullmatch(r"[a-z]+[^s]s", after)
                 or ws[j].lower() in words().sure_verbs and after.lower() not in NOUN_LINKS[:3]) \
