@@ -6,7 +6,15 @@ import dataclasses
 import re
 
 import pytest
-from writing_builders import DAY, LLM, WRITING, commit, commit_digest, rich_digest
+from writing_builders import (
+    DAY,
+    LLM,
+    WRITING,
+    commit,
+    commit_digest,
+    rich_digest,
+    who_first,
+)
 
 from mergecast import models as m
 from mergecast.writing import Facts, write_script
@@ -26,7 +34,7 @@ def test_commit_only_day_names_authors_counts_and_work() -> None:
     first, second = themes(script)
     # The titles, read as actions; the one the theme's name already says is not said again.
     assert "First theme: evicting old entries. Ivy Zhou landed three commits, adding a size " \
-        "limit setting, then documenting the eviction policy." in first.text
+        "limit setting, then documenting the eviction policy." in who_first(first.text)
     assert "least recently used entries" in first.text  # from the cleaned commit body
     # Nothing to tell beyond its title: one sentence by what it does, not a theme, opening
     # on a turn so it is not heard as part of the theme before it.
@@ -48,7 +56,7 @@ def test_commit_theme_kinds(kind: str) -> None:
                                                            commits=shas),))
     text = themes(write(d))[0].text
     told = "a single commit." if kind == "single" else "three commits, adding a size limit"
-    assert f"Ivy Zhou landed {told}" in text
+    assert f"Ivy Zhou landed {told}" in who_first(text)
 
 
 def test_mixed_day_tells_prs_and_bare_commits() -> None:

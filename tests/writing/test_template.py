@@ -15,6 +15,7 @@ from writing_builders import (
     pr,
     rich_digest,
     small_digest,
+    who_first,
 )
 
 from mergecast import models as m
@@ -309,7 +310,8 @@ def test_prs_linked_only_by_author_tag_and_numbers_are_a_series_not_a_stack():
     script = write(digest, minutes=3.5)
     first = section(script, "theme", 0).text
     said = " ".join(s.text for s in script.sections)
-    assert "kovacs47 landed a six-part series, PRs 584044 through 584049" in first, first
+    assert "kovacs47 landed a six-part series, PRs 584044 through 584049" in who_first(first), \
+        first
     assert "from kovacs47's six-part series" in script.summary, script.summary
     assert "stack" not in f"{script.title} {script.summary} {said}".lower(), said
     assert "the series uses planned tiles" in first, first  # one series: "uses", not "use"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 
 from mergecast import models as m
@@ -145,3 +146,15 @@ def commit_digest(*, continues: m.Continuity | None = None) -> m.Digest:
     return m.Digest(window=WINDOW, counts=m.Counts(5, 0, 5, 2), themes=themes, duplicates=(),
                     reverts=(), relands=(), areas=areas, first_time_contributors=(),
                     changes=tuple(changes))
+
+
+_WHO_FIRST = re.compile(r"(?:The work comes from|Behind this one (?:is|are)) ([^,]+(?:, [^,]+ "
+                        r"and others)?), who ")
+
+
+def who_first(text: str) -> str:
+    """`text` with each theme's who-and-size sentence in its plain wording ("ada landed
+    …"), however the episode worded it ("The work comes from ada, who landed …", "Behind
+    this one is ada, who landed …"): the words after it are what a test checks."""
+    return _WHO_FIRST.sub(r"\1 ", text)
+

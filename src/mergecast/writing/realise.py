@@ -153,7 +153,8 @@ def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
 def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
     """The size phrase's key, its values and the PRs it names; ("", …) when it has none."""
     s = t.stack
-    values = {"who": who(t), "status": t.status, "adds": _adds(t)}
+    values = {"who": who(t), "status": t.status, "adds": _adds(t),
+              "are": "are" if len(t.authors) > 1 else "is"}
     if s is not None and s.members:
         n = s.size
         stack = parts(n, s.is_series)
