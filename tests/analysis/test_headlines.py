@@ -365,6 +365,9 @@ def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():
     # an area of two words ending in a plural leads: never "the work SPMD types"
     assert headline(titles, areas=("spmd types",)) == "SPMD types work"
     assert grab_bag("SPMD types work")
+    # a place named by its doing is a place ("Logging"); a kind of work is no place
+    assert headline(titles, areas=("logging",)) == "Logging work"
+    assert headline(titles, areas=("refactoring",)) != "Refactoring work"
     assert headline(titles[:4], areas=("checkpoint",)) != "Checkpoint work"  # four is few
     assert headline(titles, areas=("checkpoint",), stack=True) != "Checkpoint work"
     assert grab_bag("Checkpoint work") and grab_bag("the work in Experiments")

@@ -91,9 +91,11 @@ def usable_area(areas: Sequence[str]) -> str | None:
     if not areas:
         return None
     area = areas[0].strip("/").rsplit("/", 1)[-1]
+    first = area.split()[0].lower() if area.split() else ""
+    verb = base_verb(first)
     if not area or fold(area) in {fold(a) for a in words().generic_areas} or \
-            len(area.split()) > 3 or base_verb(area.split()[0]):
-        return None  # "refactor" is a label, not a place
+            len(area.split()) > 3 or verb and (verb == first or verb in words().types):
+        return None  # "refactor", "refactoring" are labels; "writing", "logging" places
     said = " ".join(case_word(w) for w in area.split())
     known = all(w.lower() in words().case for w in area.split())
     # ("a2av", "llama4": a code name with a digit keeps its case, as the signal says it)
