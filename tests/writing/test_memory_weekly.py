@@ -162,6 +162,8 @@ def test_weekly_title_keeps_three_themes_when_they_fit() -> None:
 def test_a_weekly_title_says_the_places_of_grab_bags_under_one_work() -> None:
     assert weekly_title("Loader work", "Planner work", "Widget cache work", "profiling") \
         == "Weekly Recap - Loader, Planner and Widget Cache Work"
+    assert weekly_title("Loader work", "the work in Experiments", "Widget cache work",
+                        "profiling") == "Weekly Recap - Loader, Experiments and Widget Cache Work"
     # one story among them that is no bag keeps every name its own
     assert weekly_title("Loader work", "Planner work", "a faster checkpoint writer",
                         "profiling") == \

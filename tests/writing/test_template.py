@@ -627,6 +627,18 @@ def test_a_kind_of_work_title_names_real_places_and_says_across_only_for_two():
     assert found and all("Across" not in o for o in found), found
 
 
+def test_a_day_of_two_grab_bags_is_titled_by_their_places_at_once():
+    # "Writing Work, Plus the Work in Analysis" said "work" twice and titled no story.
+    d = rich_digest()
+    named = (dataclasses.replace(d.themes[0], headline="Loader work"),
+             dataclasses.replace(d.themes[1], headline="the work in Experiments"),
+             *d.themes[2:])
+    titles = {write_script(dataclasses.replace(d, themes=named), show="Widget",
+                           day=DAY + dt.timedelta(days=n), writing=WRITING, lexicon={},
+                           llm=LLM).title for n in range(4)}
+    assert titles == {"Loader and Experiments Work"}, titles
+
+
 def test_a_stack_title_agrees_with_a_plural_name():
     from mergecast.writing.template import plan_episode
     from mergecast.writing.titling import _daily_titles, _named

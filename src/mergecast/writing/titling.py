@@ -86,7 +86,11 @@ def title(x: Lookup, plan: Plan) -> str:
         options = [x.say("title", {3: "three", 2: "two", 1: "one"}[n], a=padded[0],
                          b=padded[1], c=padded[2]) for n in range(len(heads), 0, -1)]
     elif heads:
-        options = _daily_titles(x, plan, heads)
+        # A day whose top stories are all grab-bags is titled by their places at once
+        # ("Writing and Analysis Work"), never "Writing Work, Plus the Work in Analysis"
+        places = _places(heads)
+        options = [x.say("title", "one", a=places[0])] if len(places) < len(heads) else \
+            _daily_titles(x, plan, heads)
     if not plan.themes and not plan.weekly and (told := _reverted(x, plan, "title")):
         options.append(told)
     options += [x.say("title", "quiet" if not plan.themes else "fallback", show=plan.show)]
@@ -98,13 +102,25 @@ def title(x: Lookup, plan: Plan) -> str:
 
 
 def _places(heads: list[str]) -> list[str]:
-    """A recap's top themes that are all grab-bags, as one: "Graph Trainer, RL and SPMD
-    Types Work", never "Graph Trainer Work, RL Work, and SPMD Types Work"."""
+    """Top themes that are all grab-bags, as one: "Graph Trainer, RL and SPMD Types Work",
+    never "Graph Trainer Work, RL Work, and SPMD Types Work" (nor "…, Plus the Work in
+    Analysis")."""
     work = words().kind_names["mixed"]
-    places = [h[: -len(work)].rstrip() for h in heads
-              if grab_bag(h) and h.lower().endswith(f" {work}")]
-    return [f"{join_words(places)} {work}"] if len(heads) > 1 and len(places) == len(heads) \
+    places = [_place(h, work) for h in heads if grab_bag(h)]
+    found = [p for p in places if p]
+    return [f"{join_words(found)} {work}"] if len(heads) > 1 and len(found) == len(heads) \
         else heads
+
+
+def _place(name: str, work: str) -> str:
+    """Where a grab-bag's work is: "Loader work", "the work in Experiments" -> its place."""
+    low = name.lower()
+    if low.endswith(f" {work}"):
+        return name[: -len(work)].rstrip()
+    for lead in (f"the {work} in ", f"{work} in "):
+        if low.startswith(lead):
+            return name[len(lead):]
+    return ""
 
 
 def _reverted(x: Lookup, plan: Plan, section: str) -> str:
