@@ -366,7 +366,8 @@ def test_a_big_mixed_cluster_is_named_by_its_place_not_its_first_title():
     assert headline(titles, areas=("spmd types",)) == "SPMD types work"
     assert grab_bag("SPMD types work")
     # a place named by its doing is a place ("Logging"); a kind of work is no place
-    assert headline(titles, areas=("logging",)) == "Logging work"
+    assert headline(titles, areas=("logging",)) == "the work in Logging"
+    assert grab_bag("the work in Logging")
     assert headline(titles, areas=("refactoring",)) != "Refactoring work"
     assert headline(titles[:4], areas=("checkpoint",)) != "Checkpoint work"  # four is few
     assert headline(titles, areas=("checkpoint",), stack=True) != "Checkpoint work"

@@ -79,6 +79,10 @@ def in_area(name: str, area: str) -> str:
     """ "MPS reductions"; a folder named in the plural follows: "timeout in Parallelisms",
     "llama train configs"."""
     plural = area.endswith("s") and area.lower() not in words().case
+    # a place named by its doing follows too: "the work in Writing", never "Writing work",
+    # which is heard as an activity
+    plural = plural or (first := area.split()[0].lower()).endswith("ing") and \
+        base_verb(first) is not None
     if plural and " " in area:  # "llama train configs", not "Train configs llama"; but
         # a kind of work goes after: "SPMD types enablement"
         kind = name.lower() in words().nouns or name.lower() in words().generic or \
