@@ -637,6 +637,17 @@ def test_a_day_of_two_grab_bags_is_titled_by_their_places_at_once():
                            day=DAY + dt.timedelta(days=n), writing=WRITING, lexicon={},
                            llm=LLM).title for n in range(4)}
     assert titles == {"Loader and Experiments Work"}, titles
+    # … and one author's summary says the places once too
+    from mergecast.writing.template import plan_episode
+    from mergecast.writing.titling import summary
+
+    x, p = plan_episode(d, show="Widget", day=DAY, writing=WRITING, lexicon={})
+    p = dataclasses.replace(p, themes=tuple(
+        dataclasses.replace(t, concept=name, authors=p.themes[0].authors, stack=None)
+        for t, name in zip(p.themes[:2], ("Loader work", "the work in Experiments"),
+                           strict=True)))
+    said = summary(x, p)
+    assert "Loader and Experiments work" in said and said.count("work") == 1, said
 
 
 def test_a_stack_title_agrees_with_a_plural_name():

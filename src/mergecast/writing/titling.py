@@ -270,6 +270,9 @@ def summary(x: Lookup, plan: Plan) -> str:
             lead.pop()
         return x.say("summary", "quiet")
     options: list[str] = []
+    if len(lead) == 2 and lead[0][1] == lead[1][1] and \
+            len(places := _places([lead[0][0], lead[1][0]])) == 1:
+        lead = [(places[0], lead[0][1])]  # "Writing and Analysis work", said once
     if len(lead) == 2:
         (a, who_a), (b, who_b) = lead
         shapes = x.variants("summary", "two" if who_a != who_b else "two_same")
