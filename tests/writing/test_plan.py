@@ -500,6 +500,19 @@ def test_a_step_that_tells_the_titles_act_in_more_detail_is_not_an_effect():
         ("expand", "the retry budget for slow disks")]
 
 
+def test_a_step_removing_the_titles_thing_by_its_kind_is_not_an_effect():
+    # "Remove WidgetPlanner, use static planner specs" listing "Remove WidgetPlanner class"
+    # was told "PR 2286 also removes a WidgetPlanner class" after "removing WidgetPlanner".
+    change = pr(2286, "Remove WidgetPlanner, use static planner specs", "ada",
+                body="- set planner specs on every loader\n"
+                     "- remove WidgetPlanner class; subclasses inherit Loader")
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "static planner specs", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
+                    (2286,), (), None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    assert [(a.lemma, a.obj) for a in first.steps] == [("set", "planner specs on every loader")]
+
+
 def test_a_step_another_title_of_the_theme_or_a_kept_sentence_tells_is_not_said_again():
     bump = pr(2286, "Bump GitHub actions to latest versions", "ada",
               body="- update to latest action versions\n"

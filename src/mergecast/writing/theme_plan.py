@@ -141,7 +141,12 @@ def _same_act(step: Action, main: Action) -> bool:
             break
         head.append(w)
     said = content_words(" ".join(head))
-    return step.lemma == main.lemma and len(said) >= 2 and said <= content_words(main.obj)
+    if step.verb in ("remove", "rename", "move"):
+        # "remove LocalMapInnerAttention class" under "Remove LocalMapInnerAttention": the
+        # same thing gone, its kind said ("class", "helper") or not
+        said -= words().kind_nouns
+    return step.lemma == main.lemma and len(said) >= 1 + (step.verb not in (
+        "remove", "rename", "move")) and said <= content_words(main.obj)
 
 
 def _said_before(text: str, earlier: Continuity | None) -> bool:
