@@ -416,6 +416,14 @@ def test_names_are_trimmed_and_cased():
     assert trim("support for loader paths in addition to the hardcoded widget values", 8,
                 why=True) == "support for loader paths"
     assert trim("the widget cache in addition", 8) == "the widget cache in addition"
+    # a participle after its noun, cut from what it governs, goes with its phrase ("a
+    # verbless title with a phrase ending"); a thing after "with" stays ("with padding")
+    assert trim("a verbless title with a phrase ending on its first word", 8, lists=True,
+                why=True) == "a verbless title"
+    assert trim("the loader for widgets with padding on the left side of each row", 8,
+                lists=True, why=True) == "the loader for widgets with padding"
+    assert trim("the sparse widget GEMM with rowwise scaling for all the loaders", 8,
+                lists=True, why=True) == "the sparse widget GEMM with rowwise scaling"
     assert shorten("one two three four of", 18) == "one two three four"
     assert shorten("A" * 80, 70) == ""
     # A cut that leaves "to <verb>" without what the verb acts on drops the purpose too;

@@ -189,11 +189,26 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
         if ws[-1].lower() in ("and", "or"):
             ws.pop()
     if len(ws) < whole:
-        ws = _listless(_mannerless(_purposeless(ws)))
+        ws = _listless(_mannerless(_purposeless(_participleless(ws, full))))
     ws = _objectless(ws, full)
     if len(ws) == 1 and is_tail_word(ws[0]):
         return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
+
+
+def _participleless(ws: list[str], full: Sequence[str]) -> list[str]:
+    """A cut that leaves a participle after its noun without what it governs ("a title
+    with a phrase ending" of "… ending on its first word") goes back to the phrase before
+    it: "a title"."""
+    n = len(ws)
+    # (only "a phrase ending": "with padding on …", "with rowwise scaling for …" and "to
+    # use packing for …" name things, kept)
+    if n < 4 or n >= len(full) or not re.fullmatch(r"[a-z]{3,}ing", ws[-1]) or \
+            full[n].lower() not in words().breaks or ws[-3].lower() not in ("a", "an", "the") \
+            or ws[-2].lower() in words().function or base_verb(ws[-2]):
+        return ws
+    back = next((j for j in range(n - 2, 1, -1) if ws[j].lower() in words().breaks), None)
+    return ws[:back] if back else ws
 
 
 def to_verb(ws: Sequence[str], i: int) -> bool:
