@@ -335,9 +335,9 @@ def _shares(x: Lookup, found: Sequence[Clause], prs: Sequence[int]) -> list[Line
                   count=cap(number_words(m)),
                   effects=join_words([c.third(plural=m > 1) for c in tail]))
         if max(len(first.split()), len(rest.split())) <= MAX_WORDS:
-            return [*present(x.line(first, [n for c in head for n in c.cites], optional=True,
+            return [*present(x.line(first, [pr for c in head for pr in c.cites], optional=True,
                                     weight=-5)),
-                    *present(x.line(rest, [n for c in tail for n in c.cites], optional=True,
+                    *present(x.line(rest, [pr for c in tail for pr in c.cites], optional=True,
                                     weight=-6))]
     return []
 
