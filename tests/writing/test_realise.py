@@ -21,7 +21,7 @@ from mergecast.writing.described import benefit, listed, problem
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.phrases import opener as opening
 from mergecast.writing.plan import make_plan
-from mergecast.writing.realise import SLOTS, effects, opener, size
+from mergecast.writing.realise import SLOTS, effects, opener, size, who
 
 
 def told(*titles: str, ing: bool = False) -> list[str]:
@@ -441,6 +441,22 @@ def test_a_grab_bag_is_never_followed_by_the_work_comes_from():
     named = dataclasses.replace(theme, concept="retry budgets")
     assert any(size(Lookup(d, show="Widget", day=DAY + dt.timedelta(days=n), lexicon={}),
                     named)[0].text.startswith("The work comes from") for n in range(8))
+
+
+def test_who_and_how_big_is_worded_three_ways_and_agrees_with_its_authors():
+    # "The work comes from X, who landed …" opened most episodes' themes: it takes turns.
+    d = rich_digest()
+    first, theme = make_plan(d, show="Widget", day=DAY, max_themes=3).themes[:2]
+    pair = dataclasses.replace(theme, authors=(first.authors[0], theme.authors[0]))
+
+    def opening(t: m.ThemePlan, n: int) -> str:
+        x = Lookup(d, show="Widget", day=DAY + dt.timedelta(days=n), lexicon={})
+        return size(x, t)[0].text.split(", who")[0]
+
+    said = {opening(theme, n) for n in range(9)}
+    assert {f"The work comes from {who(theme)}", f"Behind this one is {who(theme)}"} <= said
+    assert f"Behind this one are {who(pair)}" in {opening(pair, n) for n in range(9)}
+    assert " and " in who(pair)
 
 
 def test_a_grab_bag_s_changes_are_counted_not_called_related():
