@@ -54,6 +54,8 @@ def told(title: str) -> str:
      "adds tests for widget save and load support"),
     ("Add widget save and load support for planners",
      "adds widget save and load support for planners"),
+    # … but a verb that only ever adds support is one: never "and add support"
+    ("Fixed the widget loader and add support", "fixes the widget loader and adds support"),
     # "Never" + a word the lexicon does not know as a verb is still an order not to.
     ("Never open two widget panels in a row alike",
      "stops opening two widget panels in a row alike"),

@@ -108,7 +108,7 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
                 form is not None and (_form(ws[j]) == form or _mixed(form, ws, j)) and \
                 not (i == start + 2 and (verb_list(ws, i)
                                          or ws[start + 1].lower() in words().particles)) and \
-                not (ws[j + 1].lower() == "support" and ws[j].lower() not in words().sure_verbs):
+                not _support_noun(ws, j):
             # ("Fix start and stop layer parsing": two verbs opening the object are a list
             # in it, not "fix missing math import and remove X", whose "import" is a noun;
             # "Clean up and simplify X": two verbs on one object; "save and load support
@@ -118,6 +118,14 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
             continue
         i += 1
     return out
+
+
+def _support_noun(ws: Sequence[str], j: int) -> bool:
+    """Whether `ws[j]` is a verb-like word naming what "support" is of ("save and load
+    support for X"), not a second order: only a verb that always adds it ("and add
+    support") is one."""
+    return [w.lower() for w in ws[j + 1:j + 2]] == ["support"] and \
+        ws[j].lower() not in words().sure_verbs
 
 
 def _mixed(form: str, ws: Sequence[str], j: int) -> bool:
@@ -145,7 +153,7 @@ def told_of_one(order: str, inflect: Callable[[str], str] = third_person) -> str
             continue  # "… and support for them": the noun
         if after.lower() in words().op_nouns:
             continue  # "… mul and add kernels": the ops' names
-        if after.lower() == "support" and ws[j + 2:j + 3] not in (["for"], ["to"], ["of"]):
+        if _support_noun(ws, j):
             continue  # "tests for save and load support": support of both, no "loads"
         if (after.lower() in words().object_openers or ws[j].lower() in
                 words().plural_object_verbs and re.fullmatch(r"[a-z]+[^s]s", after)
