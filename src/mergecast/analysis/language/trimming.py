@@ -200,14 +200,15 @@ def _participleless(ws: list[str], full: Sequence[str]) -> list[str]:
     """A cut that leaves a participle after its noun without what it governs ("a title
     with a phrase ending" of "… ending on its first word") goes back to the phrase before
     it: "a title"."""
-    n = len(ws)
     # (only "a phrase ending": "with padding on …", "with rowwise scaling for …" and "to
     # use packing for …" name things, kept)
-    if n < 4 or n >= len(full) or not re.fullmatch(r"[a-z]{3,}ing", ws[-1]) or \
-            full[n].lower() not in words().breaks or ws[-3].lower() not in ("a", "an", "the") \
-            or ws[-2].lower() in words().function or base_verb(ws[-2]):
+    if len(ws) < 4 or not re.fullmatch(r"[a-z]{3,}ing", ws[-1]) or \
+            _cut_next(ws, full) not in words().breaks or \
+            ws[-3].lower() not in ("a", "an", "the") or \
+            ws[-2].lower() in words().function or base_verb(ws[-2]):
         return ws
-    back = next((j for j in range(n - 2, 1, -1) if ws[j].lower() in words().breaks), None)
+    back = next((j for j in range(len(ws) - 2, 1, -1) if ws[j].lower() in words().breaks),
+                None)
     return ws[:back] if back else ws
 
 
@@ -228,12 +229,18 @@ def _purposeless(ws: list[str]) -> list[str]:
     return ws
 
 
+def _cut_next(ws: Sequence[str], full: Sequence[str]) -> str:
+    """The first word a cut took ("" when `ws` is no cut of `full`), in lower case."""
+    return full[len(ws)].lower() if len(ws) < len(full) and list(full[:len(ws)]) == \
+        list(ws) else ""
+
+
 def _objectless(ws: list[str], full: list[str]) -> list[str]:
     """A name cut after a gerund that lost its object ("… without changing", "… by
     exposing") is said without the two: `full` is what was cut from. After "by" only when
     a word of the object went ("by warning in X" is whole; "by exposing is causal in X":
     an auxiliary there was a name's first word)."""
-    nxt = full[len(ws)].lower() if len(ws) < len(full) and full[:len(ws)] == ws else ""
+    nxt = _cut_next(ws, full)
     cut_object = bool(nxt) and (nxt not in words().function or nxt in words().auxiliaries)
     if len(ws) > 3 and ws[-1].lower().endswith("ing") and base_verb(ws[-1]) and nxt and (
             ws[-2].lower() in ("without", "after", "before", "while") or
