@@ -16,13 +16,13 @@ from .numbers import NUMBER_WORD, parse_count
 
 # "about 1,900 lines", "35 added lines", "a four-line fix"; "three files". A bare "one line"
 # is ordinary speech ("fits on one line"), so a count of lines is "N lines" or "N-line".
+_ABOUT = r"(?:(about|around|roughly|nearly|some)\s+)?"  # group 1 of each line count
 LINES = re.compile(
-    rf"\b(?:(about|around|roughly|nearly|some)\s+)?(\d{{1,3}}(?:,\d{{3}})+|{NUMBER_WORD})"
+    rf"\b{_ABOUT}(\d{{1,3}}(?:,\d{{3}})+|{NUMBER_WORD})"
     r"(?:-line\b|\s+(?:(?:added|removed|changed|deleted)\s+)?lines\b)", re.I)
 # ... and the lines that come in beside those that go: "about 18,000 lines out, about 160 in".
 _LINES_IN = re.compile(
-    rf"(?<=lines out, )(?:(about|around|roughly|nearly|some)\s+)?"
-    rf"(\d{{1,3}}(?:,\d{{3}})+|\d+|{NUMBER_WORD})(?=\s+in\b)", re.I)
+    rf"(?<=lines out, ){_ABOUT}(\d{{1,3}}(?:,\d{{3}})+|\d+|{NUMBER_WORD})(?=\s+in\b)", re.I)
 FILES = re.compile(rf"\b({NUMBER_WORD})\s+(?:(?:changed|touched|other)\s+)?files\b", re.I)
 
 

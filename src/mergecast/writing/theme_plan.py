@@ -141,12 +141,13 @@ def _same_act(step: Action, main: Action) -> bool:
             break
         head.append(w)
     said = content_words(" ".join(head))
-    if step.verb in ("remove", "rename", "move"):
-        # "remove LocalMapInnerAttention class" under "Remove LocalMapInnerAttention": the
-        # same thing gone, its kind said ("class", "helper") or not
+    # "remove LocalMapInnerAttention class" under "Remove LocalMapInnerAttention": the same
+    # thing gone, its kind said ("class", "helper") or not
+    gone = step.verb in ("remove", "rename", "move")
+    if gone:
         said -= words().kind_nouns
-    return step.lemma == main.lemma and len(said) >= 1 + (step.verb not in (
-        "remove", "rename", "move")) and said <= content_words(main.obj)
+    return step.lemma == main.lemma and len(said) >= (1 if gone else 2) and \
+        said <= content_words(main.obj)
 
 
 def _said_before(text: str, earlier: Continuity | None) -> bool:
