@@ -650,6 +650,21 @@ def test_a_day_of_two_grab_bags_is_titled_by_their_places_at_once():
     assert "Loader and Experiments work" in said and said.count("work") == 1, said
 
 
+def test_more_of_one_place_gives_the_next_place_the_title():
+    # "more Loader work" is the top story's place again: the title and the summary name
+    # the next theme's, never "The Work in Loader" alone or a place said twice.
+    d = rich_digest()
+    assert len(d.themes) >= 3, d.themes
+    named = (dataclasses.replace(d.themes[0], headline="Loader work"),
+             dataclasses.replace(d.themes[1], headline="more Loader work"),
+             dataclasses.replace(d.themes[2], headline="the work in Experiments"),
+             *d.themes[3:])
+    script = write_script(dataclasses.replace(d, themes=named), show="Widget", day=DAY,
+                          writing=WRITING, lexicon={}, llm=LLM)
+    assert script.title == "Loader and Experiments Work", script.title
+    assert "more" not in script.summary and "Experiments" in script.summary, script.summary
+
+
 def test_a_stack_title_agrees_with_a_plural_name():
     from mergecast.writing.template import plan_episode
     from mergecast.writing.titling import _daily_titles, _named

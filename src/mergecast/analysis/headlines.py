@@ -195,13 +195,22 @@ def _grab_bag(titles: Sequence[str], areas: Sequence[str], stack: bool,
 
 
 def grab_bag(name: str) -> bool:
-    """Whether a name is a grab-bag's ("Quantization work", "the work in Experiments"):
-    said for the theme, but no title of a day."""
+    """Whether a name is a grab-bag's ("Quantization work", "the work in Experiments",
+    "more work in Writing"): said for the theme, but no title of a day."""
     word = words().kind_names["mixed"]
     ws = name.lower().split()
+    if len(ws) > 2 and ws[0] == words().again:
+        ws = ws[1:]  # the second of one place: "more work in Writing", "more Loader work"
     # ("making metrics logging work for PP" is an activity, not a grab-bag)
     return bool(ws) and (ws[-1] == word and len(ws) <= 4 and not is_activity(name) or
                          ws[:2] == [word, "in"] or ws[:3] == ["the", word, "in"])
+
+
+def more_of(name: str) -> str:
+    """The second grab-bag of one place, named as more of the first: "the work in Writing"
+    -> "more work in Writing", "Loader work" -> "more Loader work"."""
+    rest = name[4:] if name.lower().startswith("the ") else name
+    return f"{words().again} {rest}"
 
 
 def _refined(shared: str | None, parallel: str | None) -> str | None:

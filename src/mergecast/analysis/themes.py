@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, replace
 
 from ..models import Change, Stack, Theme, ThemeKind
-from .headlines import GRAB_BAG, grab_bag, headline, side_work
+from .headlines import GRAB_BAG, grab_bag, headline, more_of, side_work
 from .naming import kind_named
 from .reverts import reland_title
 from .similarity import Vector, candidate_pairs, cosine
@@ -154,9 +154,14 @@ def build_themes(
     out: list[Theme] = []
     said: set[str] = set()
     for i, (_, _, _, t, members) in enumerate(ranked):
-        if t.headline.lower() in said:
-            # Two grab-bags of one area ("the work in Analysis" twice): the later one is
-            # named as it would be without its place
+        if t.headline.lower() in said and grab_bag(t.headline) and \
+                more_of(t.headline).lower() not in said:
+            # Two grab-bags of one area ("the work in Writing" twice, a run of commits too
+            # long for one theme): the later one is more of it, "more work in Writing"
+            t = replace(t, headline=more_of(t.headline))
+        elif t.headline.lower() in said:
+            # (any other name said twice: the later one is named as it would be without
+            # its place)
             t, _ = _theme(members, first_timers, day_titles, undone, by_place=False)
         said.add(t.headline.lower())
         out.append(replace(t, rank=i + 1))

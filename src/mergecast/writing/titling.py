@@ -74,7 +74,7 @@ def _cut_pair(said: str, whole: str) -> bool:
 def title(x: Lookup, plan: Plan) -> str:
     """A title from the bank, built on concept names and chosen by the day; <= 70 chars."""
     limit = WEEKLY_TITLE_LIMIT if plan.weekly else TITLE_LIMIT
-    heads = _named(x, plan.themes[: 3 if plan.weekly else 2])
+    heads = _named(x, _leads(plan.themes, 3 if plan.weekly else 2))
     # "FusedRMSNorm, Plus Fixing a Minor Issue": a name that names nothing but its place
     # ("fixing a minor issue in Docs") is said in the episode but gives the title no words
     heads = [h for n, h in enumerate(heads)
@@ -99,6 +99,14 @@ def title(x: Lookup, plan: Plan) -> str:
         if text and len(text) <= limit and x.grounded(text):
             return text
     return shorten(title_case(x.say("title", "fallback", show=plan.show)), limit) or "Briefing"
+
+
+def _leads(themes: Sequence[ThemePlan], n: int) -> list[ThemePlan]:
+    """The top `n` themes a title or summary names: "more work in Writing" is the place of
+    "the work in Writing" again, and the theme after it leads in its stead."""
+    again = f"{words().again} "
+    return [t for t in themes
+            if not (grab_bag(t.concept) and t.concept.lower().startswith(again))][:n]
 
 
 def _places(heads: list[str]) -> list[str]:
@@ -252,7 +260,7 @@ def summary(x: Lookup, plan: Plan) -> str:
             return told  # a day of one revert chain: the summary says what came undone
         return x.say("summary", "quiet") if not k.changes else totals
     lead = [(_in_prose(concept(x, t)), who(t) if plan.weekly else _whose(t))
-            for t in plan.themes[: 3 if plan.weekly else 2]]
+            for t in _leads(plan.themes, 3 if plan.weekly else 2)]
     if plan.weekly:
         while lead:
             # An item is said as a sentence, with a capital; inside this one it keeps only

@@ -81,6 +81,7 @@ class Words:
     particles: frozenset[str]
     phrasal: frozenset[str]
     kind_names: Mapping[str, str]
+    again: str  # the second grab-bag of one place: "more work in Writing"
     types: Mapping[str, str]  # conventional-commit type -> verb class
     expand: Mapping[str, str]  # acronym -> expansion
     case: Mapping[str, str]  # lower-case word -> written form
@@ -134,7 +135,8 @@ def words() -> Words:
         double=frozenset(inf["double"]), third=dict(inf["third"]), past=dict(inf["past"]),
         compounds=dict(inf["compounds"]),
         particles=frozenset(inf["particles"]), phrasal=frozenset(inf["phrasal"]),
-        kind_names=dict(lang["kinds"]), types=dict(lang["types"]), expand=dict(lex["expand"]),
+        kind_names=dict(lang["kinds"]), again=lang["grab_bags"]["again"],
+        types=dict(lang["types"]), expand=dict(lex["expand"]),
         case=case,
     )
 
