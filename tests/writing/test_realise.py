@@ -498,6 +498,15 @@ def test_two_effect_sentences_in_a_row_never_open_alike():
         said = [ln.text for ln in effects(x, named)]
         openers = [opening(s) for s in said]
         assert len(said) >= 2 and len(set(openers)) == len(openers), said
+        # … and with "Beyond that" used up too, the one wording left is not said twice
+        # in a row: "On top of that, … On top of that, …"
+        x, named = ada_theme(titles, "upload robustness")
+        x.seed += day
+        x.openers[opening("The PRs also")] = x.openers[opening("Beyond that, the")] = 2
+        said = [ln.text for ln in effects(x, named)]
+        openers = [opening(s) for s in said]
+        pairs = zip(openers, openers[1:], strict=False)
+        assert len(said) >= 2 and all(a != b for a, b in pairs), said
 
 
 def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():

@@ -248,6 +248,10 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
                 break
             salt += 1
             text = x.say("theme", key, salt, subject=subject, effects=body(pair))
+        if opening(text) == before and key == "more_effects":
+            # the episode used up every other wording: "On top of that, … On top of that"
+            key = "spare_effects"
+            text = x.say("theme", key, salt, subject=subject, effects=body(pair))
         cites = tuple(n for c in pair for n in c.cites)
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
             text = x.say("theme", key, salt, subject=subject, effects=body(pair[:1]))
