@@ -21,7 +21,8 @@ from mergecast.writing.described import benefit, listed, problem
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.phrases import opener as opening
 from mergecast.writing.plan import make_plan
-from mergecast.writing.realise import SLOTS, effects, opener, size, who
+from mergecast.writing.realise import SLOTS, effects, opener
+from mergecast.writing.who_size import size, who
 
 
 def told(*titles: str, ing: bool = False) -> list[str]:
@@ -320,9 +321,9 @@ def test_an_effect_one_of_several_changes_makes_is_told_of_one_not_of_all():
     d = rich_digest(extra=[pr(n, t, "ada") for n, t in (
         (2548, "Fix the variable name"), (2549, "Docs"), (2562, "More"))])
     theme = dataclasses.replace(d.themes[1], prs=(2548, 2549, 2562), authors=("ada",))
-    plan_theme = make_plan(dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:])),
-                           show="Widget", day=DAY, max_themes=3).themes[1]
-    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    d = dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:]))
+    plan_theme = make_plan(d, show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})  # (its size sentence checks out)
     one = dataclasses.replace(plan_theme, effects=(
         dataclasses.replace(parse_title("Fix the variable name"), ref=m.Ref(pr=2548)),))
     (line,) = size(x, one)
@@ -338,9 +339,9 @@ def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others()
         (2601, "Always save shape ops"), (2602, "Hoist the group reassignment into a pass"))])
     theme = dataclasses.replace(d.themes[1], prs=(2601, 2602), commits=(), authors=("ada",),
                                 stack=None)
-    plan_theme = make_plan(dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:])),
-                           show="Widget", day=DAY, max_themes=3).themes[1]
-    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    d = dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:]))
+    plan_theme = make_plan(d, show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})  # (its size sentence checks out)
     both = dataclasses.replace(plan_theme, concept="always saving shape ops", stack=None,
                                effects=tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n))
                                              for n, t in ((2601, "Always save shape ops"),
@@ -476,9 +477,9 @@ def ada_theme(titles: tuple[tuple[int, str], ...], concept: str) -> tuple[Lookup
     d = rich_digest(extra=[pr(n, t, "ada") for n, t in titles])
     theme = dataclasses.replace(d.themes[1], prs=tuple(n for n, _ in titles), commits=(),
                                 authors=("ada",), stack=None)
-    plan_theme = make_plan(dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:])),
-                           show="Widget", day=DAY, max_themes=3).themes[1]
-    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    d = dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:]))
+    plan_theme = make_plan(d, show="Widget", day=DAY, max_themes=3).themes[1]
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})  # (its size sentence checks out)
     return x, dataclasses.replace(
         plan_theme, concept=concept, stack=None,
         effects=tuple(dataclasses.replace(parse_title(t), ref=m.Ref(pr=n)) for n, t in titles))
@@ -507,6 +508,22 @@ def test_two_effect_sentences_in_a_row_never_open_alike():
         openers = [opening(s) for s in said]
         pairs = zip(openers, openers[1:], strict=False)
         assert len(said) >= 2 and all(a != b for a, b in pairs), said
+
+
+def test_an_effects_sentence_left_out_is_not_followed_by_an_also():
+    # The first effects sentence falls to the opener limit ("The PRs remove" and
+    # "Concretely" said twice already): the next one opened "Beyond that" on nothing said.
+    titles = tuple((2660 + i, t) for i, t in enumerate((
+        "Drop the legacy cache", "Speed up the hash map", "Fix the upload timeout",
+        "Warn on stalled uploads", "Rename the loader flag", "Test the planner seeds")))
+    x, named = ada_theme(titles, "upload robustness")
+    named = dataclasses.replace(  # (a theme told again folds no effect on its size)
+        named, continues=m.Continuity("2026-07-23", "upload robustness"))
+    x.openers[opening("The PRs remove")] = x.openers[opening("Concretely, the PRs")] = 2
+    said = [ln.text for ln in effects(x, named)]
+    assert said[0] == "The PRs fix the upload timeout, and warn on stalled uploads.", said
+    assert said[1].endswith("the PRs rename the loader flag, and test the planner seeds."), \
+        said
 
 
 def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():

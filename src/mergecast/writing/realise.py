@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from ..analysis.headlines import GRAB_BAG, grab_bag
+from ..analysis.headlines import GRAB_BAG
 from ..analysis.language import (
     parse_title,
     shorten,
@@ -22,21 +22,20 @@ from .follows import follows, when
 from .length import Line, Part, present
 from .numbers import (
     count_phrase,
-    join_clauses,
     join_words,
     number_words,
     ordinal_words,
     parts,
     pr_list,
     pr_numbers,
-    stack_noun,
     with_article,
 )
 from .phrases import MAX_WORDS, Lookup, cap
 from .phrases import opener as opening  # (opener is this module's slot)
-from .plan import is_brief, sized_otherwise
+from .plan import is_brief
 from .scope import scope, whose
-from .told import beside_name, room, sparse, told_effects
+from .told import room, sparse
+from .who_size import checked_effects, folded, more_count, size, who
 
 
 def size_phrase(t: Theme) -> str:
@@ -55,11 +54,6 @@ def size_phrase(t: Theme) -> str:
     if t.prs:
         return f"a single PR, {pr_list(t.prs)}{commits}"
     return count_phrase(len(t.commits), "commit") if t.commits else "no PRs"
-
-
-def who(t: ThemePlan) -> str:
-    shown = list(t.authors[:2]) + (["others"] if len(t.authors) > 2 else [])
-    return join_words(shown) or "the authors"
 
 
 def concept(x: Lookup, t: ThemePlan, limit: int = 80) -> str:
@@ -103,118 +97,10 @@ def memory(x: Lookup, t: ThemePlan) -> list[Line]:
     return present(x.line(text))
 
 
-def folded(x: Lookup, t: ThemePlan) -> list[Clause]:
-    """The first effects, when short enough to ride on the size sentence ("… landed a
-    six-part stack, PRs 1 through 6, adding X, then using Y for A and B") whichever way
-    the size sentence is worded."""
-    key, values, prs = _size_slot(t)
-    if t.continues or not key:
-        return []
-    told = told_effects(t)
-    if sparse(t, told):
-        return []  # told apart, as one of them (see effects), never of all
-    longest = max(len(v.format(**values).split()) for v in x.variants("theme", key))
-    if (other := beside_name(t, told, prs)) and longest + len(other.split()) < MAX_WORDS:
-        return told  # ("the second fixing X": the name's own change is not said again)
-    taken: list[Clause] = []
-    used = longest
-    for c in told[:2]:
-        n = len(c.ing().split()) + 1
-        if used + n > MAX_WORDS:
-            break
-        taken.append(c)
-        used += n
-    return taken
-
-
-def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
-    """Who and how big, with the first effects folded in when they are short (and when
-    no other sentence tells the effects: `fold_effects`)."""
-    key, values, cites = _size_slot(t)
-    if not key:
-        return []
-    text = x.say("theme", key, **values)
-    if grab_bag(t.concept) and text.startswith("The work "):
-        text = x.say("theme", key, 1, **values)  # never "Quantization work. The work …"
-    fold = folded(x, t) if fold_effects else []
-    if fold:
-        # "then" orders parts; one change's two doings have no order the input gives
-        then = f", {said('then')} "
-        one = t.size == 1
-        effects = join_clauses([c.ing() for c in fold]) if one else \
-            beside_name(t, fold, cites) or then.join(c.ing() for c in fold)
-        joined = f"{text[:-1]}, {effects}."
-        more = tuple(dict.fromkeys(cites + tuple(n for c in fold for n in c.cites)))
-        if x.grounded(joined, more):
-            text, cites = joined, more
-    return present(x.line(text, cites))
-
-
-def _size_slot(t: ThemePlan) -> tuple[str, dict[str, str], tuple[int, ...]]:
-    """The size phrase's key, its values and the PRs it names; ("", …) when it has none."""
-    s = t.stack
-    values = {"who": who(t), "status": t.status, "adds": _adds(t),
-              "are": "are" if len(t.authors) > 1 else "is"}
-    if s is not None and s.members:
-        n = s.size
-        stack = parts(n, s.is_series)
-        values["prs"] = pr_list(s.members)
-        if t.continues:
-            key = "more_stack"
-            size = f"the {stack_noun(s.is_series) if sized_otherwise(t, n) else stack}"
-            values |= {"more": _more(s.in_window, "PR"), "size": size}
-        elif s.in_window == 1:
-            key = "stack_one"
-            values |= {"size": with_article(stack), "pr": str(s.members[0])}
-        elif n > s.in_window:
-            key = "stack_partial"
-            values |= {"size": with_article(stack), "in_window": number_words(s.in_window)}
-        else:
-            key = "stack"
-            values["size"] = with_article(stack)
-        return key, values, tuple(s.members)
-    if t.prs:
-        values["prs"] = pr_numbers(t.prs)
-        # A grab-bag's changes share a place, not a story: "twelve PRs", never "related"
-        related = "PR" if grab_bag(t.concept) else "related PR"
-        if t.continues:
-            key, values["more"] = "more_prs", _more(len(t.prs), "PR")
-        elif t.commits:  # a commit with no PR is not one of the PRs: "a PR, 12, and a commit"
-            key = "mixed"
-            values |= {"size": _a_or_count(len(t.prs), "PR", f"{related}s"),
-                       "commits": _a_or_count(len(t.commits), "commit", "commits")}
-        elif len(t.prs) > 1:
-            key, values["size"] = "cluster", count_phrase(len(t.prs), related)
-        else:
-            key, values["pr"] = "single", str(t.prs[0])
-        return key, values, tuple(t.prs)
-    if t.commits:
-        n = len(t.commits)
-        if t.continues:
-            return "more_commits", values | {"size": _more(n, "commit")}, ()
-        return "commits", values | {"size": count_phrase(n, "commit")}, ()
-    return "", values, ()
-
-
-def _a_or_count(n: int, noun: str, plural: str) -> str:
-    """(1, "PR", …) -> "a PR"; (2, "PR", "related PRs") -> "two related PRs": one "a single"
-    to a sentence ("a single PR, 12, and a single commit" says it twice)."""
-    return f"a {noun}" if n == 1 else f"{number_words(n)} {plural}"
-
-
-def _adds(t: ThemePlan) -> str:
-    return "add" if len(t.authors) > 1 else "adds"
-
-
-def _more(n: int, noun: str) -> str:
-    """(1, "PR") -> "one more PR"; (3, "commit") -> "three more commits"."""
-    return f"{number_words(n)} more {noun}{'' if n == 1 else 's'}"
-
-
 def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     """The effects the size sentence had no room for, two to a sentence."""
     fold = len(folded(x, t))
-    told = told_effects(t)
+    told = checked_effects(x, t)
     # A big theme whose descriptions say nothing of why tells more of its parts instead.
     big = t.size >= GRAB_BAG and not (t.problem or t.benefit or t.details)
     rest, cut = room(told, fold, t.concept, big)
@@ -233,8 +119,9 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     for i in range(0, len(rest), 2):
         pair = rest[i:i + 2]
         # "Finally" and "To finish" tell the stack's last step: never one followed by cut
-        # ones, nor by another step
-        step = i // 2 + bool(fold)
+        # ones, nor by another step; an "also" follows an effect said, not one the fact
+        # check left out
+        step = len(out) + bool(fold)
         key = "effects" if step == 0 else "last_effects" if (
             step >= 2 and not cut and i + 2 >= len(rest)) else "more_effects"
         # (a second "also" sentence is worded otherwise; room() leaves room for no third;
@@ -301,7 +188,7 @@ def series(x: Lookup, t: ThemePlan) -> list[Line]:
     found = clauses(t.series)
     if not prs or not found:
         return []
-    values = {"who": who(t), "status": t.status, "more": _more(len(prs), "PR"),
+    values = {"who": who(t), "status": t.status, "more": more_count(len(prs), "PR"),
               "prs": pr_numbers(prs)}
     one = x.say("theme", "series", effects=join_words([c.ing() for c in found[:3]]),
                 **values)

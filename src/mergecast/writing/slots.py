@@ -34,9 +34,10 @@ from .factcheck import Facts
 from .llm_client import LLMClient
 from .llm_request import Reply, Request
 from .phrases import Lookup
-from .realise import concept, who
+from .realise import concept
 from .titling import TITLE_LIMIT
 from .vetting import Vetter, clean, fill, shares_word, source_text, split_sentences
+from .who_size import who
 
 TOKENS_PER_WORD = 1.5
 TOKENS_PER_KEY = 12  # the key, its quotes and punctuation

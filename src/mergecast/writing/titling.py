@@ -28,8 +28,9 @@ from ..models import Plan, ThemePlan
 from .clauses import article
 from .numbers import join_words, number_words, parts
 from .phrases import Lookup, cap
-from .realise import concept, who
+from .realise import concept
 from .sections import chain_what, day_totals
+from .who_size import who
 
 TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
 STACK_SUMMARY = 3  # a stack of this many parts is named as one in the summary
