@@ -70,6 +70,10 @@ def test_support_negation_and_nameless_titles():
 
 def test_lists_keep_their_own_ands_apart():
     assert factor(["min and max", "argmax"]) == "min and max, as well as argmax"
+    # … and their own commas: "the planner as a default, never as a fallback and the
+    # loader" ran the loader into the planner's clause
+    assert factor(["the planner as a default, never as a fallback", "the loader"]) == \
+        "the planner as a default, never as a fallback, as well as the loader"
     assert factor(["the cache", "the cache warmer"]) == "the cache and cache warmer"
     # A rest that ends another would say it twice ("… utils import path and import path").
     assert factor(["the old loader utils import path", "the old loader import path"]) == \

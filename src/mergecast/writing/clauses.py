@@ -328,7 +328,9 @@ def _ends_another(rests: Sequence[list[str]]) -> bool:
 
 
 def _join(items: Sequence[str]) -> str:
-    """A spoken list; when an item has its own "and", the last joins with "as well as"."""
-    if len(items) > 1 and any(" and " in i for i in items):
+    """A spoken list; when an item has its own "and" or comma, the last joins with "as
+    well as" ("… as done, never as going further and only after an effect" ran the two
+    into one)."""
+    if len(items) > 1 and any(" and " in i or ", " in i for i in items):
         return ", ".join(items[:-1]) + f", {said('last_with_and')} " + items[-1]
     return join_words(list(items))
