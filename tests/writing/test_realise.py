@@ -17,7 +17,7 @@ from mergecast.analysis.language import parse_actions, parse_title
 from mergecast.config import AreasConfig
 from mergecast.writing import write_script
 from mergecast.writing.clauses import clauses, factor
-from mergecast.writing.described import benefit, listed, problem
+from mergecast.writing.described import benefit, details, listed, problem
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.phrases import opener as opening
 from mergecast.writing.plan import make_plan
@@ -576,6 +576,24 @@ def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():
     assert "documents" not in text and "hash map" not in text, said
     assert not any(s.startswith(("Finally", "To finish")) for s in said), said
     assert len({s.split()[0] for s in said}) == len(said), said  # not "…also…" twice
+
+
+def test_a_grab_bags_details_are_told_as_one_changes():
+    # "The loader keeps shards open." after "landed two PRs" gave both the one detail; one
+    # of twelve commits with no PR number to say it by is not said.
+    x, plan = slot_lines(rich_digest())
+    theme = plan.themes[1]
+    pr = theme.prs[0]
+    shards = m.Claim("The loader keeps shards open between steps.", "detail", m.Ref(pr=pr))
+    commit = m.Claim("No widget test changes.", "detail", m.Ref(sha="a" * 40))
+    bag = dataclasses.replace(theme, concept="the work in Loader", stack=None,
+                              details=(commit, shards))
+    assert [ln.text for ln in details(x, bag)] == [
+        f"In PR {pr}, the loader keeps shards open between steps."]
+    # a theme that is one work keeps them as they are
+    named = dataclasses.replace(bag, concept="retry budgets")
+    assert [ln.text for ln in details(x, named)] == [
+        "No widget test changes.", "The loader keeps shards open between steps."]
 
 
 def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():  # (or a kind's)

@@ -49,11 +49,15 @@ def _whose(key: str, t: ThemePlan, c: Claim | None) -> str:
     """A grab-bag's problem or payoff (or that of a theme or series named by its kind of
     work, "Checkpoint fixes") is its one change's ("The problem PR 12 tackles"): "The problem:"
     after "landed eleven PRs" would give all eleven the one problem."""
-    many = t.size > 1
+    own = c is not None and c.ref.pr is not None and _loose(t)
+    return f"{key}_of" if own else key
+
+
+def _loose(t: ThemePlan) -> bool:
+    """Whether a theme's changes share no one story: several in a grab-bag, or named by
+    their kind of work (a stack's parts build on its base; a series' do not)."""
     bag = grab_bag(t.concept) or kind_named(t.concept)
-    loose = t.stack is None or t.stack.is_series  # (a stack's parts build on its base)
-    own = c is not None and c.ref.pr is not None and loose and bag
-    return f"{key}_of" if many and own else key
+    return t.size > 1 and bag and (t.stack is None or t.stack.is_series)
 
 
 def details(x: Lookup, t: ThemePlan) -> list[Line]:
@@ -63,10 +67,16 @@ def details(x: Lookup, t: ThemePlan) -> list[Line]:
     # its first detail says it does ("PR 12's experiment provides a framework for …"): that
     # weighs as its theme's core, kept before another theme's size.
     alone = t.size == 1 and t.problem is None and t.benefit is None
-    for i, c in enumerate(t.details[:3]):
+    # A grab-bag's detail is one change's, said as that PR's; with no PR to say it by
+    # ("No sweep day changes." of one of twelve commits) it would be all twelve's
+    loose = _loose(t)
+    sayable = [c for c in t.details if not loose or c.ref.pr is not None]
+    for i, c in enumerate(sayable[:3]):
         told = alone and i == 0 and c.text.startswith(f"PR {c.ref.pr}")
         weight = 0 if told else -40 - 5 * i
-        out += present(x.line(c.text, _cites(c), optional=True, weight=weight))
+        text = x.say("theme", "detail_of", text=lower_first(c.text), pr=c.ref.pr) \
+            if loose and not c.text.startswith(f"PR {c.ref.pr}") else c.text
+        out += present(x.line(text, _cites(c), optional=True, weight=weight))
     return out
 
 
