@@ -691,6 +691,10 @@ def test_sentences_a_reviewer_wrote_in_haste_are_read(body, expected):
       ("benefit", "PR 12 provides roughly a 3.5x performance gain for 512 workers.")]),
     ("The speedup on the small config is ~2x with/without compile.",
      [("benefit", "The speedup on the small config is about 2x with or without compile.")]),
+    # … and a comparison sign before a figure in words: ">5%" is "more than 5%"
+    ("Benchmarks show that widget load time is reduced by >5% with <=8 loaders.",
+     [("benefit", "Benchmarks show that widget load time is reduced by more than 5% with at "
+                  "most 8 loaders.")]),
     # "to better X" is a verb, not a judgement; "e.g." does not end the sentence.
     ("The kernel is rewritten to better handle ragged batches (e.g. PrivateUse1 devices).",
      [("detail", "The kernel is rewritten to better handle ragged batches.")]),

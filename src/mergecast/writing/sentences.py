@@ -70,8 +70,9 @@ _INTERVAL = re.compile(r"\b((?:in|within|into)\s+)\[\s*(-?\d+(?:\.\d+)?)\s*,\s*"
                        r"(-?\d+(?:\.\d+)?)\s*\]")
 _BRACKETED = re.compile(r"(^|\s)\[([^\[\]:]{1,60})\]")  # a log line's "[W x:12]" stays
 # "~4x" and "a + b" are said in words: "about 4x", "a plus b".
-_SYMBOLS = re.compile(r"(?<!\S)~(?=\d)|\s\+\s")
-_SAID_SYMBOL = {"~": "about ", "+": " plus "}
+_SYMBOLS = re.compile(r"(?<!\S)(?:~|[<>]=?)(?=\d)|\s\+\s")
+_SAID_SYMBOL = {"~": "about ", "+": " plus ", ">": "more than ", "<": "less than ",
+                ">=": "at least ", "<=": "at most "}
 
 
 def _bracketed(m: re.Match[str]) -> str:
