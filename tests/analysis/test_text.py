@@ -107,6 +107,15 @@ def test_a_sentence_leading_into_code_goes_with_it():
                                 "Fold the batch dim into the token dim:")
 
 
+def test_prose_on_either_side_of_code_is_two_paragraphs():
+    # Joined, "… fuses this pattern" ran on into the line under the code: "to The pass is
+    # registered …", no sentence at all.
+    body = ("The pass fuses this pattern\n```\nwidget(a) -- b\n```\nto\n```\n"
+            "widget(ab)\n```\nThe pass is registered with the loader.\n")
+    paragraphs = [p.replace("\n", " ") for p in clean_body(body).split("\n\n")]
+    assert "The pass is registered with the loader." in paragraphs, paragraphs
+
+
 def test_clean_body_keeps_prose_after_a_test_plan_section():
     body = "Fix it.\n\n## Test Plan\nrun pytest\n\n## Notes\nThe old path stays for now.\n"
     assert clean_body(body) == "Fix it.\n\nNotes\nThe old path stays for now."

@@ -187,7 +187,7 @@ def clean_body(text: str) -> str:
     # deprecated BlockSparseLayout" in the body of the PR deleting QDQLayout): a bullet at
     # the margin there is a commit message, never this change's own step.
     ghstack_log = GHSTACK_LOG in text
-    in_fence = False
+    in_fence = led = False
     in_test_plan = False
     in_stack = False
     prev_blank = True
@@ -196,7 +196,14 @@ def clean_body(text: str) -> str:
         if _FENCE.match(line):
             if not in_fence:
                 _drop_lead_in(out, picture=False)
+                led = bool(out) and out[-1].rstrip().endswith(":")
             in_fence = not in_fence
+            # The prose on either side of a code block are two paragraphs: joined, "… the
+            # following pattern" ran on into the line under the block ("to The pass is …").
+            # A colon that led into it reads on as before ("… from the docstrings: Failing
+            # job." is cut at its colon as a run-on).
+            if not led:
+                out.append("")
             continue
         if in_fence:
             continue
