@@ -65,6 +65,10 @@ def said(title: str) -> list[tuple[str, str, str]]:
     # but a participle before a bare noun is part of the object.
     ("Add a size field and added some logs", [("add", "a size field", ""), ("add", "some logs", "")]),
     ("Handle tensors and compiled graphs", [("handle", "tensors and compiled graphs", "")]),
+    # … and a sure verb's base form after a comma in a log of past ones
+    ("Skipped some widget tests, added checks, install the loader",
+     [("skip", "some widget tests", ""), ("add", "checks", ""), ("install", "the loader", "")]),
+    ("Fixed the loader, update for widgets", [("fix", "the loader, update for widgets", "")]),
     # Never a split inside an object.
     ("Migrate min and max to Metal", [("migrate", "min and max", "to Metal")]),
     ("Add float8 and MX", [("add", "float8 and MX", "")]),

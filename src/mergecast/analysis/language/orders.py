@@ -130,8 +130,14 @@ def _support_noun(ws: Sequence[str], j: int) -> bool:
 
 def _mixed(form: str, ws: Sequence[str], j: int) -> bool:
     """"Add X and added some logs": an order's later verb written in the past, before its
-    object's determiner, is a second action all the same."""
-    return form == "" and _form(ws[j]) == "ed" and \
+    object's determiner, is a second action all the same; so is a sure verb's base form
+    after a comma in a log of past ones ("skipped some tests, added checks, install
+    torchvision")."""
+    later = _form(ws[j])
+    if form in ("ed", "s") and later == "" and ws[j - 1].endswith(","):
+        return ws[j].lower() in words().sure_verbs and \
+            ws[j + 1].lower() not in ("for", "of", "to")
+    return form == "" and later == "ed" and \
         ws[j + 1].lower() in words().object_openers - {"to", "with", "from", "by", "in", "on"}
 
 
