@@ -286,6 +286,14 @@ def test_an_acronym_spelled_out_takes_its_words_article_and_never_repeats_a_word
     line = x.line("The stack also disables an FSDP bucketing pass.")
     assert line is not None
     assert line.text == "The stack also disables a fully sharded data parallel (FSDP) bucketing pass."
+    # A combination is said by its letters: spelled out, "… (FSDP)+tensor-parallel (TP)+…"
+    # ran each part's words into the next.
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    line = x.line("PR 12 fixes the widget FSDP+TP+compile test, and the TP loader.")
+    assert line is not None
+    assert line.text == \
+        "PR 12 fixes the widget FSDP+TP+compile test, and the tensor-parallel (TP) loader.", \
+        line.text
     line = x.line("PR 7 adds a MoE router for the vision model.")
     assert line is not None
     assert line.text == "PR 7 adds a mixture-of-experts (MoE) router for the vision model."

@@ -46,6 +46,8 @@ _SYMBOLS = (
     (re.compile(r"\s*(?:->|=>|→)\s*"), " to "),
     (re.compile(r"\s*<-\s*"), " from "),
     (re.compile(r"\bC\+\+"), "C plus plus"),
+    # "FSDP+TP+EP+compile": a combination, each part said ("FSDP plus TP plus …")
+    (re.compile(r"(?<=[A-Za-z0-9])\+(?=[A-Za-z])"), " plus "),
     (re.compile(r"\s*&\s*"), " and "),
     (re.compile(r"(?<=[A-Za-z]) % (?=\w)"), " mod "),  # "N % 4": the remainder, no percent
     (re.compile(r"(?<=\d)\s*%"), " percent"),

@@ -167,6 +167,10 @@ class Lookup:
                 return written  # "moe", "Ep": a word, or a name's casing, no acronym
             if acronym in self.expanded or acronym in spelled:
                 return written  # ("DSv3" after "DSV3" was spelled out: said as written)
+            if m.string[m.start() - 1:m.start()] == "+" or m.string[m.end():m.end() + 1] == "+":
+                # "FSDP+TP+EP+compile": a combination said by its letters; spelled out, each
+                # part's words ran into the next ("… (FSDP)+tensor-parallel (TP)+…")
+                return written
             said = words().expand[acronym]
             after = m.string[m.end():].split(" ", 2)
             if said.lower() in text.lower() or (len(after) > 1 and after[1].lower().strip(
