@@ -618,10 +618,13 @@ def test_a_kind_of_work_title_names_real_places_and_says_across_only_for_two():
         return [o for o in _daily_titles(x, p, _named(x, p.themes[:2]))
                 if "Across" in o or o.startswith("A Day of")]
 
-    # A place every repository has ("Unit tests") names none of the day's work.
+    # A place every repository has ("Unit tests", test "Assets") names none of the day's
+    # work.
     found = options(("Inductor", "Unit tests", "Vulkan"))
     assert found and not any("Unit tests" in o or "Unit Tests" in o for o in found), found
     assert any("Inductor and Vulkan" in o for o in found), found
+    found = options(("Assets", "Inductor", "Vulkan"))
+    assert found and not any("Assets" in o for o in found), found
     # Work in one place is "in" it, never "across" it.
     found = options(("Inductor", "Unit tests", "Inductor"))
     assert found and all("Across" not in o for o in found), found
