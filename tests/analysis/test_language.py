@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from mergecast.analysis.headlines import headline
 from mergecast.analysis.language import (
     base_verb,
     clean_title,
@@ -450,6 +451,14 @@ def test_an_adjective_after_a_degree_word_loses_its_stray_capital():
     assert sentence_case("make SmoothQuant more General") == "make SmoothQuant more general"
     assert sentence_case("remove more GaLore bits") == "remove more GaLore bits"
     assert sentence_case("remove more Galore bits") == "remove more Galore bits"
+
+
+def test_a_title_case_title_counts_its_hyphenated_words_and_keeps_model_names():
+    # "Always Pre-Split Microbatches for PP" was read as names: "always pre-splitting
+    # Microbatches"; a model family the lexicon spells keeps its capital once lowered.
+    assert headline(["Always Pre-Split Widgets for PP"]) == "always pre-splitting widgets for PP"
+    assert headline(["Qwen 3.5 Varlen Widget Attention"]) == "Qwen 3.5 varlen widget attention"
+    assert sentence_case("add a Pre-Made loader") == "add a Pre-Made loader"  # one word
 
 
 def test_a_title_case_title_counts_its_short_capitalised_words():

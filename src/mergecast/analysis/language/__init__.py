@@ -18,7 +18,6 @@ from .statements import covers, is_stated, stated_topic
 from .titles import (
     DOUBLED,
     clean_title,
-    sentence_case,
     speak_identifier,
     speakable,
     split_prefix,
@@ -44,6 +43,7 @@ from .words import (
     looks_plural,
     lower_first,
     plural,
+    sentence_case,
     third_person,
     verb_class,
     words,

@@ -14,9 +14,18 @@ from .kinds import OBJECT_VERBS, name_of
 from .nouns import NOUN_LINKS, listed_opening, noun_action, object_case
 from .readings import hindered, revert_of
 from .statements import names_work, read_subject
-from .titles import SYMBOL, clean_title, sentence_case
+from .titles import SYMBOL, clean_title
 from .trimming import is_tail_word
-from .words import base_verb, case_word, gerund, is_phrasal, lower_first, verb_class, words
+from .words import (
+    base_verb,
+    case_word,
+    gerund,
+    is_phrasal,
+    lower_first,
+    sentence_case,
+    verb_class,
+    words,
+)
 
 _TYPE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*([A-Za-z]+)(?:\([^()]{0,30}\))?!?:\s+")
 

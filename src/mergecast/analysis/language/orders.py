@@ -12,9 +12,9 @@ from ...models import Action
 from .actions import parse_title, read_action, verb_list
 from .nouns import NOUN_LINKS
 from .statements import Subject, covers, lists, read_subject, said_list
-from .titles import clean_title, sentence_case
+from .titles import clean_title
 from .trimming import to_verb
-from .words import _load, base_verb, lower_first, third_person, words
+from .words import _load, base_verb, lower_first, sentence_case, third_person, words
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -381,20 +381,3 @@ def _verb_flag(m: re.Match[str]) -> str:
     verb = m.group(1)
     return f"{verb}{m.group(2).replace('-', ' ')}" if base_verb(verb) == verb.lower() \
         else m.group(0)
-
-
-# (its adjective ends the title or comes before a preposition: "more GaLore bits" is a noun's)
-_DEGREE = re.compile(r"\b((?:more|less|most|least|very|too)\s+)([A-Z][a-z]{2,})"
-                     r"(?=\s*$|\s+(?:for|than|to|in|on|with|and|or|across)\b)")
-
-
-def sentence_case(text: str) -> str:
-    """Title Case titles ("Unified Path in RL") read as plain words ("unified path in RL")."""
-    ws = text.split()
-    long = [w for w in ws[1:] if w.isalpha() and (len(w) >= 4 or len(w) == 3 and w.istitle())]
-    capital = [w for w in long if w[0].isupper() and w[1:].islower()]
-    if len(capital) < 2 or len(capital) * 2 < len(long):
-        # "more General": a degree word's adjective is no name, whatever its capital
-        return _DEGREE.sub(lambda m: m.group(1) + m.group(2).lower(), text)
-    return " ".join(w.lower() if w.isalpha() and w[0].isupper() and w[1:].islower() else w
-                    for w in ws)

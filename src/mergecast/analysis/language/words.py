@@ -308,3 +308,28 @@ def lower_first(text: str) -> str:
     if first == "A":  # the article; any other capital letter is a name ("M G kernel")
         return first.lower() + text[1:]
     return text
+
+
+# (its adjective ends the title or comes before a preposition: "more GaLore bits" is a noun's)
+_DEGREE = re.compile(r"\b((?:more|less|most|least|very|too)\s+)([A-Z][a-z]{2,})"
+                     r"(?=\s*$|\s+(?:for|than|to|in|on|with|and|or|across)\b)")
+
+
+def sentence_case(text: str) -> str:
+    """Title Case titles ("Unified Path in RL") read as plain words ("unified path in RL")."""
+    ws = text.split()
+    # (a hyphenated word is Title Case in each part: "Always Pre-Split Microbatches")
+    long = [w for w in ws[1:] if _worded(w) and (len(w) >= 4 or len(w) == 3 and w.istitle())]
+    capital = [w for w in long if _capitalised(w)]
+    if len(capital) < 2 or len(capital) * 2 < len(long):
+        # "more General": a degree word's adjective is no name, whatever its capital
+        return _DEGREE.sub(lambda m: m.group(1) + m.group(2).lower(), text)
+    return " ".join(w.lower() if _worded(w) and _capitalised(w) else w for w in ws)
+
+
+def _worded(w: str) -> bool:
+    return all(p.isalpha() for p in w.split("-"))
+
+
+def _capitalised(w: str) -> bool:
+    return all(p[0].isupper() and p[1:].islower() for p in w.split("-"))
