@@ -69,7 +69,7 @@ _LITERAL = re.compile(r"""\[\s*["'][^\]]*["']\s*\]|\[\s*-?[\d.]+\s*,[\d.,\s-]*\]
 _INTERVAL = re.compile(r"\b((?:in|within|into)\s+)\[\s*(-?\d+(?:\.\d+)?)\s*,\s*"
                        r"(-?\d+(?:\.\d+)?)\s*\]")
 _BRACKETED = re.compile(r"(^|\s)\[([^\[\]:]{1,60})\]")  # a log line's "[W x:12]" stays
-# "~4x" and "a + b" are said in words: "about 4x", "a plus b".
+# "~4x", ">5%" and "a + b" are said in words: "about 4x", "more than 5%", "a plus b".
 _SYMBOLS = re.compile(r"(?<!\S)(?:~|[<>]=?)(?=\d)|\s\+\s")
 _SAID_SYMBOL = {"~": "about ", "+": " plus ", ">": "more than ", "<": "less than ",
                 ">=": "at least ", "<=": "at most "}
