@@ -34,6 +34,9 @@ _LONG_NUMBER = re.compile(r"(?<![\w.,])\d{5,}(?![\w]|[.,]\d)")
 _MIXED = re.compile(r"(?<![\w.])(?=[A-Za-z0-9]*[A-Za-z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]+(?![\w])")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 _RUNS = re.compile(r"[A-Za-z]+|\d+")
+# "Llama3.1", "Qwen3.5", "k2.7": a name and its dotted version, said apart ("Llama 3.1"), the
+# version as a decimal; read as one token the name took its first digit ("Llama three.1")
+_VERSIONED = re.compile(r"(?<![\w.])([A-Za-z]+)(\d+(?:\.\d+)+)(?![\w])")
 _UNDERSCORE = re.compile(r"(?<=\w)_(?=\w)")
 # camelCase and PascalCase compounds are read as their words: "ChainMap" -> "Chain Map".
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
@@ -130,6 +133,11 @@ def _speakable_token(m: re.Match[str]) -> str:
     return " ".join(said)
 
 
+def _versioned(m: re.Match[str]) -> str:
+    name = m.group(1)
+    return f"{name if len(name) > 2 else ' '.join(name.upper())} {m.group(2)}"
+
+
 def _iso_date(m: re.Match[str]) -> str:
     try:
         return spoken_date(dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3))))
@@ -172,6 +180,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
         text = rx.sub(repl, text)
     text = _ASIDE.sub(r", \1,", _UNSPOKEN_ASIDE.sub("", text))  # "(FSDP)": an aside
     text = _LONG_NUMBER.sub(lambda m: digit_groups(m.group(0)), text)
+    text = _VERSIONED.sub(_versioned, text)
     text = _MIXED.sub(_speakable_token, text)
     text = _COMPOUND.sub(lambda m: _CAMEL.sub(" ", m.group(0)), text)
     text = _UNDERSCORE.sub(" ", text)
