@@ -49,6 +49,10 @@ def told(title: str) -> str:
     ("Move widgetlib/_models into benchmarks/_models",
      "moves models from widgetlib into benchmarks"),
     ("Add widgetlib/experimental CI test", "adds a widgetlib experimental CI test"),
+    # A private folder ("widgetlib/_models") is said with its parent: "models" alone is
+    # heard as any models.
+    ("Delete widgetlib/_models and its orphaned consumers",
+     "removes widgetlib models and its orphaned consumers"),
     # "support" at the end of a list is the thing supported, not what a verb adds.
     ("Adding tests for widget save/load support",
      "adds tests for widget save and load support"),

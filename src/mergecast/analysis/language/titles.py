@@ -339,7 +339,7 @@ def clean_title(title: str) -> str:
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
     t = WORD_LIST.sub(word_list, STEM_PAIR.sub(stem_pair, t))
     t = _NAME_LIST.sub(lambda m: joined(m.group(0).split("/")), t)  # "H100/A100": both
-    t = _PATH.sub(lambda m: m.group(1).lstrip("_."), t)
+    t = _PATH.sub(_path_end, t)
     t = re.sub(r"\b(?:[A-Za-z]\w*::)+(\w+)", r"\1", t)  # torchao::parallel_for -> parallel_for
     t = t.replace("/", " ")  # whatever slashes are left: "flow/", "fbcode//ao"
     t = _LONG_NUMBER.sub("", t)
@@ -375,6 +375,16 @@ _NAME_LIST = re.compile(rf"(?<![\w./]){_CAPS}(?:/{_CAPS}){{1,3}}(?![\w./])")
 # A title opening on a flag's name that is itself an order ("disable-cuda-graphs for
 # GraphTrainer PP tests"): three or more parts, the first a verb's base form.
 _VERB_FLAG = re.compile(r"^([A-Za-z]+)((?:-[a-z0-9]+){2,})(?=\s)")
+
+
+def _path_end(m: re.Match[str]) -> str:
+    """A path said by its last part; a private one ("torchao/_models") with its parent,
+    "torchao models": "models" alone is heard as any models."""
+    last = m.group(1)
+    parent = m.group(0)[: -len(last)].strip("./").rsplit("/", 1)[-1].lstrip("_.")
+    if last.startswith("_") and parent and parent.lower() not in words().generic_areas:
+        return f"{parent} {last.lstrip('_.')}"
+    return last.lstrip("_.")
 
 
 def _verb_flag(m: re.Match[str]) -> str:
