@@ -39,7 +39,9 @@ def title_case(text: str) -> str:
     small = words().small
     for i, w in enumerate(text.split()):
         w = case_word(w)  # "vllm" is written "vLLM" in a title too, never "Vllm"
-        if any(c.isdigit() for c in w) or any(c.isupper() for c in w[1:]):
+        # (and a name the lexicon writes in lower case stays so: "torchao", never "Torchao")
+        if any(c.isdigit() for c in w) or any(c.isupper() for c in w[1:]) or \
+                words().case.get(w.lower()) == w:
             out.append(w)
         elif i and w.lower() in small:
             out.append(w.lower())
