@@ -629,6 +629,12 @@ def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():  # (or a kind
     assert all(f"PR {pr}" in ln.text for ln in [*problem(x, series), *benefit(x, series)])
     stack = dataclasses.replace(bag, stack=dataclasses.replace(lone, tool="ghstack"))
     assert not any(f"PR {pr}" in ln.text for ln in [*problem(x, stack), *benefit(x, stack)])
+    # One of the bag's commits, with no PR to say it by, is not said: "The upshot: …"
+    # after "landed twelve commits" would be all twelve's.
+    sha = m.Ref(sha="b" * 40)
+    commits = dataclasses.replace(
+        bag, problem=dataclasses.replace(said, ref=sha), benefit=dataclasses.replace(gain, ref=sha))
+    assert problem(x, commits) == [] and benefit(x, commits) == []
     # One change's problem too long to say whose is not said, rather than said as all of
     # the theme's.
     long = m.Claim("The loader re-read every shard on each step, because the cache was keyed "

@@ -45,12 +45,14 @@ def benefit(x: Lookup, t: ThemePlan) -> list[Line]:
     return _claim(x, _whose("benefit", t, t.benefit), t.benefit, optional=True, weight=-5)
 
 
-def _whose(key: str, t: ThemePlan, c: Claim | None) -> str:
+def _whose(key: str, t: ThemePlan, c: Claim | None) -> str | None:
     """A grab-bag's problem or payoff (or that of a theme or series named by its kind of
     work, "Checkpoint fixes") is its one change's ("The problem PR 12 tackles"): "The problem:"
-    after "landed eleven PRs" would give all eleven the one problem."""
-    own = c is not None and c.ref.pr is not None and _loose(t)
-    return f"{key}_of" if own else key
+    after "landed eleven PRs" would give all eleven the one problem; one of twelve commits,
+    with no PR to say it by, is not said (None)."""
+    if c is None or not _loose(t):
+        return key
+    return f"{key}_of" if c.ref.pr is not None else None
 
 
 def _loose(t: ThemePlan) -> bool:
@@ -80,9 +82,9 @@ def details(x: Lookup, t: ThemePlan) -> list[Line]:
     return out
 
 
-def _claim(x: Lookup, key: str, c: Claim | None, optional: bool = False,
+def _claim(x: Lookup, key: str | None, c: Claim | None, optional: bool = False,
            weight: int = 0) -> list[Line]:
-    if c is None:
+    if c is None or key is None:
         return []
     # After "The problem:" the sentence goes on in lower case ("The problem: the cache …").
     text = x.say("theme", key, text=lower_first(c.text), pr=c.ref.pr)
