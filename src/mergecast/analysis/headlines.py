@@ -206,6 +206,19 @@ def grab_bag(name: str) -> bool:
                          ws[:2] == [word, "in"] or ws[:3] == ["the", word, "in"])
 
 
+def bag_place(name: str) -> str:
+    """Where a grab-bag's work is, as `grab_bag` reads its name: "Loader work", "the work
+    in Experiments" -> its place ("" for no place)."""
+    word = words().kind_names["mixed"]
+    low = name.lower()
+    if low.endswith(f" {word}"):
+        return name[: -len(word)].rstrip()
+    for lead in (f"the {word} in ", f"{word} in "):
+        if low.startswith(lead):
+            return name[len(lead):]
+    return ""
+
+
 def more_of(name: str) -> str:
     """The second grab-bag of one place, named as more of the first: "the work in Writing"
     -> "more work in Writing", "Loader work" -> "more Loader work"."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..analysis.headlines import grab_bag
+from ..analysis.headlines import bag_place, grab_bag
 from ..analysis.language import (
     base_verb,
     has_verb,
@@ -115,21 +115,10 @@ def _places(heads: list[str]) -> list[str]:
     never "Graph Trainer Work, RL Work, and SPMD Types Work" (nor "…, Plus the Work in
     Analysis")."""
     work = words().kind_names["mixed"]
-    places = [_place(h, work) for h in heads if grab_bag(h)]
+    places = [bag_place(h) for h in heads if grab_bag(h)]
     found = [p for p in places if p]
     return [f"{join_words(found)} {work}"] if len(heads) > 1 and len(found) == len(heads) \
         else heads
-
-
-def _place(name: str, work: str) -> str:
-    """Where a grab-bag's work is: "Loader work", "the work in Experiments" -> its place."""
-    low = name.lower()
-    if low.endswith(f" {work}"):
-        return name[: -len(work)].rstrip()
-    for lead in (f"the {work} in ", f"{work} in "):
-        if low.startswith(lead):
-            return name[len(lead):]
-    return ""
 
 
 def _reverted(x: Lookup, plan: Plan, section: str) -> str:
