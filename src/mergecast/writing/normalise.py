@@ -126,16 +126,19 @@ def _speakable_token(m: re.Match[str]) -> str:
         if run.isdigit():
             said.append(number_words(int(run)) if len(run) <= 3 else " ".join(
                 number_words(int(d)) for d in run))
-        elif len(run) <= 2:
-            said.append(" ".join(run.upper()))
         else:
-            said.append(run)
+            said.append(_letters(run))
     return " ".join(said)
 
 
+def _letters(run: str) -> str:
+    """A run of one or two letters is spelled ("k" -> "K", "py" -> "P Y"); a longer one is
+    a word."""
+    return " ".join(run.upper()) if len(run) <= 2 else run
+
+
 def _versioned(m: re.Match[str]) -> str:
-    name = m.group(1)
-    return f"{name if len(name) > 2 else ' '.join(name.upper())} {m.group(2)}"
+    return f"{_letters(m.group(1))} {m.group(2)}"
 
 
 def _iso_date(m: re.Match[str]) -> str:
