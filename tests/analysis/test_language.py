@@ -162,6 +162,10 @@ from mergecast.analysis.language import (
      "widget scaling setting to eager", ""),
     ("Auto-fix lint violations in the loader", "fix", "auto-fix", "lint violations in the loader",
      ""),
+    ("Spell short widget names by their letters", "change", "spell",
+     "short widget names by their letters", ""),
+    # … and a gerund before "fixes" is what is fixed, no verb of its own
+    ("Logging fixes in the widget loader", "fix", "fix", "logging in the widget loader", ""),
 ])
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)

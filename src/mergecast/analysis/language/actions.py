@@ -135,8 +135,9 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
             ws[1].lower() in ("to", "for"):
         lemma = None  # "fixes to hqq in int4": a noun, what is fixed follows "to"
     if len(ws) > 1 and lemma and ws[1].lower() in ("fix", "fixes") and \
-            verb_class(lemma) == "test":
-        # "Lint fixes for X", "Lint fixes test/sparsity": fixes of the lint, no linting
+            (verb_class(lemma) == "test" or ws[0].lower().endswith("ing")):
+        # "Lint fixes for X", "Lint fixes test/sparsity", "Spelling fixes": fixes of the
+        # lint or the spelling, no linting or spelling
         if len(ws) > 2 and ws[2].lower() not in NOUN_LINKS:
             return read_action(title, " ".join(["Fix", ws[0].lower(), "in", *ws[2:]]), cut_second)
         lemma = None
