@@ -126,7 +126,9 @@ def cues() -> Cues:
         this_own=frozenset(d["this"]["own"]),
         problem=_any(cues["problem"]), problem_weak=_any(cues["problem_weak"]),
         fine_state=re.compile(r"\b(?:was|were)\s+(?:(?:all|still|already|also)\s+)?(?:"
-                              + "|".join(cues["fine_states"]) + r")\b", re.I),
+                              + "|".join(cues["fine_states"]) + r")\b|\b(?:"
+                              + "|".join(re.escape(p) for p in cues["same_as"])
+                              + r")(?=\s*(?:[.;,:)]|$))", re.I),
         benefit=_any(cues["benefit"]), losses=_any(cues["losses"]),
         benefit_weak=frozenset(w.lower() for w in cues["benefit_weak"]),
         gains=frozenset(cues["gains"]), purpose=_any(cues["purpose"]),
