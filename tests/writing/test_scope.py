@@ -72,9 +72,19 @@ def test_documentation_only_in_the_float8_guide():
 def test_two_linked_prs_are_told_together():
     d = digest((10, "Add a loss comparison script", (("scripts/loss_compare.py", 890, 0),)),
                (11, "Let the loss script check the repo", (("scripts/loss_compare.py", 35, 0),)))
-    assert said(d) == ["About 930 lines go in, all of them in the loss compare script."]
+    assert said(d) == ["Everything is in the loss compare script: about 930 added lines."]
     assert said(d, DAY.replace(day=13)) == [
         "Together, the PRs add about 930 lines, all in the loss compare script."]
+
+
+@pytest.mark.parametrize("files", [
+    (("scripts/loss_compare.py", 9, 4),),  # one file
+    (("scripts/loss_compare.py", 40, 4), ("scripts/README.md", 3, 0)),  # most in one
+])
+def test_no_scope_sentence_opens_on_a_count(files):
+    d = digest((12, "Let the loss script check the repo", files))
+    heard = {s for day in range(1, 29) for s in said(d, DAY.replace(day=day))}
+    assert len(heard) > 1 and not [s for s in heard if s[0].isdigit()], heard
 
 
 def test_mostly_removal_says_both_sides():
