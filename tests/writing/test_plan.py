@@ -500,6 +500,19 @@ def test_a_step_that_tells_the_titles_act_in_more_detail_is_not_an_effect():
         ("expand", "the retry budget for slow disks")]
 
 
+def test_a_step_fixing_the_one_thing_a_title_names_is_not_an_effect():
+    # "Spelling fixes" listing "Spelling fixes for inpt_tensor" was told "PR 2286 goes
+    # further: it fixes spelling for inpt tensor to input tensor".
+    change = pr(2286, "Spelling fixes", "ada",
+                body="* Spelling fixes for widgt_size to widget_size\n"
+                     "* Fix the loader retry budget")
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "fixing spelling", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
+                    (2286,), (), None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    assert [(a.lemma, a.obj) for a in first.steps] == [("fix", "the loader retry budget")]
+
+
 def test_a_step_removing_the_titles_thing_by_its_kind_is_not_an_effect():
     # "Remove WidgetPlanner, use static planner specs" listing "Remove WidgetPlanner class"
     # was told "PR 2286 also removes a WidgetPlanner class" after "removing WidgetPlanner".
