@@ -310,7 +310,8 @@ def test_a_list_of_bit_widths_is_a_range():
 @pytest.mark.parametrize(("title", "name"), [
     # A bare fault fixed is one fault, and the article costs the name none of its words.
     ("Fix bug when default dtype is BF16", "fixing a bug when default dtype is BF16"),
-    ("Fix typo in float8 transpose axiswise dim", "fixing a typo in float8 transpose axiswise dim"),
+    ("Fix typo in float8 transpose axiswise dim",
+     "fixing a typo in float8 transpose axiswise dimension"),
     ("Raise error for DP degree mismatch", "raising an error for DP degree mismatch"),
     ("Fix race condition in MXFP8 kernels", "fixing a race condition in MXFP8 kernels"),
     # A word after it that is no function word makes a compound: no article.

@@ -95,7 +95,7 @@ from mergecast.analysis.language import (
     ("Minor fix checkpoint doc", "fix", "fix", "checkpoint doc", ""),
     # … but "bug fix and test updates" lists two things done: no "fixes and test updates".
     ("[widget] bug fix and test updates related to the new loader param", "", "",
-     "bug fix and test updates related to the new loader param", ""),
+     "bug fix and test updates related to the new loader parameter", ""),
     ("Small fixes to docs", "fix", "fix", "docs", ""),
     # A fix named by nothing but its size fixes an issue of that size, not "minor".
     ("minor fix", "fix", "fix", "a minor issue", ""),
@@ -164,6 +164,14 @@ from mergecast.analysis.language import (
      ""),
     ("Spell short widget names by their letters", "change", "spell",
      "short widget names by their letters", ""),
+    # A model's parts by their short names are said in full, never inside an identifier;
+    # a call with a number names its placement by it ("Shard(0)": "Shard 0").
+    ("Fold widget dim for grad clipping", "change", "fold",
+     "widget dimension for gradient clipping", ""),
+    ("Use clip_grad_widget for the loader", "change", "use", "clip grad widget for the loader",
+     ""),
+    ("Support sharding of widget Shard(0) and loader Shard(1)", "support", "support",
+     "for sharding of widget Shard 0 and loader Shard 1", ""),
     # … and a gerund before "fixes" is what is fixed, no verb of its own
     ("Logging fixes in the widget loader", "fix", "fix", "logging in the widget loader", ""),
 ])

@@ -525,7 +525,7 @@ def test_a_link_run_on_after_a_cut_code_block_goes_with_its_colon():
                     "docstrings.")]
     # a name's type after its colon is no run-on
     assert said("Some modules typed the config as params: ModelConfig for brevity.") == [
-        ("detail", "Some modules typed the config as params: ModelConfig for brevity.")]
+        ("detail", "Some modules typed the config as parameters: ModelConfig for brevity.")]
 
 
 def test_a_gerund_whose_only_verb_is_in_a_now_that_clause_is_a_note():

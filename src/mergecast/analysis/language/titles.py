@@ -75,6 +75,7 @@ _TRAILING_PR_REF = re.compile(
     + r"(?=\s*(?:$|[,;:.)]))", re.I)
 _PR_REF = re.compile(r"\s*" + _REF, re.I)
 _PR_WORD = re.compile(r"\b(?:PRs?|pull|issues?)\b", re.I)
+_CALLED_WITH = re.compile(r"(?<=[A-Za-z])\((\d{1,3})\)")
 _PARENS = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\})")
 _PATH = re.compile(r"(?<![\w.])\.?(?:[\w.-]+/)+([\w.-]*\w)")
 # "Re:Run X" runs X again ("re-run X"); "Re: X", a reply's prefix, is only X.
@@ -324,6 +325,7 @@ def clean_title(title: str) -> str:
         t = _TRAILING_PR_REF.sub("", t)
         t = _PR_REF.sub("", t)
     t = _ARROW.sub(" to ", t)
+    t = _CALLED_WITH.sub(r" \1", t)  # "Shard(0)" names a placement by its number: "Shard 0"
     for _ in range(3):  # an aside inside an aside ("(was 'QAT (x)' -> 'y')") goes whole
         t, inner = _PARENS.subn("", t)
         if not inner:
