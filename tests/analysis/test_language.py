@@ -429,6 +429,10 @@ def test_names_are_trimmed_and_cased():
     assert trim("support for loader paths in addition to the hardcoded widget values", 8,
                 why=True) == "support for loader paths"
     assert trim("the widget cache in addition", 8) == "the widget cache in addition"
+    # … and so does "the one" cut from what it is; an uncut one stays
+    assert trim("move the widget cache to the one from the loader", 8) == \
+        "move the widget cache"
+    assert trim("move the widget cache to the one", 8) == "move the widget cache to the one"
     # a participle after its noun, cut from what it governs, goes with its phrase ("a
     # verbless title with a phrase ending"); a thing after "with" stays ("with padding")
     assert trim("a verbless title with a phrase ending on its first word", 8, lists=True,
