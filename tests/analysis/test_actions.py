@@ -25,7 +25,7 @@ def said(title: str) -> list[tuple[str, str, str]]:
     ("Add DPRequestRouter and use it in generator",
      [("add", "DPRequestRouter", ""), ("use", "DPRequestRouter in generator", "")]),
     ("use warmup steps for lr scheduler, ban steps == -1",
-     [("use", "warmup steps for LR scheduler", ""), ("ban", "steps -1", "")]),
+     [("use", "warmup steps for learning rate scheduler", ""), ("ban", "steps -1", "")]),
     # A participle capitalised in one action is plain when another writes it plain.
     ("Enable Fused qkv by default and enable fused gate_up in RL",
      [("enable", "fused QKV by default", ""), ("enable", "fused gate up in RL", "")]),

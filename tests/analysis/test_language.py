@@ -53,7 +53,7 @@ from mergecast.analysis.language import (
     ("Minor fixes to the loader", "fix", "fix", "the loader", ""),
     ("Fix model max sequence length and check the batcher", "fix", "fix",
      "model max sequence length", ""),
-    ("Redefine lr scheduler behavior", "change", "redefine", "LR scheduler behavior", ""),
+    ("Redefine lr scheduler behavior", "change", "redefine", "learning rate scheduler behavior", ""),
     ("int4 sparse marlin tensor", "", "", "int4 sparse marlin tensor", ""),
     # A participle that is an adjective, a title that states: no verb.
     ("scaled bias rowwise linear", "", "", "scaled bias rowwise linear", ""),
@@ -168,6 +168,8 @@ from mergecast.analysis.language import (
     # a call with a number names its placement by it ("Shard(0)": "Shard 0").
     ("Fold widget dim for grad clipping", "change", "fold",
      "widget dimension for gradient clipping", ""),
+    ("Check widget seq len against max len in the LR scheduler", "fix", "check",
+     "widget sequence length against max length in the learning rate scheduler", ""),
     ("Use clip_grad_widget for the loader", "change", "use", "clip grad widget for the loader",
      ""),
     ("Support sharding of widget Shard(0) and loader Shard(1)", "support", "support",

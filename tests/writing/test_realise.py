@@ -183,7 +183,7 @@ def test_lower_case_letters_before_a_digit_are_spelled_and_take_their_article():
     assert told("Add rms scheduler") == ["adds an rms scheduler"]
     # A word the lexicon writes in capitals is written so in any title ("bf16" -> "BF16").
     assert told("Add bf16 path") == ["adds a BF16 path"]
-    assert told("Add lr scheduler") == ["adds an LR scheduler"]
+    assert told("Add mlp scheduler") == ["adds an MLP scheduler"]
     # A word in capitals said as a word is no spelling: "a README", not "an README".
     assert told("Add README") == ["adds a README"]
     assert told("Add FLUX inference test") == ["adds a FLUX inference test"]

@@ -68,7 +68,11 @@ def said_in_full(text: str) -> str:
 
 
 def _with_article(full: str, m: re.Match[str]) -> str:
-    if m.group(0)[:1].isupper():  # "Config Serilization No Deps" stays Title Case
+    written = m.group(0)
+    # "Config Serilization No Deps" stays Title Case; "LR" is a shorthand's capitals, said
+    # "learning rate" but where a sentence opens
+    opens = not m.string[:m.start()].strip() or m.string[:m.start()].rstrip()[-1] in ".!?:"
+    if written[:1].isupper() and (not written.isupper() or len(written) < 2 or opens):
         full = full[:1].upper() + full[1:]
     if full.lower() not in readings().counted:
         return full
