@@ -92,7 +92,7 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     ("Make float8 optional", "making float8 optional"),
     # ... also when what it is measured against comes after it
     ("Make the quant prepare and convert steps compatible with quantizers in torch",
-     "making the quant prepare compatible"),
+     "making the quantization prepare compatible"),
     ("Make SmoothQuant more General", "making SmoothQuant more general"),  # said once
     # a cut name never ends on an adjective whose noun was cut off
     ("make the default dtype of the grouped gemm scales float32", "making the default dtype"),

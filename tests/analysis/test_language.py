@@ -170,6 +170,8 @@ from mergecast.analysis.language import (
      "widget dimension for gradient clipping", ""),
     ("Check widget seq len against max len in the LR scheduler", "fix", "check",
      "widget sequence length against max length in the learning rate scheduler", ""),
+    ("Remove the unused widget arg from the quant func", "remove", "remove",
+     "the unused widget argument from the quantization function", ""),
     ("Use clip_grad_widget for the loader", "change", "use", "clip grad widget for the loader",
      ""),
     ("Support sharding of widget Shard(0) and loader Shard(1)", "support", "support",

@@ -182,3 +182,17 @@ def test_one_shorthand_list_serves_titles_and_descriptions():
     assert shorthand_words()["impl"] == "implementation"
     assert _rewritten("The impl runs w/o a lock.") == "The implementation runs without a lock."
     assert said_in_full("the new fn") == "the new function"
+
+
+
+def test_shorthand_keeps_a_quoted_word_and_a_hyphenated_name_and_opens_a_sentence():
+    from mergecast.writing.sentences import _rewritten
+
+    # the term a description quotes is the term, and "Quant-LLM" is a name
+    assert _rewritten('The terms "args" and "widget" were mixed; args now go first.') == \
+        'The terms "args" and "widget" were mixed; arguments now go first.'
+    assert said_in_full("BF16 support for the Quant-LLM widget in model-ckpt-path") == \
+        "BF16 support for the Quant-LLM widget in model-checkpoint-path"
+    # capitals are a short form's: "LR" is "learning rate" unless a sentence opens on it
+    assert _rewritten("LR warmup now follows the LR schedule.") == \
+        "Learning rate warmup now follows the learning rate schedule."

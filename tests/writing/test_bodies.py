@@ -566,7 +566,7 @@ def test_a_list_item_that_is_a_whole_statement_stands_alone():
             "- Compact: unconditionally dropless in its output.\n"
             "- Add a size limit for the cache.\n")
     assert said(body) == [
-        ("benefit", "Command line args and toml file args are now unified.")]
+        ("benefit", "Command line arguments and toml file arguments are now unified.")]
 
 
 def test_a_step_done_for_the_review_is_no_step_of_the_change():
@@ -584,7 +584,7 @@ def test_statements_listed_under_a_lead_in_pointing_at_what_it_shows_lean_on_it(
     assert said(body) == []
     # A lead-in that points back ("fixes this bug by:") leaves its statements alone.
     body = "This PR fixes this bug by:\n- Loader args and widget args are now unified.\n"
-    assert said(body) == [("benefit", "Loader args and widget args are now unified.")]
+    assert said(body) == [("benefit", "Loader arguments and widget arguments are now unified.")]
 
 
 def test_a_heading_labels_its_prose_and_a_leaning_it_is_dropped():
@@ -1291,7 +1291,7 @@ def test_an_order_after_a_place_is_the_changes():
                   "compiles only that file.")]),
     # "; removing." is a note of what the change does: the first clause is the sentence.
     ("The `cache_dir_path` arg on the widget config was never used; removing.",
-     [("problem", "The cache dir path arg on the widget config was never used.")]),
+     [("problem", "The cache dir path argument on the widget config was never used.")]),
     # A typed "as titled" leans on the title like the spelled one; a paste id is internal.
     ("As titiled, missing bias as part of the widget output.", []),
     ("Regional compile doesn't work on the widget model with flex attention with error "

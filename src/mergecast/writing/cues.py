@@ -13,8 +13,6 @@ import re
 import tomllib
 from importlib import resources
 
-from ..analysis.language import shorthand_rules
-
 
 def _any(phrases: list[str]) -> re.Pattern[str]:
     """Whole-word, case-insensitive alternatives from a data list."""
@@ -50,8 +48,8 @@ class Cues:
     checked: frozenset[str]
     located: frozenset[str]  # "lives in <path>": the place is the point
     asserted: frozenset[str]
-    # First-person turns with a plain rewrite ("we plan to" -> "the plan is to") and a
-    # reviewer's shorthand said in full ("w/o" -> "without"), applied in this order.
+    # First-person turns with a plain rewrite ("we plan to" -> "the plan is to"), applied in
+    # this order; a reviewer's shorthand is said in full after them (sentences._rewritten).
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
     lead_in: re.Pattern[str]
     titled: re.Pattern[str]
@@ -112,7 +110,7 @@ def cues() -> Cues:
         before_determiner=frozenset(drop["before_determiner"]),
         subject_next=frozenset(drop["subject_next"]), checked=frozenset(drop["checked"]),
         asserted=frozenset(drop["asserted"]),
-        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()) + shorthand_rules(),
+        rewrites=tuple((_any([k]), v) for k, v in d["rewrite"].items()),
         lead_in=re.compile(r"^(?:(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                    if " " in p or p == "so")
                            + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]

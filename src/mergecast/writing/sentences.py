@@ -18,6 +18,7 @@ from ..analysis.language import (
     base_verb,
     case_word,
     has_verb,
+    said_in_full,
     speakable,
     words,
 )
@@ -89,6 +90,7 @@ def _rewritten(sentence: str) -> str:
     ("w/o" -> "without", "and/or" -> "or")."""
     for rx, said in cues().rewrites:
         sentence = rx.sub(said, sentence)
+    sentence = said_in_full(sentence)  # as a title says it: "LR" opens "Learning rate …"
     # "Before this nccl2 produced nothing": the state before this change ("without this"
     # may stand for a thing said before, and leans)
     return _BEFORE_THIS.sub(lambda m: f"{m.group(1)} this change, ", sentence)

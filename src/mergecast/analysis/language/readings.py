@@ -40,9 +40,11 @@ def readings() -> Readings:
         typed=re.compile(r"^\s*([A-Za-z_][\w.]*)\s*:\s*((?:{t})(?:\[[^\]]*\])?"
                          r"(?:\s*\|\s*(?:{t})(?:\[[^\]]*\])?)+)\s*$".replace(
                              "{t}", "|".join(map(re.escape, r["type_names"])))),
-        # (never inside an identifier or a code span: "my_fn", "`fn`")
-        shorthand=tuple((re.compile(rf"(?<![\w/.`]){re.escape(k)}(?![\w/`])", re.I), v)
-                        for k, v in shorthand_words().items()))
+        # (never inside an identifier, a code span or a name hyphenated to capitals: "my_fn",
+        # "`fn`", "Quant-LLM"; "model-ckpt-path" is words)
+        shorthand=tuple(
+            (re.compile(rf"(?<![\w/.`]){re.escape(k)}(?![\w/`]|(?-i:-[A-Z]))", re.I), v)
+            for k, v in shorthand_words().items()))
 
 
 @functools.cache
@@ -62,9 +64,14 @@ def said_in_full(text: str) -> str:
     """A title with its shorthand said in full: "Add fn to check X" -> "Add a function to
     check X"; a count noun takes "a" after a verb or a preposition, not after a word that
     already determines it ("as a dep" -> "as a dependency", "new fn" -> "new function")."""
-    for rx, full in shorthand_rules():
-        text = rx.sub(functools.partial(_with_article, full), text)
-    return text
+    parts = _QUOTED.split(text)  # a word quoted ('the terms "args" and …') is as written
+    for i in range(0, len(parts), 2):
+        for rx, full in shorthand_rules():
+            parts[i] = rx.sub(functools.partial(_with_article, full), parts[i])
+    return "".join(parts)
+
+
+_QUOTED = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
 
 
 def _with_article(full: str, m: re.Match[str]) -> str:
