@@ -164,6 +164,8 @@ from mergecast.analysis.language import (
      ""),
     ("Spell short widget names by their letters", "change", "spell",
      "short widget names by their letters", ""),
+    ("Open no widget sentence on a bare count", "change", "open",
+     "no widget sentence on a bare count", ""),
     # A model's parts by their short names are said in full, never inside an identifier;
     # a call with a number names its placement by it ("Shard(0)": "Shard 0").
     ("Fold widget dim for grad clipping", "change", "fold",
