@@ -31,3 +31,18 @@ def test_an_effect_the_fact_check_fails_takes_no_other_effect_with_it():
         line.text
     told = " ".join(ln.text for ln in effects(x, theme))
     assert "nine" not in told and "cost model" not in told and "planned tiles" in told, told
+
+
+def test_themes_in_a_row_open_their_who_sentences_differently_whatever_their_shape():
+    # "Behind this one is Jerry Zhang, who landed a single PR …" twice in a row: each theme
+    # of one shape took the same wording, and two shapes could open alike too.
+    d = rich_digest()
+    for day in range(1, 29):
+        when = DAY.replace(day=day)
+        x = Lookup(d, show="Widget", day=when, lexicon={})
+        themes = make_plan(d, show="Widget", day=when, max_themes=3).themes
+        single = themes[2]  # one PR, 584097
+        for row in ([dataclasses.replace(single, index=i) for i in (1, 2, 3)], themes):
+            said = [line.text for t in row for line in size(x, t)]
+            openers = [" ".join(s.split()[:3]) for s in said]
+            assert len(said) == 3 and len(set(openers)) == 3, said

@@ -93,8 +93,17 @@ class Lookup:
         """A phrase for this episode; in weekly mode a `weekly_<key>` variant wins.
         `salt`: which of several items of one kind this is (the second brief theme, the
         second PR's steps), so they are not all worded alike ("Also today, … Also today, …")."""
+        return self._said(group, key, salt + zlib.crc32(f"{group}.{key}".encode()), values)
+
+    def say_in_turn(self, group: str, key: str, turn: int, /, **values: Any) -> str:
+        """`say` for keys whose variants open alike in the same order (the who-and-size
+        sentences): the `turn`-th item of the episode takes the next opening whatever its
+        key, so two themes in a row do not both open "Behind this one …"."""
+        return self._said(group, key, turn, values)
+
+    def _said(self, group: str, key: str, offset: int, values: dict[str, Any]) -> str:
         options = self.variants(group, key)
-        start = (self.seed + salt + zlib.crc32(f"{group}.{key}".encode())) % len(options)
+        start = (self.seed + offset) % len(options)
         text = ""
         for i in range(len(options)):
             raw = options[(start + i) % len(options)]

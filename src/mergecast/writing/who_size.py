@@ -84,9 +84,10 @@ def size(x: Lookup, t: ThemePlan, fold_effects: bool = True) -> list[Line]:
 
 
 def _size_text(x: Lookup, t: ThemePlan, key: str, values: dict[str, str]) -> str:
-    text = x.say("theme", key, **values)
+    text = x.say_in_turn("theme", key, t.index, **values)
     if grab_bag(t.concept) and text.startswith("The work "):
-        text = x.say("theme", key, 1, **values)  # never "Quantization work. The work …"
+        # never "Quantization work. The work …"
+        text = x.say_in_turn("theme", key, t.index + 1, **values)
     return text
 
 
