@@ -126,6 +126,7 @@ from mergecast.analysis.language import (
      "by default"),
     ("seperate training termination from training loop", "refactor", "separate",
      "training termination from training loop", ""),
+    ("Depreciate the widget experiment", "remove", "deprecate", "the widget experiment", ""),
     ("Fix for weights-only load", "fix", "fix", "weights-only load", ""),
     # An improvement is told by its own verb, and by what it is for when it says so.
     ("SAM2 AMG cli and other QoL improvements", "change", "improve",

@@ -297,6 +297,9 @@ def test_an_acronym_spelled_out_takes_its_words_article_and_never_repeats_a_word
     line = x.line("PR 7 adds a MoE router for the vision model.")
     assert line is not None
     assert line.text == "PR 7 adds a mixture-of-experts (MoE) router for the vision model."
+    line = x.line("PR 7 adds an MTP head for the widget model.")
+    assert line is not None
+    assert line.text == "PR 7 adds a multi-token prediction (MTP) head for the widget model."
     # Before its expansion's own last word an acronym stays short: "AC checkpointing" would
     # be "activation checkpointing checkpointing".
     said = [x.line(t) for t in ("PR 7 fixes the AC checkpointing flag in the loader.",
