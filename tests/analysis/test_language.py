@@ -179,6 +179,9 @@ from mergecast.analysis.language import (
      ""),
     ("Support sharding of widget Shard(0) and loader Shard(1)", "support", "support",
      "for sharding of widget Shard 0 and loader Shard 1", ""),
+    # a chain of words and hyphens is words however long, never an unsayable token
+    ("Add loader-widget-perf-hillclimb skill", "add", "add",
+     "loader-widget-performance-hillclimb skill", ""),
     # … and a gerund before "fixes" is what is fixed, no verb of its own
     ("Logging fixes in the widget loader", "fix", "fix", "logging in the widget loader", ""),
 ])

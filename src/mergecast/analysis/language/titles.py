@@ -90,9 +90,11 @@ _FLAG = re.compile(r"(?<![\w-])--?([A-Za-z][\w-]*)(?:=\S*)?")
 _CODE = re.compile(r"[{}<>|=\\$@#*]|::|->|//|\(\)|\w\(|\[\w*\]|`|\w\.\.\.?\w")
 # No word anyone can say runs past this many letters (identifiers are split first).
 LONGEST_WORD = 30
-# (A CamelCase class name is said in words however long: "Float8ActInt4WeightQATQuantizer".)
+# (A CamelCase class name is said in words however long: "Float8ActInt4WeightQATQuantizer";
+# so is a chain of words and hyphens: "inference-performance-hillclimb".)
 _CAMEL = r"[A-Z][a-z0-9]+(?:[A-Z]+[a-z0-9]*){2,}(?!\S)"
-_LONG_WORD = re.compile(rf"(?<!\S)(?!{_CAMEL})[^\s]{{{LONGEST_WORD + 1},}}")
+_HYPHENED = r"[A-Za-z][a-z0-9]{0,29}(?:-[A-Za-z0-9][a-z0-9]{0,29})+(?!\S)"
+_LONG_WORD = re.compile(rf"(?<!\S)(?!{_CAMEL}|{_HYPHENED})[^\s]{{{LONGEST_WORD + 1},}}")
 _AMPERSAND = re.compile(r"(?<=[a-z]{2})&(?=[a-z]{2})|(?<=\w)\s+&\s+(?=\w)")
 # "CP + block_causal + flexattention": a list, said "CP, block causal and flexattention"
 _PLUS = re.compile(r"(?<=[\w)])\s+\+\s+(?=\w)")
