@@ -439,6 +439,9 @@ def test_names_are_trimmed_and_cased():
     assert trim("support for loader paths in addition to the hardcoded widget values", 8,
                 why=True) == "support for loader paths"
     assert trim("the widget cache in addition", 8) == "the widget cache in addition"
+    # a clause word after an article modifies a noun, and opens no clause to cut at
+    assert trim("opening the which widgets of loaders in a row differently", 8) == \
+        "opening the which widgets of loaders"
     # … and so does "the one" cut from what it is; an uncut one stays
     assert trim("move the widget cache to the one from the loader", 8) == \
         "move the widget cache"

@@ -81,6 +81,12 @@ def _subject(ws: list[str]) -> list[str]:
     return ws
 
 
+def _asks(ws: list[str], i: int) -> bool:
+    """Whether ws[i] opens a question word's clause: "why float8 needs …", never the
+    modifier of "the who sentences"."""
+    return ws[i].lower() in _WH and (i == 0 or ws[i - 1].lower() not in ("the", "a", "an"))
+
+
 def _wh_clause_end(ws: list[str]) -> bool:
     """ "… told as what they are", "… see how it works": a question word's clause ends on
     its own subject and verb, which are no dangling words."""
@@ -159,8 +165,9 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
         # noun (here a name whose first word reads as "in"); no cut comes between them
         apart = {i for i in range(2, len(ws)) if low[i - 2] in ("the", "a", "an")
                  and re.fullmatch(r"[a-z]+ed", low[i - 1])}
-        cut = next((i for i in range(2, limit + 1) if low[i] in w.clause and i not in apart),
-                   None)
+        # ("the who sentences": a clause word after an article is a noun's modifier)
+        cut = next((i for i in range(2, limit + 1) if low[i] in w.clause and i not in apart
+                    and low[i - 1] not in ("the", "a", "an")), None)
         for group in (w.breaks, {"and", "or"}):  # a cut keeps three words or none is made
             if cut is None:
                 cut = next((i for i in range(limit, 2, -1) if low[i] in group
@@ -172,7 +179,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
         # why float8 needs"): a name a few words over the limit is kept whole instead. So
         # is one noun phrase with no break to cut at: its last word is its noun ("the
         # legacy checkpoint utils import path", never "… utils import").
-        if not (len(ws) <= limit + 3 and any(x.lower() in _WH for x in kept[1:])
+        if not (len(ws) <= limit + 3 and any(_asks(kept, i) for i in range(1, len(kept)))
                 or cut is None and len(ws) <= limit + 2
                 and not is_tail_word(ws[limit - 1]) and not is_tail_word(ws[limit])):
             ws = kept
