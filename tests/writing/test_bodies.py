@@ -355,6 +355,15 @@ def test_a_heading_is_no_part_of_the_sentence_under_it():
                                      "runtime and quality.")]
 
 
+def test_a_bold_line_is_a_heading_and_a_testing_one_ends_the_prose():
+    # "**Testing**" over "Ran loss tests …" was said "Testing Ran loss tests against …"
+    body = ("The loader read every widget twice, which was slow.\n\n**Testing**\n"
+            "Ran loss and speed tests against the widget loader. Loss is on par.")
+    assert said(body) == [("problem", "The loader read every widget twice, which was slow.")]
+    assert said("**Problem**\nThe loader read every widget twice, which was slow.") == [
+        ("problem", "The loader read every widget twice, which was slow.")]
+
+
 def test_a_label_says_which_slot_a_sentence_fills():
     assert said("Root cause: The joint graph mixed forward and backward collectives.") == [
         ("problem", "The joint graph mixed forward and backward collectives.")]

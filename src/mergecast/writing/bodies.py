@@ -43,8 +43,10 @@ def _heading(m: re.Match[str]) -> str:
 
 
 _TICKED = re.compile(r"(?m)^(\s*[-*]\s+)\[[xX]\]\s+(\w+)")
-# "[Problem]", "[Testing]" on a line of their own: a heading written in brackets.
-_BRACKET_HEADING = re.compile(r"(?m)^[ \t]*\[([A-Za-z][A-Za-z ]{1,30})\][ \t]*$")
+# "[Problem]", "[Testing]" on a line of their own: a heading written in brackets, or in
+# bold ("**Testing**").
+_BRACKET_HEADING = re.compile(r"(?m)^[ \t]*(?:\[([A-Za-z][A-Za-z ]{1,30})\]|(?:\*\*|__)"
+                              r"([A-Za-z][A-Za-z ]{1,30}?)(?:\*\*|__)[ \t]*:?)[ \t]*$")
 
 
 _WRAPPED = re.compile(r"(?<=[a-z])-\n[ \t]*(?=[a-z])")
@@ -77,7 +79,8 @@ def _prose(body: str) -> str:
     # item like any other; the rest of a checklist ("- [x] tests added") is a form's.
     body = _TICKED.sub(lambda m: m.group(1) + m.group(2) if base_verb(m.group(2))
                        else m.group(0), body)
-    body = _HEADING.sub(_heading, _BRACKET_HEADING.sub(r"## \1", body))
+    body = _HEADING.sub(_heading, _BRACKET_HEADING.sub(
+        lambda m: f"## {m.group(1) or m.group(2)}", body))
     body = _WRAPPED.sub("-", body)  # "the token-⏎ sharding degree": one word, wrapped
     text = clean_body(body)
     # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
