@@ -153,6 +153,10 @@ def test_snake_case_tags_are_said_as_words_and_a_number_after_a_digit_as_its_ver
                     "acme/widgets#3": "Zorp2.1 deltanet", "acme/widgets#4": "zorp3 0 6b",
                     "acme/widgets#5": "graph trainer", "acme/widgets#6": "float8 moe",
                     "acme/widgets#7": "Zorp4.2"}
+    # … and so is a tag with a space before its version: "kimi k2_7" is "Kimi K2.7", the
+    # lexicon casing the word before it
+    assert assign_areas([pr(8, "[kimi k2_7] Add config")], AreasConfig()) == \
+        {"acme/widgets#8": "Kimi K2.7"}
 
 
 def test_an_area_named_like_the_show_or_its_repository_is_no_area():

@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 
+from .language import case_word
 from .policy import policy
 
 _SEPARATORS = re.compile(r"[\s_\-./]+")
@@ -36,7 +37,10 @@ def spoken(area: str) -> str:
         head = area[:m.start(2) - 1]
         cut = head.rfind(" ") + 1  # the versioned name: its words joined by "_"
         name = " ".join(w[:1].upper() + w[1:] for w in head[cut:].split("_"))
-        area = head[:cut] + name + "." + area[m.start(2):]
+        # ("kimi k2_7" is Kimi K2.7 too: a word before the version, cased as the lexicon
+        # writes it)
+        before = " ".join(case_word(w) for w in head[:cut].split())
+        area = (f"{before} " if before else "") + name + "." + area[m.start(2):]
     return _SNAKE_JOIN.sub(" ", area)
 
 
