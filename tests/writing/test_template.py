@@ -273,6 +273,13 @@ def test_a_long_top_name_is_the_whole_title_never_cut_to_share_it():
     assert script.title == "Making Process-Abort on Timeout and Error Configurable"
 
 
+def test_a_title_opening_on_a_small_count_says_it_in_words():
+    changes = [pr(720, "[loader] 2 new widget readers", "tushar"),
+               pr(721, "[mps] Add a reduction for empty input", "carol")]
+    script = write(build_digest(changes, WINDOW, areas=AreasConfig()))
+    assert script.title.startswith("Two New Widget Readers"), script.title
+
+
 def test_a_name_written_last_comma_first_is_one_person_to_the_ear():
     # "Meng, Hengyu and andrewor14 landed …" sounded like three developers, not two.
     changes = [pr(101, "[cache] Add an eviction policy for the widget cache", "Meng, Hengyu"),

@@ -25,6 +25,7 @@ from ..models import Digest
 from .factcheck import Facts
 from .length import Line, Part
 from .normalise import normalise
+from .numbers import number_words
 
 MAX_WORDS = 30
 MAX_OPENER = 2  # times one opener (first three words) may be heard in an episode
@@ -37,9 +38,17 @@ def phrases() -> Mapping[str, Any]:
     return tomllib.loads(text)
 
 
+# A small count opening a sentence or a title ("2 small fixes"), not a range or a shape
+# ("2 to 5 bit", "1 x 128")
+_OPENING_COUNT = re.compile(r"^([1-9]) (?!(?:to|and|or|of|by|x|in|on)\b)(?=[A-Za-z])")
+
+
 def cap(text: str) -> str:
     """The text with a capital, unless its first word is a name spelled from a small letter
-    ("vLLM", "iOS"), which would read as another name."""
+    ("vLLM", "iOS"), which would read as another name. A small count opening it is said in
+    words: "Two small fixes", never "2 small fixes"."""
+    if m := _OPENING_COUNT.match(text):
+        text = number_words(int(m.group(1))) + text[1:]
     first = re.split(r"[\s-]", text, maxsplit=1)[0]  # ("multi-ISA" is capitalised)
     if first[:1].islower() and any(c.isupper() for c in first[1:]):
         return text
