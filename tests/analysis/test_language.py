@@ -175,6 +175,8 @@ from mergecast.analysis.language import (
      "widget sequence length against max length in the learning rate scheduler", ""),
     ("Remove the unused widget arg from the quant func", "remove", "remove",
      "the unused widget argument from the quantization function", ""),
+    ("Port 2 widget UT files to the loader", "move", "port",
+     "2 widget unit test files to the loader", ""),
     ("Use clip_grad_widget for the loader", "change", "use", "clip grad widget for the loader",
      ""),
     ("Support sharding of widget Shard(0) and loader Shard(1)", "support", "support",

@@ -196,3 +196,5 @@ def test_shorthand_keeps_a_quoted_word_and_a_hyphenated_name_and_opens_a_sentenc
     # capitals are a short form's: "LR" is "learning rate" unless a sentence opens on it
     assert _rewritten("LR warmup now follows the LR schedule.") == \
         "Learning rate warmup now follows the learning rate schedule."
+    assert said_in_full("Add common code for UTs on the widget") == \
+        "Add common code for unit tests on the widget"

@@ -76,10 +76,11 @@ _QUOTED = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
 
 def _with_article(full: str, m: re.Match[str]) -> str:
     written = m.group(0)
-    # "Config Serilization No Deps" stays Title Case; "LR" is a shorthand's capitals, said
-    # "learning rate" but where a sentence opens
+    # "Config Serilization No Deps" stays Title Case; "LR" and "UTs" are a short form's
+    # capitals, said "learning rate" and "unit tests" but where a sentence opens
     opens = not m.string[:m.start()].strip() or m.string[:m.start()].rstrip()[-1] in ".!?:"
-    if written[:1].isupper() and (not written.isupper() or len(written) < 2 or opens):
+    capitals = written.removesuffix("s")
+    if written[:1].isupper() and (not capitals.isupper() or len(capitals) < 2 or opens):
         full = full[:1].upper() + full[1:]
     if full.lower() not in readings().counted:
         return full
