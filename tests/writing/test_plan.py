@@ -602,6 +602,14 @@ def test_a_change_whose_object_becomes_itself_as_said_is_no_effect():
     assert not {954, 955} & set(noted), noted
 
 
+def test_a_thing_named_by_an_ing_word_is_something_said():
+    # "Fix spelling" and "Improve caching" were no effect at all once "spell" and "cache"
+    # were verbs: their one word read as a verb form, not the thing fixed
+    d = rich_digest(extra=[pr(956, "Fix spelling", "ada"), pr(957, "Improve caching", "omar")])
+    told = write(d).transcript
+    assert "fixes spelling" in told and "improves caching" in told, told
+
+
 def test_a_sentence_saying_the_title_again_with_its_verb_and_the_repo_name_is_not_said():
     # "PR 901 enables structured-caching in widget" says no more than its title: the verb
     # and the repository's own name are no news

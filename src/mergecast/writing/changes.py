@@ -71,8 +71,9 @@ def says_something(a: Action) -> bool:
     w = words()
     if _AS_ITSELF.match(f"{a.obj} {a.qualifier}".strip()):
         return False
-    return any(x.lower() not in w.generic and x.lower() not in w.function and not base_verb(x)
-               for x in a.obj.split())
+    # (a word ending in -ing is a thing here: "fixing spelling", "fixing caching")
+    return any(x.lower() not in w.generic and x.lower() not in w.function
+               and (not base_verb(x) or x.lower().endswith("ing")) for x in a.obj.split())
 
 
 def worth_noting(a: Action) -> bool:
