@@ -12,7 +12,7 @@ from ...models import Action
 from ..text import strip_markup, title_tags
 from .kinds import OBJECT_VERBS, name_of
 from .nouns import NOUN_LINKS, listed_opening, noun_action, object_case
-from .readings import hindered, revert_of
+from .readings import QUOTED, hindered, revert_of
 from .statements import names_work, read_subject
 from .titles import SYMBOL, clean_title
 from .trimming import is_tail_word
@@ -238,11 +238,6 @@ def _recased(word: str, text: str) -> str:
         re.search(rf"(?<![\w./`]){low}(?![\w./`])", text) else word
 
 
-# A message the title quotes ('fix the "Cannot set version" error'): its words are not the
-# title's own grammar.
-_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
-
-
 def _names_next(title: str, word: str) -> bool:
     """Whether "and <word>" opens a name in the title ("Split implements and
     implements_torch_function"): a second thing, not a second order."""
@@ -259,7 +254,7 @@ def _plain(word: str) -> bool:
 def _said(word: str, title: str) -> bool:
     """A word the title says as a word, not one only inside an identifier ("is_bias") or a
     quoted message."""
-    return re.search(rf"(?<![\w.`]){re.escape(word)}(?![\w.`])", _QUOTED.sub(" ", title),
+    return re.search(rf"(?<![\w.`]){re.escape(word)}(?![\w.`])", QUOTED.sub(" ", title),
                      re.I) is not None
 
 

@@ -64,14 +64,16 @@ def said_in_full(text: str) -> str:
     """A title with its shorthand said in full: "Add fn to check X" -> "Add a function to
     check X"; a count noun takes "a" after a verb or a preposition, not after a word that
     already determines it ("as a dep" -> "as a dependency", "new fn" -> "new function")."""
-    parts = _QUOTED.split(text)  # a word quoted ('the terms "args" and …') is as written
+    parts = QUOTED.split(text)  # a word quoted ('the terms "args" and …') is as written
     for i in range(0, len(parts), 2):
         for rx, full in shorthand_rules():
             parts[i] = rx.sub(functools.partial(_with_article, full), parts[i])
     return "".join(parts)
 
 
-_QUOTED = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
+# A span in quotes ('fix the "Cannot set version" error', 'the terms "args" and …'): a
+# message or a term as written, never the text's own words.
+QUOTED = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
 
 
 def _with_article(full: str, m: re.Match[str]) -> str:
