@@ -43,6 +43,11 @@ def phrases() -> Mapping[str, Any]:
 _OPENING_COUNT = re.compile(r"^([1-9]) (?!(?:to|and|or|of|by|x|in|on)\b)(?=[A-Za-z])")
 
 
+def _keyed(group: str, key: str) -> int:
+    """Where a phrase list's turn starts: each key its own, so lists do not move together."""
+    return zlib.crc32(f"{group}.{key}".encode())
+
+
 def cap(text: str) -> str:
     """The text with a capital, unless its first word is a name spelled from a small letter
     ("vLLM", "iOS"), which would read as another name. A small count opening it is said in
@@ -102,7 +107,7 @@ class Lookup:
         """A phrase for this episode; in weekly mode a `weekly_<key>` variant wins.
         `salt`: which of several items of one kind this is (the second brief theme, the
         second PR's steps), so they are not all worded alike ("Also today, … Also today, …")."""
-        return self._said(group, key, salt + zlib.crc32(f"{group}.{key}".encode()), values)
+        return self._said(group, key, salt + _keyed(group, key), values)
 
     def say_in_turn(self, group: str, key: str, turn: int, /, **values: Any) -> str:
         """`say` for keys whose variants open alike in the same order (the who-and-size
@@ -124,7 +129,7 @@ class Lookup:
     def pick(self, group: str, key: str, salt: int = 0) -> str:
         """A word or phrase from a list (no filling, no opener bookkeeping)."""
         options = self.variants(group, key)
-        return options[(self.seed + salt + zlib.crc32(f"{group}.{key}".encode())) % len(options)]
+        return options[(self.seed + salt + _keyed(group, key)) % len(options)]
 
     # ------------------------------------------------------------ lines
 

@@ -84,7 +84,12 @@ def _subject(ws: list[str]) -> list[str]:
 def _asks(ws: list[str], i: int) -> bool:
     """Whether ws[i] opens a question word's clause: "why float8 needs …", never the
     modifier of "the who sentences"."""
-    return ws[i].lower() in _WH and (i == 0 or ws[i - 1].lower() not in ("the", "a", "an"))
+    return ws[i].lower() in _WH and not _after_article(ws, i)
+
+
+def _after_article(ws: list[str], i: int) -> bool:
+    """Whether ws[i] follows "the", "a" or "an": a clause word there modifies a noun."""
+    return i > 0 and ws[i - 1].lower() in ("the", "a", "an")
 
 
 def _wh_clause_end(ws: list[str]) -> bool:
@@ -167,7 +172,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
                  and re.fullmatch(r"[a-z]+ed", low[i - 1])}
         # ("the who sentences": a clause word after an article is a noun's modifier)
         cut = next((i for i in range(2, limit + 1) if low[i] in w.clause and i not in apart
-                    and low[i - 1] not in ("the", "a", "an")), None)
+                    and not _after_article(low, i)), None)
         for group in (w.breaks, {"and", "or"}):  # a cut keeps three words or none is made
             if cut is None:
                 cut = next((i for i in range(limit, 2, -1) if low[i] in group
