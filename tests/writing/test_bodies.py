@@ -552,10 +552,12 @@ def test_a_pronoun_after_a_fronted_place_leans_and_a_cut_list_is_no_sentence():
         "- Defaults can be loaded from either.\n")
 
 
-def test_a_gerund_whose_only_verbs_are_infinitives_is_a_note():
+def test_a_gerund_whose_only_verbs_are_infinitives_is_what_the_change_does():
     # "mixed" after "to apply" is an adjective, not the sentence's verb
     assert said("Using the sharder to apply mixed precision to match the engine dtype, "
-                "and reach identical numerics.") == []
+                "and reach identical numerics.") == [
+        ("detail", "PR 12 uses the sharder to apply mixed precision to match the engine "
+                   "dtype, and reach identical numerics.")]
     assert said("The pass used the shape to split the inputs into primals.") != []
 
 
@@ -1499,3 +1501,13 @@ def test_messages_merged_into_a_squashed_branch_are_other_prs_work():
         "a loader cache", "a check for the widget pointer"]
     body = "* Add a loader cache (#18)\n\n* Add a widget retry knob (#19)\n"
     assert [a.obj for a in steps(body, Ref(pr=870))] == ["a loader cache", "a widget retry knob"]
+
+
+def test_a_gerund_before_how_it_goes_is_its_subject_not_the_changes_doing():
+    # "fails" is the loading's verb: "PR 12 loads the widget fails" is no English
+    assert said("Loading the widget fails.") == []
+    assert said("Loading the widget crashed for files over two gigabytes.") == [
+        ("problem", "Loading the widget crashed for files over two gigabytes.")]
+    # after "the" or "for" a word is no verb, whatever it could be
+    assert said("Updating the docs for the runs") == [
+        ("detail", "PR 12 updates the docs for the runs.")]

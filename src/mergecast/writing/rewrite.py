@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.language import base_verb, gerund, has_verb, third_person, told_of_one, words
+from ..analysis.language import (
+    base_verb,
+    gerund,
+    has_verb,
+    says_how_it_goes,
+    third_person,
+    told_of_one,
+    words,
+)
 from ..models import Ref
 from .cues import cues
 
@@ -259,6 +267,13 @@ _CLAUSE_START = frozenset("so because since which while when if".split())
 GERUND_WORDS = 8
 
 
+def _goes(low: str) -> bool:
+    """How a thing goes, said in the present or the past: "fails", "works", "crashed"."""
+    if says_how_it_goes(low) or low in cues().failing:
+        return True
+    return low.endswith("ed") and any(low[:-n] in cues().failing for n in (1, 2))
+
+
 def _gerund_subject(rest: str) -> bool:
     """Whether a gerund opening a sentence may be its subject: any verb form before the
     sentence's first clause of its own ("Extracting X so it can be reused" is a fragment
@@ -270,12 +285,17 @@ def _gerund_subject(rest: str) -> bool:
         return True  # "Creating a PR from UI for now" is about the PR, not what it does
     if ws[:1] == ["sure"]:
         return False  # "Making sure X is available.": the "is" is the clause's
+    before = ""
     for w in ws:
-        low = w.lower().strip(",;:")
+        low = w.lower().strip(",;:.!?")
         if low in _CLAUSE_START:
             return False
-        if low in words().finite or low.endswith("'s") or base_verb(low):
+        if low in words().finite or low.endswith("'s") or \
+                before not in words().function and (base_verb(low) or _goes(low)):
+            # ("Loading the widget fails.": how the loading goes; but no verb follows
+            # "the" or "for": "Updating the docs for the runs.")
             return True
+        before = low
         if w.endswith((",", ";", ":")):
             return False
     # No clause of its own: only a short fragment is surely one ("Removing unused

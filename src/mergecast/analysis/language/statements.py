@@ -267,6 +267,12 @@ def _done(text: str) -> bool:
         first not in words().adjectives
 
 
+def says_how_it_goes(word: str) -> bool:
+    """A present-tense verb of how something goes that the verb lexicon does not know
+    ("fails", "works", "stops"): after a noun, the clause's own verb."""
+    return word.endswith("s") and word in lists().present
+
+
 def _verb_s(word: str) -> bool:
     """A third-person form of a verb the lexicon knows ("checks", "fixes")."""
     base = base_verb(word)
