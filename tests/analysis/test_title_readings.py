@@ -198,3 +198,10 @@ def test_shorthand_keeps_a_quoted_word_and_a_hyphenated_name_and_opens_a_sentenc
         "Learning rate warmup now follows the learning rate schedule."
     assert said_in_full("Add common code for UTs on the widget") == \
         "Add common code for unit tests on the widget"
+
+
+def test_a_library_said_in_full_but_not_inside_a_name():
+    assert said_in_full("Avoid linking the widget lib at build time") == \
+        "Avoid linking the widget library at build time"
+    assert said_in_full("Load the widget libs from libwidget and widget_lib") == \
+        "Load the widget libraries from libwidget and widget_lib"
