@@ -67,3 +67,19 @@ def test_number_helpers():
     assert digit_groups("12300") == "twelve three hundred"
     assert parse_count("eleven") == 11 and parse_count("twenty-one") == 21
     assert parse_count("5") == 5 and parse_count("stack") is None
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("The load took 20min, now 3min.", "The load took twenty minutes, now three minutes."),
+    ("It waits 5s, then 1 min, then 20ms.",
+     "It waits five seconds, then one minute, then twenty milliseconds."),
+    ("Peak memory is 8.5 GB at 973 GB/s.",
+     "Peak memory is eight point five gigabytes at nine hundred seventy-three gigabytes per "
+     "second."),
+    ("Saves 1,024 MB.", "Saves one thousand twenty-four megabytes."),
+    # a unit of one letter, or one that is a word, counts only against its number
+    ("It gives 2 us the 5 s widget in 3us.", "It gives 2 us the 5 s widget in three "
+                                             "microseconds."),
+])
+def test_a_number_and_its_unit_are_said_in_words(text, spoken):
+    assert normalise(text, {}) == spoken

@@ -13,6 +13,7 @@ import tomllib
 import unicodedata
 from collections.abc import Mapping
 from importlib import resources
+from typing import Any
 
 from ..analysis.text import strip_markup
 from ..dates import spoken_date
@@ -64,11 +65,38 @@ _SYMBOLS = (
 @functools.cache
 def default_lexicon() -> Mapping[str, str]:
     """The shipped lexicon (templates/lexicon.toml [words])."""
+    words = _shipped().get("words", {})
+    return {str(k): str(v) for k, v in words.items()}
+
+
+@functools.cache
+def _shipped() -> Mapping[str, Any]:
     text = resources.files("mergecast.writing").joinpath("templates/lexicon.toml").read_text(
         encoding="utf-8"
     )
-    words = tomllib.loads(text).get("words", {})
-    return {str(k): str(v) for k, v in words.items()}
+    return tomllib.loads(text)
+
+
+@functools.cache
+def _units() -> tuple[re.Pattern[str], Mapping[str, str]]:
+    """A number and its unit ("20min", "3.5 GB", "1,024 MB", "60 GB/s"), and the units'
+    names (templates/lexicon.toml [units])."""
+    spec = _shipped().get("units", {})
+    names = {str(k): str(v) for k, v in spec.get("names", {}).items()}
+    longest = sorted(names, key=len, reverse=True)
+    spaced = "|".join(re.escape(u) for u in longest if u not in spec.get("against", ()))
+    joined = "|".join(re.escape(u) for u in longest)
+    return re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)"
+                      rf"(?:\s({spaced})|({joined}))(/s)?(?![\w/])"), names
+
+
+def _unit(m: re.Match[str]) -> str:
+    value, unit = m.group(1).replace(",", ""), _units()[1][m.group(2) or m.group(3)]
+    if "." in value:
+        said = f"{_decimal(*value.split('.'))} {unit}s"
+    else:
+        said = f"{number_words(int(value))} {unit}" + ("" if int(value) == 1 else "s")
+    return said + (" per second" if m.group(4) else "")
 
 
 def merged_lexicon(overrides: Mapping[str, str]) -> dict[str, str]:
@@ -174,6 +202,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     text = _DURATION.sub(_duration, text)
     text = _APPROX.sub("about ", text)
     text = _TIMES.sub(_times, text)
+    text = _units()[0].sub(_unit, text)
     text = _HASH_PR.sub("", text)
     text = _HASH_NUM.sub("number ", text)
     pattern = _lexicon_pattern(tuple(lex))
