@@ -69,6 +69,9 @@ def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
             said = said.lower()  # "This PR: Ensures that …"
         if base_verb(said) == said and rest:  # "this commit add X": the author's slip
             said = third_person(said)
+        if sentence[:4].lower() == "this" and (base := base_verb(said)) and rest and \
+                said.lower().endswith("ed") and third_person(base) in cues().this_does:
+            said = third_person(base)  # "This PR removed X": told, like its title, as now
         if (base := base_verb(said)) and said == third_person(base) and rest and \
                 base not in _CAUSATIVE:  # ("makes X inherit Y and use Z": both X's)
             rest = _rest_told(f"{base} {rest}")  # "… adds a router, and use it …": uses
