@@ -671,7 +671,7 @@ def test_a_sentence_leaning_on_a_comparison_it_does_not_make_is_dropped():
     # "So" states a consequence that stands alone; emphasis and dashed asides go.
     ("So a split rewrites the *parent's* timeout, and the child ends up holding the very "
      "same options object.",
-     [("detail", "A split rewrites the parent's timeout, and the child ends up holding the "
+     [("problem", "A split rewrites the parent's timeout, and the child ends up holding the "
                  "very same options object.")]),
     ("The capture runtime — streams, sync, memory pools — now runs through one interface "
      "for every backend.",
@@ -1525,3 +1525,4 @@ def test_this_change_in_the_past_is_told_as_now_like_its_title():
         ("detail", "PR 12 removes the widget check because loaders are now supported.")]
     assert said("This change added a cache and dropped the old loader.") == [
         ("detail", "PR 12 adds a cache and drops the old loader.")]
+
