@@ -205,3 +205,12 @@ def test_a_library_said_in_full_but_not_inside_a_name():
         "Avoid linking the widget library at build time"
     assert said_in_full("Load the widget libs from libwidget and widget_lib") == \
         "Load the widget libraries from libwidget and widget_lib"
+
+
+def test_a_common_slip_of_the_keys_is_said_as_meant():
+    assert said_in_full("Let the user specify intial widget path") == \
+        "Let the user specify initial widget path"
+    assert said_in_full("Checkpiont teh loader after udpate") == \
+        "Checkpoint the loader after update"
+    # a slip is read first: "intial add of" is "initial add of", the first version
+    assert said_in_full("Intial add of the widget") == "The first version of the widget"
