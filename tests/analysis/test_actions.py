@@ -58,6 +58,11 @@ def said(title: str) -> list[tuple[str, str, str]]:
      [("add", "a cache", ""), ("fix", "the eviction order", "")]),
     ("Add a cache, then test this path",  # "this" before a noun is a determiner
      [("add", "a cache", ""), ("test", "the path", "")]),
+    # … but "that" after a word and before a verb opens a clause
+    ("Add a cache; drop only one that loads a widget",
+     [("add", "a cache", ""), ("drop", "only one that loads a widget", "")]),
+    # "hear X as Y": the "as Y" is what is heard, kept whole
+    ("Hear the widget as a loader", [("hear", "the widget as a loader", "")]),
     # An adverb before the first verb leaves the second action its own.
     ("Optionally enable the cache + clean up setup.py flags",
      [("enable", "the cache", ""), ("clean up", "setup flags", "")]),

@@ -197,6 +197,9 @@ def test_a_doing_and_its_object_take_no_article():
     # "Stop using the old cache" stops a doing: never "stops an using the old cache".
     assert told("Stop using the old widget cache") == ["stops using the old widget cache"]
     assert told("Remove padding config") == ["removes a padding config"]  # a thing's name
+    # "only" picks the thing: never "an only one"
+    assert told("Drop only one that loads a widget config") == [
+        "removes only one that loads a widget config"]
 
 
 def test_a_name_that_opens_on_a_verb_is_a_thing_with_the():

@@ -229,6 +229,10 @@ def _resolved(action: Action, referent: str) -> Action | None:
     for k, w in enumerate(ws):
         low = w.lower().strip(",.")
         nxt = ws[k + 1].lower() if k + 1 < len(ws) else ""
+        if low == "that" and k and (nxt in words().finite or nxt.endswith("s") and
+                                    base_verb(nxt) not in (None, nxt)):
+            out.append(w)  # "only one that addresses X": it opens a clause, no determiner
+            continue
         if low in lists.demonstratives and nxt and nxt not in words().function:
             out.append("the")  # "test this path": a noun follows, so it is a determiner
             continue
