@@ -1526,3 +1526,11 @@ def test_this_change_in_the_past_is_told_as_now_like_its_title():
     assert said("This change added a cache and dropped the old loader.") == [
         ("detail", "PR 12 adds a cache and drops the old loader.")]
 
+
+
+def test_a_base_form_is_no_verb_of_a_gerund_subject():
+    # "generate" and "call" are no gerund's verb ("Enabling X generates …" would be)
+    assert said("Enabling the widget generate features test for the loader.") == [
+        ("detail", "PR 12 enables the widget generate features test for the loader.")]
+    # … and a verb of how it goes the lexicon lacks still is one
+    assert said("Caching the widget helps the loader.") == []

@@ -270,6 +270,13 @@ _CLAUSE_START = frozenset("so because since which while when if".split())
 GERUND_WORDS = 8
 
 
+def _told_form(low: str) -> bool:
+    """A verb in a form a gerund subject takes: "-s" or a past, never its base form or an
+    "-ing" ("Making X call Y", "Adding benchmarks and generate for Z" have none)."""
+    base = base_verb(low)
+    return base is not None and low != base and not low.endswith("ing")
+
+
 def _goes(low: str) -> bool:
     """How a thing goes, said in the present or the past: "fails", "works", "crashed"."""
     if says_how_it_goes(low) or low in cues().failing:
@@ -294,7 +301,7 @@ def _gerund_subject(rest: str) -> bool:
         if low in _CLAUSE_START:
             return False
         if low in words().finite or low.endswith("'s") or \
-                before not in words().function and (base_verb(low) or _goes(low)):
+                before not in words().function and (_told_form(low) or _goes(low)):
             # ("Loading the widget fails.": how the loading goes; but no verb follows
             # "the" or "for": "Updating the docs for the runs.")
             return True
