@@ -214,3 +214,15 @@ def test_a_common_slip_of_the_keys_is_said_as_meant():
         "Checkpoint the loader after update"
     # a slip is read first: "intial add of" is "initial add of", the first version
     assert said_in_full("Intial add of the widget") == "The first version of the widget"
+
+
+def test_a_name_made_of_sizes_goes_and_its_aside_names_the_thing():
+    from mergecast.analysis.language import clean_title
+
+    assert clean_title("add a_1_128_w_128_128 (Widget) float8 scaling") == \
+        "add Widget float8 scaling"
+    assert clean_title("add bias handling for a_1_128_w_128_128 float8 scaling") == \
+        "add bias handling for float8 scaling"
+    # a name of words, or of numbers alone, is kept
+    assert clean_title("add loader_moe_v2 kernel") == "add loader MoE v2 kernel"
+    assert clean_title("fix the 2024_01_02 widget") == "fix the 2024_01_02 widget"

@@ -152,3 +152,22 @@ def defaulted(title: str) -> str:
     if m := _DEFAULT_TO_ONLY.match(title):
         return f"Make {m.group(1)} default"
     return title
+
+
+# "a_1_128_w_128_128 (DeepSeek) float8 scaling": a name made mostly of sizes, and the
+# aside that may say what it is
+_CODE_NAME = re.compile(r"(?<![\w.])([A-Za-z0-9]+(?:_[A-Za-z0-9]+){2,})(?![\w.])"
+                        r"(?:\s+\(([A-Z][\w-]*(?: [A-Z][\w-]*)?)\))?")
+
+
+def sized_names(title: str) -> str:
+    """A name that is mostly numbers ("a_1_128_w_128_128", block sizes) cannot be said: it
+    goes, and a capitalised aside after it names the thing instead ("(DeepSeek) float8
+    scaling" -> "DeepSeek float8 scaling"). Numbers alone (a date) are kept."""
+    def one(m: re.Match[str]) -> str:
+        parts = m.group(1).split("_")
+        digits = sum(p.isdigit() for p in parts)
+        if digits * 2 < len(parts) or digits == len(parts):
+            return m.group(0)
+        return m.group(2) or ""
+    return " ".join(_CODE_NAME.sub(one, title).split())

@@ -30,7 +30,7 @@ from .paths import (
     stem_pair,
     word_list,
 )
-from .readings import defaulted, hyphenated, is_method, said_in_full, typed
+from .readings import defaulted, hyphenated, is_method, said_in_full, sized_names, typed
 from .words import base_verb, case_word, table, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
@@ -327,7 +327,7 @@ def clean_title(title: str) -> str:
         t = _TRAILING_PR_REF.sub("", t)
         t = _PR_REF.sub("", t)
     t = _ARROW.sub(" to ", t)
-    t = _CALLED_WITH.sub(r" \1", t)  # "Shard(0)" names a placement by its number: "Shard 0"
+    t = sized_names(_CALLED_WITH.sub(r" \1", t))  # "Shard(0)" is said "Shard 0"
     for _ in range(3):  # an aside inside an aside ("(was 'QAT (x)' -> 'y')") goes whole
         t, inner = _PARENS.subn("", t)
         if not inner:
