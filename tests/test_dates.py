@@ -150,3 +150,10 @@ def test_the_edges_of_the_range_still_work():
         assert dates.day_of(w.until - dt.timedelta(microseconds=1), show) == day
     assert dates.week_days(*dates.parse_week("9998-W52"))[-1] <= dates.LAST_DAY
     assert dates.week_days(*dates.parse_week("1970-W02"))[0] >= dates.FIRST_DAY
+
+
+def test_a_time_with_no_zone_is_read_as_utc_and_a_zoned_one_is_kept():
+    naive = dt.datetime(2026, 8, 3, 13, 0)
+    assert dates.as_utc(naive) == dt.datetime(2026, 8, 3, 13, 0, tzinfo=dt.UTC)
+    zoned = dt.datetime(2026, 8, 3, 13, 0, tzinfo=dt.timezone(dt.timedelta(hours=-7)))
+    assert dates.as_utc(zoned) is zoned

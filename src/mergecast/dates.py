@@ -39,6 +39,11 @@ def parse_when(value: str, show: ShowConfig, flag: str = "--since") -> dt.dateti
     return moment if moment.tzinfo else moment.replace(tzinfo=show.tz)
 
 
+def as_utc(moment: dt.datetime) -> dt.datetime:
+    """A time written with no zone read as UTC, as stores and servers write theirs."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
 def parse_day(value: str, flag: str = "--date") -> dt.date:
     try:
         day = dt.date.fromisoformat(value)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from ..config import ShowConfig
+from ..dates import as_utc
 from ..models import Episode
 from .content import (
     Urls,
@@ -61,9 +62,7 @@ def _add(parent: ET.Element, tag: str, content: str | None = None, **attrs: str)
 
 
 def rfc2822(moment: dt.datetime) -> str:
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.UTC)
-    return email.utils.format_datetime(moment.astimezone(dt.UTC))
+    return email.utils.format_datetime(as_utc(moment).astimezone(dt.UTC))
 
 
 DESCRIPTION_BYTES = 4000  # Apple Podcasts' limit for an episode description

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from ..dates import as_utc
 from ..errors import AuthError, GitHubError, RateLimitError
 from ..redact import excerpt, remember, scrub, scrub_json
 from ._clean import clean_text
@@ -140,7 +141,7 @@ class Client:
                     "run the same ingest once without --offline to fill the cache"
                 )
             return entry
-        if entry is not None and fresh(_aware(entry.stored_at)):
+        if entry is not None and fresh(as_utc(entry.stored_at)):
             return entry
         return None
 
@@ -356,13 +357,9 @@ def _retry_after(value: str, now: dt.datetime) -> float | None:
         return float(value)  # a float, not a datetime: 10**21 seconds cannot overflow
     try:
         when = email.utils.parsedate_to_datetime(value)
-        return max(0.0, (_aware(when) - now).total_seconds())
+        return max(0.0, (as_utc(when) - now).total_seconds())
     except (TypeError, ValueError, OverflowError, IndexError):
         return None
-
-
-def _aware(moment: dt.datetime) -> dt.datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
 def _path(url: str) -> str:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..dates import as_utc
 from ..models import Change, FileChange, FileStatus, Person, State
 from ._clean import clean_line, clean_login, clean_slug, clean_text
 
@@ -233,7 +234,7 @@ def _time(rec: Mapping[str, Any], key: str, number: int) -> dt.datetime | None:
             f"expected an ISO time such as 2026-08-03T13:00:00Z for {key}, "
             f"got {_show(value)} in PR #{number}"
         )
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+    return as_utc(moment)
 
 
 def _author(value: Any, number: int) -> tuple[str | None, bool]:

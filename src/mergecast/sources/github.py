@@ -23,11 +23,12 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from ..dates import as_utc
 from ..errors import GitHubError, SourceError
 from ..models import Change, Window
 from . import Cursor
 from ._github_cache import CachedResponse, Clock, HttpCache, MemoryCache, utcnow
-from ._github_http import MAX_REQUESTS, Client, FreshFn, Sleep, _aware
+from ._github_http import MAX_REQUESTS, Client, FreshFn, Sleep
 from ._github_shapes import ShapeError, change_from_pr, change_from_search_item
 
 __all__ = ["DEFAULT_API_URL", "GitHubSource", "HttpCache", "MemoryCache", "api_base",
@@ -196,7 +197,7 @@ class GitHubSource:
         plan = full
         entry = self._peek(recent, self._graphql)
         if now - window.until <= _RECENT or (
-            entry is not None and _aware(entry.stored_at) >= window.until
+            entry is not None and as_utc(entry.stored_at) >= window.until
         ):
             plan = recent
         found: dict[int, Change] = {}
