@@ -186,6 +186,7 @@ def test_lower_case_letters_before_a_digit_are_spelled_and_take_their_article():
     assert told("Add mlp scheduler") == ["adds an MLP scheduler"]
     # A word in capitals said as a word is no spelling: "a README", not "an README".
     assert told("Add README") == ["adds a README"]
+    assert told("Add MANIFESTO doc") == ["adds a MANIFESTO doc"]
     assert told("Add FLUX inference test") == ["adds a FLUX inference test"]
     assert told("Add ROCm inference test") == ["adds a ROCm inference test"]
     assert told("Add NCCL2 inference test") == ["adds a NCCL2 inference test"]
