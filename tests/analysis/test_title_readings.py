@@ -217,8 +217,6 @@ def test_a_common_slip_of_the_keys_is_said_as_meant():
 
 
 def test_a_name_made_of_sizes_goes_and_its_aside_names_the_thing():
-    from mergecast.analysis.language import clean_title
-
     assert clean_title("add a_1_128_w_128_128 (Widget) float8 scaling") == \
         "add Widget float8 scaling"
     assert clean_title("add bias handling for a_1_128_w_128_128 float8 scaling") == \
@@ -226,3 +224,17 @@ def test_a_name_made_of_sizes_goes_and_its_aside_names_the_thing():
     # a name of words, or of numbers alone, is kept
     assert clean_title("add loader_moe_v2 kernel") == "add loader MoE v2 kernel"
     assert clean_title("fix the 2024_01_02 widget") == "fix the 2024_01_02 widget"
+
+
+def test_a_spelled_name_after_a_takes_an():
+    from mergecast.models import Ref
+    from mergecast.writing.sentences import standalone
+
+    assert clean_title("Widget sparsity as a AQT layout") == "Widget sparsity as an AQT layout"
+    assert clean_title("Add a FSDP2 widget and a CUDA loader") == \
+        "Add an FSDP2 widget and a CUDA loader"
+    # a name said as a word keeps its "a"
+    assert clean_title("Add a NOOP widget and a README") == "Add a NOOP widget and a README"
+    assert standalone("The loader now sits behind a HTTP endpoint, so the widget can reach "
+                      "it.", Ref(pr=12)) == \
+        "The loader now sits behind an HTTP endpoint, so the widget can reach it."

@@ -171,3 +171,13 @@ def sized_names(title: str) -> str:
             return m.group(0)
         return m.group(2) or ""
     return " ".join(_CODE_NAME.sub(one, title).split())
+
+
+# "a AQT layout", "a HTTP endpoint": a short name in capitals with no vowel after its first
+# letter is spelled out, and a letter whose name opens on a vowel takes "an"
+_SPELLED_AFTER_A = re.compile(r"\b([Aa]) (?=[AEFHILMNORSX][B-DF-HJ-NP-TV-Z0-9]{1,5}s?\b)")
+
+
+def spelled_articles(text: str) -> str:
+    """"a AQT layout" -> "an AQT layout": the article a spelled name takes."""
+    return _SPELLED_AFTER_A.sub(lambda m: m.group(1) + "n ", text)
