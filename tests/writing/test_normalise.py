@@ -83,3 +83,10 @@ def test_number_helpers():
 ])
 def test_a_number_and_its_unit_are_said_in_words(text, spoken):
     assert normalise(text, {}) == spoken
+
+
+def test_a_decimal_with_letters_after_it_is_said_apart():
+    assert normalise("Add a widget 1.7B config.", {}) == "Add a widget 1.7 B config."
+    assert normalise("Build with loader 13.4rc1.", {}) == "Build with loader 13.4 R C one."
+    # a dotted version keeps its dots
+    assert normalise("Pin to 2.5.0.dev20240709", {}) == "Pin to 2.5.0.dev20240709"

@@ -38,6 +38,9 @@ _RUNS = re.compile(r"[A-Za-z]+|\d+")
 # "Llama3.1", "Qwen3.5", "k2.7": a name and its dotted version, said apart ("Llama 3.1"), the
 # version as a decimal; read as one token the name took its first digit ("Llama three.1")
 _VERSIONED = re.compile(r"(?<![\w.])([A-Za-z]+)(\d+(?:\.\d+)+)(?![\w])")
+# "1.7B", "13.4rc1": a decimal with letters after it, said apart ("1.7 B", "13.4 rc1"), the
+# letters then spelled like any others
+_DECIMAL_TAIL = re.compile(r"(?<![\w.])(\d+\.\d+)([A-Za-z]+\d*)(?!\w|\.\w)")
 _UNDERSCORE = re.compile(r"(?<=\w)_(?=\w)")
 # camelCase and PascalCase compounds are read as their words: "ChainMap" -> "Chain Map".
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
@@ -213,6 +216,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     text = _ASIDE.sub(r", \1,", _UNSPOKEN_ASIDE.sub("", text))  # "(FSDP)": an aside
     text = _LONG_NUMBER.sub(lambda m: digit_groups(m.group(0)), text)
     text = _VERSIONED.sub(_versioned, text)
+    text = _DECIMAL_TAIL.sub(r"\1 \2", text)
     text = _MIXED.sub(_speakable_token, text)
     text = _COMPOUND.sub(lambda m: _CAMEL.sub(" ", m.group(0)), text)
     text = _UNDERSCORE.sub(" ", text)
