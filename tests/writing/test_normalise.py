@@ -11,6 +11,7 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("NCCL2 is pinned", "nickel two is pinned"),
     # a name with capitals inside is said whole, not split at them ("LLa Ma", "QLo RA")
     ("LLaMA widgets and a QLoRA loader", "llama widgets and a Q lora loader"),
+    ("MoE widgets on vLLM with RoPE", "M O E widgets on V L L M with rope"),
     ("a NaN loss", "a nan loss"),
     ("CI is red", "C I is red"),
     ("published to PyPI", "published to pie P I"),
