@@ -655,3 +655,17 @@ def test_one_changes_two_doings_are_joined_by_and_not_put_in_an_order():
     text = section(write(one_theme_day(changes, "upload retries")), "theme")
     assert "landed a single PR, 901, adding a retry budget to the uploader and logging " \
         "retries in the loader." in text, text
+
+
+def test_a_later_prs_problem_in_a_theme_of_several_is_said_as_that_prs():
+    # The cluster's first PR says nothing; its second's problem is the second's alone.
+    d = rich_digest()
+    quiet = dataclasses.replace(d.change(584064), body="")
+    told = dataclasses.replace(d.change(584073), body=(
+        "Summary:\nThe widget transport ignored the loader's timing hooks, so calls were "
+        "never timed.\n"))
+    d = dataclasses.replace(d, changes=tuple(
+        {584064: quiet, 584073: told}.get(c.number, c) for c in d.changes))
+    text = section(write(d), "theme")
+    assert "The problem PR 584073 tackles: the widget transport ignored" in text or \
+        "What prompted PR 584073: the widget transport ignored" in text

@@ -50,8 +50,14 @@ def _whose(key: str, t: ThemePlan, c: Claim | None) -> str | None:
     work, "Checkpoint fixes") is its one change's ("The problem PR 12 tackles"): "The problem:"
     after "landed eleven PRs" would give all eleven the one problem; one of twelve commits,
     with no PR to say it by, is not said (None)."""
-    if c is None or not _loose(t):
+    if c is None:
         return key
+    if not _loose(t):
+        # A later PR's problem in a theme of several that are no stack is that PR's, not
+        # the theme's: "What prompted PR 2626: …", never "What prompted it: …"
+        own = t.size > 1 and (t.stack is None or t.stack.is_series) and \
+            c.ref.pr not in (None, *t.prs[:1])
+        return f"{key}_of" if own else key
     return f"{key}_of" if c.ref.pr is not None else None
 
 
