@@ -121,6 +121,24 @@ def _lexicon_pattern(keys: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])")
 
 
+@functools.lru_cache(maxsize=32)
+def _inner_pattern(keys: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The lexicon's names with a capital inside ("RoPE", "MoE") where they end or open a
+    longer name ("iRoPE", "ComplexRoPE", "MoEConfig"), which would be split at their
+    capitals."""
+    inner = [k for k in keys if k.isalpha() and re.search(r"[a-z][A-Z]", k)]
+    if not inner:
+        return None
+    alternatives = "|".join(re.escape(k) for k in sorted(inner, key=len, reverse=True))
+    return re.compile(rf"(?<=[A-Za-z])(?:{alternatives})(?![a-z])"
+                      rf"|(?<![\w.])(?:{alternatives})(?=[A-Z][a-z])")
+
+
+def _inner(lex: Mapping[str, str], m: re.Match[str]) -> str:
+    said = lex[m.group(0)]
+    return f" {said}" if m.start() and m.string[m.start() - 1].isalpha() else f"{said} "
+
+
 def _decimal(whole: str, frac: str) -> str:
     return number_words(int(whole)) + " point " + " ".join(number_words(int(d)) for d in frac)
 
@@ -211,6 +229,8 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     pattern = _lexicon_pattern(tuple(lex))
     if pattern is not None:
         text = pattern.sub(lambda m: lex[m.group(0)], text)
+    if (inner := _inner_pattern(tuple(lex))) is not None:
+        text = inner.sub(lambda m: _inner(lex, m), text)
     for rx, repl in _SYMBOLS:
         text = rx.sub(repl, text)
     text = _ASIDE.sub(r", \1,", _UNSPOKEN_ASIDE.sub("", text))  # "(FSDP)": an aside
