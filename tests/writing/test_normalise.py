@@ -27,9 +27,9 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("a 3 / 4 split", "a 3 / 4 split"),
     ("kernels for N % 4 differs from 0", "kernels for N mod 4 differs from 0"),
     ("a 50% cut", "a 50 percent cut"),
-    # a combination of names is said part by part; a "+" after a figure is left
+    # a combination of names is said part by part; a "+" after a figure is "or more"
     ("the TP+EP+compile flavor", "the TP plus EP plus compile flavor"),
-    ("rank 3+ only", "rank 3+ only"),
+    ("rank 3+ only", "rank 3 or more only"),
     ("~3x faster", "about three times faster"),
     ("1.5x smaller", "one point five times smaller"),
     ("took PT3M15S", "took three minutes fifteen seconds"),
@@ -95,3 +95,14 @@ def test_a_decimal_with_letters_after_it_is_said_apart():
     assert normalise("Build with loader 13.4rc1.", {}) == "Build with loader 13.4 R C one."
     # a dotted version keeps its dots
     assert normalise("Pin to 2.5.0.dev20240709", {}) == "Pin to 2.5.0.dev20240709"
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("Skip the widget for loader 2.7+.", "Skip the widget for loader 2.7 or later."),
+    ("Widgets in LoaderComms + titan", "Widgets in Loader Comms plus titan"),
+    ("A widget subclass +loader compile", "A widget subclass plus loader compile"),
+    ("Check seq len%widget degree", "Check seq len mod widget degree"),
+    ("top\u2011k widgets", "top-k widgets"),
+])
+def test_a_plus_a_percent_between_words_and_a_version_and_later_are_said(text, spoken):
+    assert normalise(text, {}) == spoken

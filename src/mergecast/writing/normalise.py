@@ -55,8 +55,10 @@ _SYMBOLS = (
     (re.compile(r"\bC\+\+"), "C plus plus"),
     # "FSDP+TP+EP+compile": a combination, each part said ("FSDP plus TP plus …")
     (re.compile(r"(?<=[A-Za-z0-9])\+(?=[A-Za-z])"), " plus "),
+    # "2+4 bit", "Comms + titan", "subclass +torch compile": a sum or a pairing
+    (re.compile(r"(?<=\d)\+(?=\d)|\s+\+\s+|(?:(?<=\s)|^)\+(?=[A-Za-z])"), " plus "),
     (re.compile(r"\s*&\s*"), " and "),
-    (re.compile(r"(?<=[A-Za-z]) % (?=\w)"), " mod "),  # "N % 4": the remainder, no percent
+    (re.compile(r"(?<=[A-Za-z]) ?% ?(?=[A-Za-z])|(?<=[A-Za-z]) % (?=\w)"), " mod "),
     (re.compile(r"(?<=\d)\s*%"), " percent"),
     (re.compile(r"\s*~\s*"), " about "),
     # "save / load", "loss / grad norms": a spaced slash between two words pairs them
@@ -137,6 +139,15 @@ def _inner_pattern(keys: tuple[str, ...]) -> re.Pattern[str] | None:
 def _inner(lex: Mapping[str, str], m: re.Match[str]) -> str:
     said = lex[m.group(0)]
     return f" {said}" if m.start() and m.string[m.start() - 1].isalpha() else f"{said} "
+
+
+# "torch 2.7+", "gfx942+", "rank 3+": a version and any later one, a count and any more
+_AT_LEAST = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+|[A-Za-z]+\d+|\d+)\+(?![\w+])")
+
+
+def _at_least(m: re.Match[str]) -> str:
+    number = m.group(1)
+    return f"{number} or {'more' if number.isdigit() else 'later'}"
 
 
 def _decimal(whole: str, frac: str) -> str:
@@ -231,6 +242,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
         text = pattern.sub(lambda m: lex[m.group(0)], text)
     if (inner := _inner_pattern(tuple(lex))) is not None:
         text = inner.sub(lambda m: _inner(lex, m), text)
+    text = _AT_LEAST.sub(_at_least, text.replace("\u2011", "-"))  # (a non-breaking hyphen)
     for rx, repl in _SYMBOLS:
         text = rx.sub(repl, text)
     text = _ASIDE.sub(r", \1,", _UNSPOKEN_ASIDE.sub("", text))  # "(FSDP)": an aside
