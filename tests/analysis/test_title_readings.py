@@ -238,3 +238,13 @@ def test_a_spelled_name_after_a_takes_an():
     assert standalone("The loader now sits behind a HTTP endpoint, so the widget can reach "
                       "it.", Ref(pr=12)) == \
         "The loader now sits behind an HTTP endpoint, so the widget can reach it."
+
+
+def test_a_code_span_against_the_word_before_it_is_a_word_of_its_own():
+    assert parse_title("Flatten`loader` directory").obj == "loader directory"
+    assert clean_title("Add a `widget_loader` test") == "Add a widget loader test"
+    # a span after a span, or in double backticks, is left as written
+    assert said_in_full("lower `widget_limit`/`loader_size`") == \
+        "lower `widget_limit`/`loader_size`"
+    assert said_in_full("via ``WidgetSpec``s and ``loader``") == \
+        "via ``WidgetSpec``s and ``loader``"

@@ -20,7 +20,6 @@ from ..analysis.language import (
     has_verb,
     said_in_full,
     speakable,
-    spelled_articles,
     words,
 )
 from ..analysis.naming import is_activity
@@ -242,7 +241,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
         return None
     s = _BRACKETED.sub(_bracketed, s).strip()
     s = _SYMBOLS.sub(lambda m: _SAID_SYMBOL[m.group(0).strip()], s)
-    s = spelled_articles(said_names(s))  # ("a HTTP endpoint": an H, spelled)
+    s = said_names(s)
     said = speakable(s)
     if said is None or cues().boilerplate.search(said) or cues().addressing.search(said) \
             or _KEYS.search(said) or _HOLE.search(said):

@@ -63,12 +63,24 @@ def shorthand_rules() -> tuple[tuple[re.Pattern[str], str], ...]:
 def said_in_full(text: str) -> str:
     """A title with its shorthand said in full: "Add fn to check X" -> "Add a function to
     check X"; a count noun takes "a" after a verb or a preposition, not after a word that
-    already determines it ("as a dep" -> "as a dependency", "new fn" -> "new function")."""
-    parts = QUOTED.split(text)  # a word quoted ('the terms "args" and …') is as written
+    already determines it ("as a dep" -> "as a dependency", "new fn" -> "new function").
+    A spelled name takes the article its first letter's name takes ("an AQT layout"), and
+    a code span written against a word is a word of its own ("Flatten`rl` directory")."""
+    parts = QUOTED.split(_SPAN.sub(_spaced_span, text))  # a word quoted is as written
     for i in range(0, len(parts), 2):
         for rx, full in shorthand_rules():
             parts[i] = rx.sub(functools.partial(_with_article, full), parts[i])
-    return "".join(parts)
+    return spelled_articles("".join(parts))
+
+
+_SPAN = re.compile(r"(`+)[^`\n]+\1")
+
+
+def _spaced_span(m: re.Match[str]) -> str:
+    """A code span written against the word before it ("Flatten`rl` directory") is a
+    word of its own."""
+    glued = m.start() > 0 and m.string[m.start() - 1].isalpha()
+    return (" " if glued else "") + m.group(0)
 
 
 # A span in quotes ('fix the "Cannot set version" error', 'the terms "args" and …'): a
