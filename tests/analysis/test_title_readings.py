@@ -233,6 +233,9 @@ def test_a_spelled_name_after_a_takes_an():
     assert clean_title("Widget sparsity as a AQT layout") == "Widget sparsity as an AQT layout"
     assert clean_title("Add a FSDP2 widget and a CUDA loader") == \
         "Add an FSDP2 widget and a CUDA loader"
+    # a quoted "a AQT" is what was written, and stays so
+    assert said_in_full('The terms "a AQT layout" and a AQT layout') == \
+        'The terms "a AQT layout" and an AQT layout'
     # a name said as a word keeps its "a"
     assert clean_title("Add a NOOP widget and a README") == "Add a NOOP widget and a README"
     assert standalone("The loader now sits behind a HTTP endpoint, so the widget can reach "

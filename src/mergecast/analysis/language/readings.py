@@ -70,7 +70,8 @@ def said_in_full(text: str) -> str:
     for i in range(0, len(parts), 2):
         for rx, full in shorthand_rules():
             parts[i] = rx.sub(functools.partial(_with_article, full), parts[i])
-    return spelled_articles("".join(parts))
+        parts[i] = spelled_articles(parts[i])
+    return "".join(parts)
 
 
 _SPAN = re.compile(r"(`+)[^`\n]+\1")
