@@ -669,3 +669,19 @@ def test_a_later_prs_problem_in_a_theme_of_several_is_said_as_that_prs():
     text = section(write(d), "theme")
     assert "The problem PR 584073 tackles: the widget transport ignored" in text or \
         "What prompted PR 584073: the widget transport ignored" in text
+
+
+def test_a_detail_that_says_again_what_one_before_it_said_is_said_once():
+    change = pr(2286, "Add cosine and linear widget schedulers", "ada", body=(
+        "The cosine widget scheduler is widely used in loader training, while the linear "
+        "widget scheduler keeps a constant warmup rate before its decay stage.\n\n"
+        "The cosine widget scheduler is a standard for loader training, and the linear "
+        "widget scheduler keeps the warmup rate stable during training.\n"))
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "widget schedulers", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
+                    (2286,), (), None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    told = [c.text for c in (first.problem, first.benefit, *first.details) if c is not None]
+    assert told == ["The cosine widget scheduler is widely used in loader training, while the "
+                    "linear widget scheduler keeps a constant warmup rate before its decay "
+                    "stage."]

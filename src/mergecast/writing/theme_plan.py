@@ -39,6 +39,8 @@ from .kinds import tells_old_state
 from .sentences import measured
 
 BODY_PRS = 3  # descriptions read per theme, base change first
+SAID_AGAIN = 0.6  # share of a sentence's stems found in one kept before it: said again
+SAID_AGAIN_WORDS = 8  # ... counted for a sentence of this many stems or more
 
 Accept = Callable[[str, Ref], bool]
 
@@ -105,9 +107,10 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     # Details: what the base change's description adds, and whatever a later part's says
     # (its own problem or benefit is a detail of that part, told under its number; one
     # that is off the theme's topic is said plainly, without "The problem:").
-    details = tuple(c for c in found if c not in (problem, benefit)
-                    and not unheard_subject(c.text, about | stems(" ".join(
-                        x.text for x in found if x is not c))))
+    details = _once(tuple(c for c in found if c not in (problem, benefit)
+                          and not unheard_subject(c.text, about | stems(" ".join(
+                              x.text for x in found if x is not c)))),
+                    [x for x in (problem, benefit) if x is not None])
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
     work = kinds.most_common(1)[0][0] if kinds else "change"
     # Sizes are said only over the whole theme: a change missing from the digest would
@@ -158,6 +161,20 @@ def _said_before(text: str, earlier: Continuity | None) -> bool:
     "The problem: members created …")."""
     core = text.rstrip(".").lower()
     return earlier is not None and any(core in s.lower() for s in earlier.said)
+
+
+def _once(details: tuple[Claim, ...], kept: list[Claim]) -> tuple[Claim, ...]:
+    """The details less one that mostly says again what the problem, the payoff or a
+    detail before it says ("The cosine scheduler is a standard for LLM training, and the
+    WSD scheduler …" after "The cosine scheduler is widely used in LLM training, while the
+    WSD scheduler …")."""
+    out: list[Claim] = []
+    for c in details:
+        said = stems(c.text)  # (a short sentence shares most of its few words by chance)
+        if len(said) < SAID_AGAIN_WORDS or not any(
+                repeats(said, stems(k.text), SAID_AGAIN) for k in [*kept, *out]):
+            out.append(c)
+    return tuple(out)
 
 
 def _name(headline: str) -> str:
