@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from ..analysis.language import DOUBLED, words
+from ..analysis.language import DOUBLED, VOWEL_LETTERS, words
 from ..models import Digest
 from .factcheck import Facts
 from .length import Line, Part
@@ -217,7 +217,7 @@ def vowel_sound(word: str, spelled: bool = False) -> bool:
     by the letter's name when it is `spelled` ("an EP pass"), then by how it sounds ("a
     unit test", "an hour", "a README": [effects] sounds)."""
     low = word.lower()
-    vowel = low[:1] in "aeiou" if not spelled else word[:1].upper() in "AEFHILMNORSX"
+    vowel = low[:1] in "aeiou" if not spelled else word[:1].upper() in VOWEL_LETTERS
     sounds = phrases()["effects"]
     if any(low.startswith(p) for p in sounds["said_with_consonant"]):
         return False

@@ -34,6 +34,7 @@ from .trimming import (
     trim,
 )
 from .words import (
+    VOWEL_LETTERS,
     base_verb,
     case_word,
     gerund,
@@ -50,7 +51,7 @@ from .words import (
 )
 
 __all__ = [
-    "DOUBLED",
+    "DOUBLED", "VOWEL_LETTERS",
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
     "gerund", "has_verb", "is_finite", "is_modifier", "is_phrasal", "is_stated",
     "is_tail_word", "kind_of",

@@ -9,7 +9,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from .words import _load, base_verb, words
+from .words import VOWEL_LETTERS, _load, base_verb, words
 
 _DETERMINERS = frozenset("a an the this that these those its their our your my each every "
                          "no some any one".split())
@@ -188,7 +188,7 @@ def sized_names(title: str) -> str:
 
 # "a AQT layout", "a HTTP endpoint": a short name in capitals with no vowel after its first
 # letter is spelled out, and a letter whose name opens on a vowel takes "an"
-_SPELLED_AFTER_A = re.compile(r"\b([Aa]) (?=[AEFHILMNORSX][B-DF-HJ-NP-TV-Z0-9]{1,5}s?\b)")
+_SPELLED_AFTER_A = re.compile(rf"\b([Aa]) (?=[{VOWEL_LETTERS}][B-DF-HJ-NP-TV-Z0-9]{{1,5}}s?\b)")
 
 
 def spelled_articles(text: str) -> str:

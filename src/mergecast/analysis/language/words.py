@@ -185,6 +185,11 @@ def _suffix_verb(low: str) -> str | None:
     return stem + ("y" if stem.endswith("if") else "e")
 
 
+# Letters whose names open on a vowel: a name spelled out from one takes "an" ("an F S D P
+# wrapper", "an HTTP endpoint").
+VOWEL_LETTERS = "AEFHILMNORSX"
+
+
 _DETERMINERS = frozenset("the a an this that these those its their his her our your each every "
                          "no some any all".split())
 
