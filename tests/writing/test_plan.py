@@ -12,6 +12,7 @@ from writing_builders import DAY, LLM, WRITING, pr, rich_digest, small_digest
 from mergecast import models as m
 from mergecast.config import WritingConfig
 from mergecast.writing import fact_check, write_script
+from mergecast.writing.changes import restates
 from mergecast.writing.length import Line, Part, fit, total_words
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.plan import make_plan
@@ -685,3 +686,41 @@ def test_a_detail_that_says_again_what_one_before_it_said_is_said_once():
     assert told == ["The cosine widget scheduler is widely used in loader training, while the "
                     "linear widget scheduler keeps a constant warmup rate before its decay "
                     "stage."]
+
+
+def test_a_roundup_items_reason_that_does_what_its_line_did_again_is_not_said():
+    body = ("PR 12 adds a section summarizing the key features of widget loading for new "
+            "users.\n\nPR 13 keeps the launcher from reading a stale widget cache after a "
+            "restart.\n")
+    docs = (pr(12, "Add a key features section", "ada", body=body.split("\n\n")[0]),
+            pr(13, "Fix the launcher cache", "omar", body=body.split("\n\n")[1]))
+    d = dataclasses.replace(rich_digest(extra=docs), areas=(m.Area("Docs", (12, 13), ()),),
+                            duplicates=())
+    said = section(write(d), "area")
+    assert said == ("On Docs: PR 12 adds a key features section, and PR 13 fixes the launcher "
+                    "cache. PR 13 keeps the launcher from reading a stale widget cache after "
+                    "a restart.")
+
+
+def test_a_detail_opening_as_the_payoff_did_on_the_same_things_is_said_once():
+    change = pr(3927, "Add windowed widget scheduling", "ada", body=(
+        "Strict widget ordering stalls the loader whenever one slow worker holds the queue "
+        "head.\n\n"
+        "PR 3927 lets users provide the widget lag steps and window fraction.\n\n"
+        "PR 3927 lets users provide the target widget lag steps and the max lag steps they "
+        "can tolerate for the extra speed.\n"))
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "widget scheduling", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
+                    (3927,), (), None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    told = [c.text for c in (first.problem, first.benefit, *first.details) if c is not None]
+    assert [t for t in told if t.startswith("PR 3927 lets")] == [
+        "PR 3927 lets users provide the widget lag steps and window fraction."]
+
+
+def test_two_things_done_to_one_subject_are_not_the_same_thing_said_twice():
+    kernel = "PR 41 deletes the widget kernel and its tensor layouts and implementations."
+    assert not restates("PR 41 deletes tests and benchmarks of the widget kernel.", kernel)
+    assert not restates("PR 42 deletes the widget kernel and its layouts.", kernel)
+    assert restates("PR 41 deletes the widget kernel, its tensor layouts and its "
+                    "implementations from the loader.", kernel)

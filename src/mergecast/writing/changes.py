@@ -135,3 +135,24 @@ def singular(word: str) -> str:
 
 def repeats(said: set[str], title: set[str], share: float) -> bool:
     return bool(said) and len(said & title) >= share * len(said)
+
+
+_DOER = re.compile(r"^PR (\d+)(?: also)? (\w+) ")
+
+
+def same_doer(text: str, said: str) -> bool:
+    """Whether two sentences open on the same PR doing the same ("PR 12 adds …")."""
+    a, b = _DOER.match(text), _DOER.match(said)
+    return a is not None and b is not None and a.groups() == b.groups()
+
+
+def restates(text: str, said: str) -> bool:
+    """"PR 2448 adds a section summarizing the key features of X" after "PR 2448 adds a key
+    features section": the same PR doing the same thing, with half the words of the
+    shorter sentence, is heard as the line said again, not as news."""
+    if not same_doer(text, said):
+        return False
+    # (past the verb: "deletes the kernel" and "deletes its tests" share only the verb)
+    x, y = stems(_DOER.sub("", text)), stems(_DOER.sub("", said))
+    # (and three at least: two sentences about "marlin qqq" may tell two things of it)
+    return len(x & y) >= max(3, min(len(x), len(y)) / 2)

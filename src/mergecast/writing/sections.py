@@ -20,7 +20,7 @@ from ..analysis.language import (
     trim,
 )
 from ..models import Action, Counts, Plan, RevertChain, Roundup
-from .changes import by_change
+from .changes import by_change, same_doer
 from .clauses import LIST_ITEMS, clauses
 from .follows import when
 from .length import Line, Part
@@ -155,8 +155,12 @@ def roundups(x: Lookup, plan: Plan) -> list[Part]:
                   roundup=True)
         for c in r.why if part.lines else ():
             # What an item is for, when there is time: trimmed before any theme's extras.
-            # Beside two items, only a sentence that names its PR says whose it is.
-            if len(items) > 1 and f"PR {c.ref.pr} " not in c.text:
+            # Beside two items, only a sentence that names its PR says whose it is, and
+            # one opening as its PR's line did ("PR 12 adds …" twice) tells what the change
+            # does, again; an item alone is told again as "The change adds …", for its
+            # reason.
+            if len(items) > 1 and (f"PR {c.ref.pr} " not in c.text or any(
+                    same_doer(c.text, text) for _, text in items)):
                 continue
             text = c.text
             if len(items) == 1 and cites == [c.ref.pr] and text.startswith(f"PR {c.ref.pr} "):

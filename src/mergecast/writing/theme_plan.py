@@ -30,6 +30,7 @@ from .changes import (
     content_words,
     is_revert,
     repeats,
+    restates,
     says_something,
     stems,
     told_stems,
@@ -171,8 +172,8 @@ def _once(details: tuple[Claim, ...], kept: list[Claim]) -> tuple[Claim, ...]:
     out: list[Claim] = []
     for c in details:
         said = stems(c.text)  # (a short sentence shares most of its few words by chance)
-        if len(said) < SAID_AGAIN_WORDS or not any(
-                repeats(said, stems(k.text), SAID_AGAIN) for k in [*kept, *out]):
+        if not any(len(said) >= SAID_AGAIN_WORDS and repeats(said, stems(k.text), SAID_AGAIN)
+                   or restates(c.text, k.text) for k in [*kept, *out]):
             out.append(c)
     return tuple(out)
 
