@@ -74,7 +74,7 @@ from mergecast.analysis.language import (
     ("Checkpoint fixes for torch compile", "fix", "fix", "checkpoint for torch compile", ""),
     # A capital inside a title: the lexicon's way of writing the word, or plain for a
     # participle the title also writes plain; a class name stays.
-    ("Fix Readme", "fix", "fix", "README", ""),
+    ("Fix Readme", "fix", "fix", "the README", ""),
     # dropping a version's support drops support for that version
     ("drop PyTorch <2.11 support", "remove", "drop", "support for PyTorch before 2.11", ""),
     ("Remove MSLK FP8 tensorwise support", "remove", "remove", "MSLK FP8 tensorwise support",

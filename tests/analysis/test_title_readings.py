@@ -251,3 +251,20 @@ def test_a_code_span_against_the_word_before_it_is_a_word_of_its_own():
         "lower `widget_limit`/`loader_size`"
     assert said_in_full("via ``WidgetSpec``s and ``loader``") == \
         "via ``WidgetSpec``s and ``loader``"
+
+
+@pytest.mark.parametrize(("title", "obj", "qualifier"), [
+    ("Update README", "the README", ""),
+    ("Update README.md", "the README", ""),
+    ("Add widget loading to README", "widget loading to the README", ""),
+    ("fix banner link in README.md", "banner link in the README", ""),
+    ("Move the widget docs to README", "the widget docs", "to the README"),
+    ("Update README and CHANGELOG", "the README and the CHANGELOG", ""),
+    # Already determined, naming another noun, or new: as written.
+    ("Update our README", "our README", ""),
+    ("Fix README typos", "README typos", ""),
+    ("Add README", "README", ""),
+])
+def test_a_repositorys_one_readme_is_the_readme(title: str, obj: str, qualifier: str) -> None:
+    action = parse_title(title)
+    assert (action.obj, action.qualifier) == (obj, qualifier)

@@ -110,7 +110,7 @@ def test_an_object_with_its_own_destination_is_told_apart_from_those_without():
 
     # "adds the kernel and a usage section to README" would put the kernel in README
     assert said("Add the fused kernel", "Add a usage section to README") == [
-        "adds the fused kernel", "adds a usage section to README"]
+        "adds the fused kernel", "adds a usage section to the README"]
     # in order of the first object: a destination first keeps its place
     assert said("Move loaders into the data package", "Move the cache",
                 "Move tokenizers into the data package") == [

@@ -12,7 +12,7 @@ from ...models import Action
 from ..text import strip_markup, title_tags
 from .kinds import OBJECT_VERBS, name_of
 from .nouns import NOUN_LINKS, listed_opening, noun_action, object_case
-from .readings import QUOTED, hindered, revert_of
+from .readings import QUOTED, hindered, revert_of, the_documents
 from .statements import names_work, read_subject
 from .titles import SYMBOL, clean_title
 from .trimming import is_tail_word
@@ -216,8 +216,9 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         obj = "that " + obj  # "Check X is idempotent" checks that X is idempotent, not X
     later = adverb if adverb == "by default" else ""  # ("disables X by default")
     qualifier = " ".join(x for x in (qualifier, later, scope) if x)
-    return Action(verb=cls, lemma=lemma, obj=object_case(hindered(obj, lemma)),
-                  qualifier=qualifier, negated=negated, adverb="" if later else adverb)
+    obj = the_documents(object_case(hindered(obj, lemma)), made=cls == "add")
+    return Action(verb=cls, lemma=lemma, obj=obj, qualifier=the_documents(qualifier),
+                  negated=negated, adverb="" if later else adverb)
 
 
 _PLAIN_WORD = re.compile(r"(?<![\w./`])[a-z][a-z0-9]*(?![\w./`])")

@@ -106,6 +106,29 @@ def _with_article(full: str, m: re.Match[str]) -> str:
     return f"a {full}" if takes else full
 
 
+@functools.cache
+def _documents() -> re.Pattern[str]:
+    names = "|".join(map(re.escape, _load("language.toml")["readings"]["documents"]))
+    return re.compile(rf"(?<![\w./`-])({names})(?![\w./`-])")
+
+
+def the_documents(text: str, made: bool = False) -> str:
+    """"Add float8 to README" -> "add float8 to the README": a repository's one README
+    is "the README" as a bare object or after a preposition, not before a noun it names
+    ("README typos") nor after a word that already determines it ("our README"). The
+    object of a verb that `made` it is a new one ("Add README": "adds a README")."""
+    def said(m: re.Match[str]) -> str:
+        before = m.string[:m.start()].split()
+        after = m.string[m.end():].split()
+        prev = before[-1].lower() if before else ""
+        nxt = after[0].lower().strip(",.;:") if after else ""
+        bare = not nxt or nxt in words().function or m.string[m.end():][:1] in ",.;:)"
+        opens = prev == "" and not made or prev in words().function and \
+            prev not in _DETERMINERS
+        return f"the {m.group(0)}" if bare and opens else m.group(0)
+    return _documents().sub(said, text)
+
+
 def is_method(name: str) -> bool:
     """"to" in "model.to": a method named by a function word."""
     return name.lower() in readings().methods
