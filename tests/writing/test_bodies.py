@@ -1026,7 +1026,7 @@ def test_a_contracted_pronoun_leans_as_its_pronoun_does():
     ("Extracting the scaffolding so it can be reused for future models.",
      "PR 12 extracts the scaffolding so it can be reused for future models."),
     ("Removing unused attributes in the tensor class.",
-     "PR 12 removes unused attributes in the tensor class."),
+     "PR 12 removes the unused attributes in the tensor class."),
     # A gerund that is the subject of a verb of its own stays as written.
     ("Moving to the new wheel channel aligns CI with the release builds.",
      "Moving to the new wheel channel aligns CI with the release builds."),
@@ -1534,3 +1534,23 @@ def test_a_base_form_is_no_verb_of_a_gerund_subject():
         ("detail", "PR 12 enables the widget generate features test for the loader.")]
     # … and a verb of how it goes the lexicon lacks still is one
     assert said("Caching the widget helps the loader.") == []
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # A bare count noun takes its article, as in a title ("Add test" adds a test) …
+    ("This PR adds test to check the widget loader when both hooks are wrapped.",
+     "PR 12 adds a test to check the widget loader when both hooks are wrapped."),
+    ("We add option to dump the peak memory of the widget cache.",
+     "PR 12 adds an option to dump the peak memory of the widget cache."),
+    # … a name said in capitals takes the article its first letter's name takes …
+    ("This PR adds xpu mode to the widget loader tests.",
+     "PR 12 adds an xpu mode to the widget loader tests."),
+    # … "adds in X" adds X …
+    ("This PR adds in the missing op support for widget loading.",
+     "PR 12 adds the missing op support for widget loading."),
+    # … and an object that opens on a verb is a name, left as written.
+    ("Removes validate_widget and moves its checks into the loader.",
+     "PR 12 removes validate widget and moves its checks into the loader."),
+])
+def test_the_changes_object_is_said_as_a_speaker_says_it(body: str, expected: str) -> None:
+    assert [text for _, text in said(body)] == [expected]

@@ -4,6 +4,7 @@ qualifier a speaker would use."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from ..analysis.language import (
     DOUBLED,
     base_verb,
+    case_word,
     covers,
     gerund,
     is_modifier,
@@ -264,7 +266,7 @@ def article(obj: str, verb: str = "add") -> str:
             len(ws) > 1 and ws[1].lower() in _determiners():
         return obj  # a doing and its object: "stops using the old cache", never "an using"
     cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS), len(ws))
-    if cut < 1 or ws[cut - 1].lower() not in phrases()["effects"]["count_nouns"] or \
+    if cut < 1 or ws[cut - 1].lower() not in count_nouns() or \
             any(w.lower() in ("and", "or") or w.endswith(",") and not is_modifier(ws[i + 1])
                 for i, w in enumerate(ws[:cut])):
         known = ws[0] in phrases()["effects"]["known_adjectives"] and cut > 1 and \
@@ -273,13 +275,20 @@ def article(obj: str, verb: str = "add") -> str:
     first = ws[0]
     # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
     # A lower-case word with no vowel at all ("lr", "tp") is letters too.
-    spelled = first[:2].isupper() or bool(re.match(r"[b-df-hj-np-tv-z]+(?:\d|$)", first.lower()))
+    # So are a name written small that is said in capitals ("xpu" is XPU: "an xpu mode").
+    spelled = first[:2].isupper() or case_word(first)[:2].isupper() or \
+        bool(re.match(r"[b-df-hj-np-tv-z]+(?:\d|$)", first.lower()))
     return ("an " if vowel_sound(first, spelled) else "a ") + obj
 
 
 _PREPOSITIONS = frozenset("in on for to from with by of into via at under over across as "
                           "between when without within after before during through against "
                           "per if while unless until".split())
+
+
+@functools.cache
+def count_nouns() -> frozenset[str]:
+    return frozenset(phrases()["effects"]["count_nouns"])
 
 
 def _determiners() -> frozenset[str]:

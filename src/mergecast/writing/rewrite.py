@@ -17,6 +17,7 @@ from ..analysis.language import (
     words,
 )
 from ..models import Ref
+from .clauses import article, count_nouns
 from .cues import cues
 
 _THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
@@ -59,6 +60,29 @@ def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
     adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
     instruction to the reader. `named_next`: the second word was written as code (a name,
     even when said like a verb: "Adds `enable_x` config")."""
+    return _rewritten(sentence, ref, named_next)
+
+
+_ADDS_IN = re.compile(r"^((?:PR \d+|The commit)(?: also)? adds) in (?=\w)")
+_TOLD = re.compile(r"^((?:PR \d+|The commit)(?: also)? (adds|fixes|removes)) (\S.*)$")
+
+
+def object_told(said: str) -> str:
+    """The change's object as a speaker says it: "PR 12 adds in X" adds X, and a bare
+    count noun takes its article as in a title's ("PR 12 adds test to check …" -> "adds
+    a test to check …"); an object opening on a verb is a name ("removes validate
+    granularity"), left as written. Done last: the words a sentence needs to be said
+    were counted without them."""
+    said = _ADDS_IN.sub(r"\1 ", said)
+    if (m := _TOLD.match(said)) is None:
+        return said
+    first = m.group(3).split(" ", 1)[0]
+    if base_verb(first) == first.lower() and first.lower() not in count_nouns():
+        return said
+    return f"{m.group(1)} {article(m.group(3), base_verb(m.group(2)) or '')}"
+
+
+def _rewritten(sentence: str, ref: Ref, named_next: bool) -> str | None:
     who = change_name(ref)
     sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
     m = _THIS_CHANGE.match(sentence) or ((c := _THESE_CHANGES.match(sentence)) and

@@ -27,7 +27,7 @@ from ..models import Ref
 from .cues import cues
 from .leaning import leaning
 from .names import said_names
-from .rewrite import change_name, fixes_by, rewrite
+from .rewrite import change_name, fixes_by, object_told, rewrite
 
 MIN_WORDS, MAX_WORDS = 6, 30
 # A sentence ends at a full stop before a capital, but not after "e.g." or "vs." ("(e.g.
@@ -301,6 +301,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     if not has_verb(ws):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
     # The first word was given its case above ("vLLM has …"); a rewrite may open anew.
+    said = object_told(said)
     return said if said.startswith(head + " ") else said[0].upper() + said[1:]
 
 
