@@ -1548,6 +1548,9 @@ def test_a_base_form_is_no_verb_of_a_gerund_subject():
     # … "adds in X" adds X …
     ("This PR adds in the missing op support for widget loading.",
      "PR 12 adds the missing op support for widget loading."),
+    # … an opening plural noun with its "are" is no verb of the change …
+    ("Calls through the widget transport are now timed by the loader's hooks.",
+     "Calls through the widget transport are now timed by the loader's hooks."),
     # … and an object that opens on a verb is a name, left as written.
     ("Removes validate_widget and moves its checks into the loader.",
      "PR 12 removes validate widget and moves its checks into the loader."),

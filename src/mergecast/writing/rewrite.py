@@ -181,7 +181,7 @@ def _rewritten(sentence: str, ref: Ref, named_next: bool) -> str | None:
     only = nxt == "only" and first.lower() in cues().this_does and \
         base_verb(after) is None and after.isalpha()
     if first.lower() == third_person(verb) and (nxt not in cues().subject_next or only) and \
-            (base_verb(nxt) != nxt or named_next or object_noun):
+            (base_verb(nxt) != nxt or named_next or object_noun) and not _plural_subject(rest):
         # "Adds a pass", not "Traces now show"
         return f"{who} {first.lower()} {rest}"
     if first.lower().endswith("ed") and first.lower() != verb and nxt not in _AFTER_PARTICIPLE \
@@ -292,6 +292,17 @@ _CLAUSE_START = frozenset("so because since which while when if".split())
 
 
 GERUND_WORDS = 8
+
+
+_PLURAL_BE = re.compile(r"^[^,;:]{1,60}?\s(?:are|were)\s")
+
+
+def _plural_subject(rest: str) -> bool:
+    """"Calls through the transport are now timed": the opening word is a plural noun and
+    "are" its verb, not the change "calling" ("Adds hooks for models that are …" has its
+    "are" in a clause of its own)."""
+    m = _PLURAL_BE.match(rest)
+    return m is not None and not re.search(r"\b(?:that|which|who|where|when)\b", m.group(0))
 
 
 def _told_form(low: str) -> bool:
