@@ -621,6 +621,13 @@ def test_lower_first_keeps_a_name_the_text_writes_with_its_capital():
     # a name the lexicon spells with a capital keeps it, said once or not
     assert lower_first("Triton kernel to cast to MX") == "Triton kernel to cast to MX"
     assert lower_first("Vulkan reductions") == "Vulkan reductions"
+    # in a description's sentence, a name of two capitalised words; a Title Case title's
+    # first word is lowered all the same
+    assert lower_first("Widget Glimmer supports only one loader", sentence=True) == \
+        "Widget Glimmer supports only one loader"
+    assert lower_first("Currently Widget ignores the loader", sentence=True) == \
+        "currently Widget ignores the loader"
+    assert lower_first("Miscellaneous Loader Refactors") == "miscellaneous Loader Refactors"
 
 
 def test_a_code_span_opening_on_an_operator_is_an_expression_not_a_name():

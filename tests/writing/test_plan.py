@@ -11,7 +11,7 @@ from writing_builders import DAY, LLM, WRITING, pr, rich_digest, small_digest
 
 from mergecast import models as m
 from mergecast.config import WritingConfig
-from mergecast.writing import fact_check, write_script
+from mergecast.writing import described, fact_check, write_script
 from mergecast.writing.changes import restates
 from mergecast.writing.length import Line, Part, fit, total_words
 from mergecast.writing.phrases import Lookup
@@ -724,3 +724,37 @@ def test_two_things_done_to_one_subject_are_not_the_same_thing_said_twice():
     assert not restates("PR 42 deletes the widget kernel and its layouts.", kernel)
     assert restates("PR 41 deletes the widget kernel, its tensor layouts and its "
                     "implementations from the loader.", kernel)
+
+
+def test_a_later_prs_problem_beside_the_first_prs_own_is_said_as_that_prs_once():
+    # The first PR has its own problem, so the second's is one of the theme's details:
+    # still the second's, and framed once though it gives two.
+    d = rich_digest()
+    first = dataclasses.replace(d.change(584064), body=(
+        "Summary:\nThe rpc client retried forever, so a dead widget server hung every "
+        "caller.\n"))
+    second = dataclasses.replace(d.change(584073), body=(
+        "Summary:\nThe widget transport ignored the loader's timing hooks, so calls were "
+        "never timed.\n\nThe retry counter in the widget transport also reset on every "
+        "reconnect, so retry budgets were never enforced.\n\nCalls through the widget "
+        "transport are now timed by the loader's hooks.\n"))
+    d = dataclasses.replace(d, changes=tuple(
+        {584064: first, 584073: second}.get(c.number, c) for c in d.changes))
+    theme = plan(d).themes[1]
+    assert theme.problem is not None and theme.problem.ref.pr == 584064
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    said = [ln.text for ln in described.details(x, theme)]
+    assert said[0] in (
+        "The problem PR 584073 tackles: the widget transport ignored the loader's timing "
+        "hooks, so calls were never timed.",
+        "What prompted PR 584073: the widget transport ignored the loader's timing hooks, "
+        "so calls were never timed.")
+    # its second problem goes on bare; its payoff is its own too
+    assert said[1] == ("The retry counter in the widget transport also reset on every "
+                       "reconnect, so retry budgets were never enforced.")
+    assert said[2] in (
+        "Why PR 584073 matters: calls through the widget transport are now timed by the "
+        "loader's hooks.",
+        "The payoff of PR 584073: calls through the widget transport are now timed by the "
+        "loader's hooks.")
+    assert len(said) == 3

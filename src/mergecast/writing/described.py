@@ -79,11 +79,21 @@ def details(x: Lookup, t: ThemePlan) -> list[Line]:
     # ("No sweep day changes." of one of twelve commits) it would be all twelve's
     loose = _loose(t)
     sayable = [c for c in t.details if not loose or c.ref.pr is not None]
+    framed: set[tuple[str, int | None]] = set()
     for i, c in enumerate(sayable[:3]):
         told = alone and i == 0 and c.text.startswith(f"PR {c.ref.pr}")
         weight = 0 if told else -40 - 5 * i
-        text = x.say("theme", "detail_of", text=lower_first(c.text), pr=c.ref.pr) \
-            if loose and not c.text.startswith(f"PR {c.ref.pr}") else c.text
+        text = c.text
+        if not c.text.startswith(f"PR {c.ref.pr}"):
+            # A later PR's own problem or payoff is said as that PR's ("The problem PR 12
+            # tackles: …"): bare, after "landed four PRs", it would be all four's.
+            # (once: its second problem goes on from "What prompted PR 12: …" bare)
+            later = t.size > 1 and c.kind in ("problem", "benefit") and \
+                c.ref.pr not in (None, *t.prs[:1]) and (c.kind, c.ref.pr) not in framed
+            key = f"{c.kind}_of" if later else "detail_of" if loose else None
+            framed.add((c.kind, c.ref.pr))
+            if key is not None:
+                text = x.say("theme", key, text=lower_first(c.text, sentence=True), pr=c.ref.pr)
         out += present(x.line(text, _cites(c), optional=True, weight=weight))
     return out
 
@@ -93,7 +103,7 @@ def _claim(x: Lookup, key: str | None, c: Claim | None, optional: bool = False,
     if c is None or key is None:
         return []
     # After "The problem:" the sentence goes on in lower case ("The problem: the cache …").
-    text = x.say("theme", key, text=lower_first(c.text), pr=c.ref.pr)
+    text = x.say("theme", key, text=lower_first(c.text, sentence=True), pr=c.ref.pr)
     if len(text.split()) > MAX_WORDS or not x.fresh(text):
         if key.endswith("_of"):
             return []  # said bare, one change's problem would be all of the theme's

@@ -302,13 +302,19 @@ def plural(text: str) -> str:
     return text + ("es" if re.search(r"(?:s|x|z|ch|sh)$", text) else "s")
 
 
-def lower_first(text: str) -> str:
+def lower_first(text: str, sentence: bool = False) -> str:
     """"The cache" -> "the cache"; "MPS kernels" and "I/O" stay as they are, and so does a
-    name the text writes with its capital later on ("Hadamard on V … full Hadamard")."""
-    first = text.split(" ", 1)[0]
+    name the text writes with its capital later on ("Hadamard on V … full Hadamard"). In a
+    `sentence` (a description's, never Title Case) so does a name of two capitalised words
+    ("Muse Glimmer supports …")."""
+    first, _, rest = text.partition(" ")
+    second = rest.split(" ", 1)[0]
+    # "Muse Glimmer supports …": a name of two capitalised words stays whole
+    named = sentence and second.istitle() and second.isalpha() and \
+        not first.lower().endswith("ly")
     if len(first) > 1 and first[0].isupper() and first[1:].islower() and \
-            case_word(first.lower()) != first and (first.lower() in words().function
-             or not re.search(rf"\s{re.escape(first)}\b", text[len(first):])):
+            case_word(first.lower()) != first and (first.lower() in words().function or not (
+                named or re.search(rf"\s{re.escape(first)}\b", text[len(first):]))):
         return first.lower() + text[len(first):]
     if first == "A":  # the article; any other capital letter is a name ("M G kernel")
         return first.lower() + text[1:]
