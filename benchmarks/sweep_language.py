@@ -77,6 +77,7 @@ _IDENTIFIER = re.compile(
     r"|(?<![\w.])(?!(?:e\.g|i\.e|vs|etc|a\.m|p\.m)\b)_*[A-Za-z][\w]*\._*[A-Za-z_][\w.]*"
     r"(?<![.])(?![\w])"  # dotted.name, torch._native
     r"|\w\.(?:py|pyi|toml|ya?ml|md|json|cpp|cc|cu|cuh|h|hpp|sh|txt|rst)\b"  # file names
+    r"|(?<![\w])_*[A-Za-z][A-Za-z0-9]*_+(?![\w])|(?<![\w])_+[A-Za-z]\w*"  # quantize_, __init__
     r"|::|\(\)|`|->"
 )
 # lowerCamelCase is a name on the page ("libUV") but must not reach the voice unsplit.

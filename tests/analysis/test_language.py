@@ -630,6 +630,13 @@ def test_lower_first_keeps_a_name_the_text_writes_with_its_capital():
     assert lower_first("Miscellaneous Loader Refactors") == "miscellaneous Loader Refactors"
 
 
+def test_a_name_whose_underscores_only_open_or_close_it_is_said_as_its_word():
+    assert speakable("PR 12 loads widgets through the `quantize_` API.") == \
+        "PR 12 loads widgets through the quantize API."
+    assert speakable("The loader's __init__ reads the widget_cache_ path.") == \
+        "The loader's init reads the widget cache path."
+
+
 def test_a_code_span_opening_on_an_operator_is_an_expression_not_a_name():
     assert speakable("PR 12 eliminates `% seq_len` to keep positions continuous.") is None
     assert speakable("It uses a scale of `finfo.max / 1.0` for softmax.") is None

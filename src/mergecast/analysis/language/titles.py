@@ -177,7 +177,13 @@ _TEST_NAME = re.compile(r"(?<![\w.])(?:(the|a|an|this|its|one)\s+)?test_+([A-Za-
 def said_identifiers(text: str) -> str:
     """Every identifier in `text` said as words; a test function as its test: "fix
     test_bf16_round" -> "fix the BF16 round test"."""
-    return IDENT.sub(lambda m: speak_identifier(m.group(0)), _TEST_NAME.sub(_test_name, text))
+    text = IDENT.sub(lambda m: speak_identifier(m.group(0)), _TEST_NAME.sub(_test_name, text))
+    return _UNDERSCORED.sub(r"\1\2", text)
+
+
+# A name whose only underscores open or close it ("quantize_", "__init__"): its word.
+_UNDERSCORED = re.compile(r"(?<![\w.])_+([A-Za-z][A-Za-z0-9]*)_*(?![\w])"
+                          r"|(?<![\w.])([A-Za-z][A-Za-z0-9]*)_+(?![\w])")
 
 
 def _test_name(m: re.Match[str]) -> str:
