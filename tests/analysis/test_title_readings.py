@@ -20,6 +20,8 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
     # Shorthand in full; a count noun takes "a" after a verb or a preposition only.
     ("Add fn to check if config is valid", "Add a function to check if config is valid"),
     ("Move the fn to utils", "Move the function to utils"),
+    # after a noun, a word that could be a verb is the noun's ("the widget check function")
+    ("Move widget check fn into utils", "Move widget check function into utils"),
     ("Pin triton as a dep", "Pin triton as a dependency"),
     ("Speed up impl of fp8 gather w/o padding",
      "Speed up implementation of fp8 gather without padding"),

@@ -101,8 +101,12 @@ def _with_article(full: str, m: re.Match[str]) -> str:
         return full
     before = m.string[:m.start()].split()
     prev = before[-1].lower() if before else ""
+    # (a verb opens its clause; after a noun it is one too: "vnni check func" is the VNNI
+    # check function, not "check a function")
+    opens_clause = len(before) < 2 or before[-2].lower() in words().function or \
+        before[-2].endswith((",", ";", ":"))
     takes = prev not in _DETERMINERS and (
-        base_verb(prev) is not None or prev in words().function)
+        base_verb(prev) is not None and opens_clause or prev in words().function)
     return f"a {full}" if takes else full
 
 
