@@ -338,6 +338,9 @@ def test_a_line_with_no_finite_verb_is_no_sentence():
     # a pointer into the description, which the listener never saw
     "The convert path now uses the prepare path's primitives, resolving the 3 above differences.",
     "The loader keeps every shard in memory, as shown below.",
+    # one of two forms the description listed, which the listener never heard
+    "The first form mutates a widget copy rather than the widget, so the loader keeps it.",
+    "The widget loader already uses the second form, so no loader breaks on upgrade.",
 ])
 def test_the_reviews_own_business_is_not_said(body):
     assert said(body) == []
