@@ -15,6 +15,9 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     # … and so is one that ends or opens a longer name
     ("iRoPE for ComplexRoPE and MoEConfig", "i rope for Complex rope and M O E Config"),
     ("a NaN loss", "a nan loss"),
+    # shorthand left inside a name is said as developers say it
+    ("the widget dtype and flex attn in the fwd loss bwd pass",
+     "the widget D type and flex attention in the forward loss backward pass"),
     ("CI is red", "C I is red"),
     ("published to PyPI", "published to pie P I"),
     ("CuTe layouts", "cute layouts"),
