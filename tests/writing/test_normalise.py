@@ -18,6 +18,7 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     # shorthand left inside a name is said as developers say it
     ("the widget dtype and flex attn in the fwd loss bwd pass",
      "the widget D type and flex attention in the forward loss backward pass"),
+    ("the cpp widget kernels", "the C plus plus widget kernels"),
     ("CI is red", "C I is red"),
     ("published to PyPI", "published to pie P I"),
     ("CuTe layouts", "cute layouts"),
