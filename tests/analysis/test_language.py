@@ -542,6 +542,9 @@ def test_a_name_stops_before_an_auxiliary_unless_a_clause_owns_it():
     assert trim("a sentence whose point was the place", 8) == "a sentence"
     assert trim("tensors contiguous when they are views", 8) == \
         "tensors contiguous when they are views"
+    # "the way X is done" is a how clause: never "the way scale"
+    assert trim("the way widget scale is calculated for loaders", 8) == \
+        "the way widget scale is calculated for loaders"
 
 
 @pytest.mark.parametrize(("title", "cleaned"), [

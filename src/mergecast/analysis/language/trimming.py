@@ -157,8 +157,11 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
     aux = next((i for i in range(2, len(ws)) if ws[i].lower() in words().auxiliaries), None)
     if aux and not any(x.lower() in words().subordinators or x.lower() in _WH
                        or (base_verb(x) or x.lower()) in words().clause_verbs
-                       for x in ws[:aux]):
-        ws = ws[:aux]  # (not "… contiguous when they are views": that clause belongs)
+                       for x in ws[:aux]) and \
+            not re.search(r"\bthe way\b", " ".join(ws[:aux]), re.I):
+        # (not "… contiguous when they are views", nor "the way scale is calculated":
+        # that clause belongs)
+        ws = ws[:aux]
         # "a sentence whose point was …": the relative clause goes whole, not to "whose point"
         ws = ws[:next((i for i in range(2, len(ws)) if ws[i].lower() == "whose"), len(ws))]
     ws = _subject(ws)
