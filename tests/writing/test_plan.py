@@ -12,7 +12,7 @@ from writing_builders import DAY, LLM, WRITING, pr, rich_digest, small_digest
 from mergecast import models as m
 from mergecast.config import WritingConfig
 from mergecast.writing import described, fact_check, write_script
-from mergecast.writing.changes import restates
+from mergecast.writing.changes import area_name, restates
 from mergecast.writing.length import Line, Part, fit, total_words
 from mergecast.writing.phrases import Lookup
 from mergecast.writing.plan import make_plan
@@ -758,3 +758,10 @@ def test_a_later_prs_problem_beside_the_first_prs_own_is_said_as_that_prs_once()
         "The payoff of PR 584073: calls through the widget transport are now timed by the "
         "loader's hooks.")
     assert len(said) == 3
+
+
+def test_an_authors_title_case_tag_writes_a_known_short_form_as_written():
+    # "[Tp Test] Fix …" was said "On Tp Test"; a name the lexicon does not know stays
+    assert area_name("Tp Test") == "TP Test"
+    assert area_name("Fsdp Widget Utils") == "FSDP Widget Utils"
+    assert area_name("Widget Glimmer") == "Widget Glimmer"

@@ -17,7 +17,10 @@ def area_name(name: str) -> str:
     """An area as it is said: folder areas by their last part, so no path is read aloud."""
     name = name.strip("/").rsplit("/", 1)[-1] or name
     if not name.islower():
-        return name  # the analysis (or a rule) already cased it
+        # the analysis (or a rule) already cased it; an author's Title Case tag still
+        # writes a known short form as it is written ("[Tp Test]" is "TP Test")
+        return " ".join(said if w.istitle() and (said := case_word(w.lower())) != w.lower()
+                        else w for w in name.split())
     cased = " ".join(case_word(w) for w in name.split())
     if cased != name or any(c.isdigit() for c in name) or \
             all(w in words().case for w in name.split()):
