@@ -549,6 +549,9 @@ def test_a_pronoun_after_a_fronted_place_leans_and_a_cut_list_is_no_sentence():
     # "it" is not the layer: what got slower was said before.
     assert said("For a single attention layer, it got slower on the longest sequences.") == []
     assert said("For most models, it turns out one function suffices for every stage.") != []
+    # … and so is one whose comma was left out; "it seems that" is no thing's
+    assert said("In the current widget implementation it seems to hurt loader speed.") == []
+    assert said("In the current widget implementation it seems that loaders get slower.") != []
     # "either" of the item before: which two, the sentence does not say.
     assert ("detail", "Defaults can be loaded from either.") not in said(
         "- Command line args and config file args are now unified.\n"

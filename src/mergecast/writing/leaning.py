@@ -28,7 +28,8 @@ def leaning(sentence: str) -> str:
         if _bare(w.strip(",")) in _SUBJECT_PRONOUN:
             return w.strip(",")
     if (m := _FRONTED.match(sentence)) and not _EXPLETIVE.match(sentence[m.end():].strip()):
-        return m.group(1)  # "For a single layer, it got slower": "it" is not the layer
+        # "For a single layer, it got slower": "it" is not the layer
+        return m.group(1) or m.group(2)
     for m in _DEMONSTRATIVE.finditer(sentence):
         if m.start() > 0:
             return m.group(0)  # "this abstract class" points at something said before
@@ -48,7 +49,11 @@ _SUBJECT_PRONOUN = frozenset("it they these those".split())
 # A place or a case said first, then the main clause's subject as a pronoun: it stands for
 # something said before, not for the phrase ("When the cache fills, it …" may).
 _FRONTED = re.compile(r"^(?:For|On|In|With|At|Under|Without|During|Across)\s[^,]{1,60},\s+"
-                      r"(it|they|these|those)\b")
+                      r"(it|they|these|those)\b"
+                      # … its comma left out: "In the current implementation it seems …"
+                      r"|^(?:For|On|In|With|Under|During)\s+(?:the|a|an|this|our)\s+"
+                      r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(it|they)\s+(?=(?:is|was|are|were|"
+                      r"will|would|can|could|seems|seem|does|did|has|had|may|might)\b)")
 _PLURAL_PRONOUN = frozenset("they them their theirs these those".split())
 _SINGULAR_PRONOUN = frozenset(("it", "its"))
 # "makes it possible to", "it is worth noting that": an "it" that stands for the clause
@@ -57,7 +62,8 @@ _EXPLETIVE = re.compile(r"^(?:(?:is|was|will be|would be|becomes|became|'s)\s+)?
                         r"(?:possible|impossible|easier|easy|harder|hard|simpler|simple|"
                         r"safer|safe|cheaper|faster|clearer|necessary|unnecessary|useful|"
                         r"difficult|feasible|worth|straightforward|convenient|important)"
-                        r"\s+(?:to|for|that)\b|^(?:seems|turns out|makes sense|appears)\b",
+                        r"\s+(?:to|for|that)\b"
+                        r"|^(?:seems|turns out|makes sense|appears)\b(?!\s+to\b)",
                         re.I)
 # "This", "that", "these" or "those" standing for a noun ("PR 12 fixes this.", "Without
 # this, …", "because of that"), not opening a noun phrase or a clause.
