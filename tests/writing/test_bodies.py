@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mergecast.models import Ref
-from mergecast.writing.bodies import best, claims, steps
+from mergecast.writing.bodies import best, claims, squash_log, steps
 
 REF = Ref(pr=12)
 
@@ -1563,3 +1563,15 @@ def test_a_base_form_is_no_verb_of_a_gerund_subject():
 ])
 def test_the_changes_object_is_said_as_a_speaker_says_it(body: str, expected: str) -> None:
     assert [text for _, text in said(body)] == [expected]
+
+
+def test_a_squash_log_is_the_changes_history_and_tells_nothing():
+    log = ("* feat: adding widget dependency\n\n* feat: wip - loader kind of working\n\n"
+           "* fix: removing widget dependency\n\n* chore: rebase\n\n"
+           "* feat: add several operations for the widget tensor, still needs work\n")
+    assert steps(log, REF) == [] and claims(log, REF) == []
+    # four typed lines under a description may be its own list
+    assert squash_log(log) and not squash_log(log.rsplit("\n\n", 1)[0])
+    told = "The widget loader kept stale widgets after a restart.\n\n" + \
+        log.rsplit("\n\n", 1)[0]
+    assert claims(told, REF) != []

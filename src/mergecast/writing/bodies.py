@@ -98,9 +98,24 @@ def _prose(body: str) -> str:
                      for line in text.split("\n"))
 
 
+SQUASH_LINES = 5  # typed commit lines ("feat: …", "* fix(x): …") that make a squash log
+
+
+def squash_log(body: str) -> bool:
+    """Whether a description is the log of the commits squashed into the change ("feat:
+    adding triton dependency" … "fix: removing triton dependency"): its lines tell the
+    change's history, not what it does in the end."""
+    typed = "|".join(map(re.escape, [*words().types, "chore", "wip", "test", "style"]))
+    return len(re.findall(rf"(?im)^\s*[*-]?\s*(?:{typed})(?:\([^)\n]*\))?!?:\s", body)) \
+        >= SQUASH_LINES
+
+
 def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
     """What a description's list says the change does, when its items are actions
-    ("- add configuration options for X"); items that are not are left alone."""
+    ("- add configuration options for X"); items that are not are left alone. A squash
+    log's lines are none: "adding X" may be undone three lines later."""
+    if squash_log(body):
+        return []
     out: list[Action] = []
     for _, items, _ in _paragraphs(_prose(_own(body, ref))):
         # (bold is no word; "more options, such as" before its sub-list: the options)
@@ -141,7 +156,10 @@ def _nouns_listed(item: str) -> bool:
 def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s, r: True,
            limit: int = 6) -> list[Claim]:
     """Up to `limit` standalone sentences of a description, in body order, each typed as
-    the problem it states, the benefit it promises, or a detail of what the change does."""
+    the problem it states, the benefit it promises, or a detail of what the change does.
+    A squash log has none: its lines are the change's history ("still needs work")."""
+    if squash_log(body):
+        return []
     out: list[Claim] = []
     opening = True
     for prose, items, leaning in _paragraphs(_prose(_own(body, ref))):
