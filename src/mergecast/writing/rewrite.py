@@ -55,14 +55,6 @@ def _rest_told(clause: str) -> str:
 _DO = frozenset({"does", "did"})
 
 
-def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
-    """"This PR adds X." -> "PR 12 adds X."; "We add X.", "Add X." and "Adds X." -> "PR 12
-    adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
-    instruction to the reader. `named_next`: the second word was written as code (a name,
-    even when said like a verb: "Adds `enable_x` config")."""
-    return _rewritten(sentence, ref, named_next)
-
-
 _ADDS_IN = re.compile(r"^((?:PR \d+|The commit)(?: also)? adds) in (?=\w)")
 _TOLD = re.compile(r"^((?:PR \d+|The commit)(?: also)? (adds|fixes|removes)) (\S.*)$")
 
@@ -82,7 +74,11 @@ def object_told(said: str) -> str:
     return f"{m.group(1)} {article(m.group(3), base_verb(m.group(2)) or '')}"
 
 
-def _rewritten(sentence: str, ref: Ref, named_next: bool) -> str | None:
+def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
+    """"This PR adds X." -> "PR 12 adds X."; "We add X.", "Add X." and "Adds X." -> "PR 12
+    adds X."; a sentence about a bare commit is said as "The commit adds X". None for an
+    instruction to the reader. `named_next`: the second word was written as code (a name,
+    even when said like a verb: "Adds `enable_x` config")."""
     who = change_name(ref)
     sentence = re.sub(r"\bthis (?:PR|pull request|diff|patch)\b", "this change", sentence)
     m = _THIS_CHANGE.match(sentence) or ((c := _THESE_CHANGES.match(sentence)) and
