@@ -263,6 +263,7 @@ def test_a_code_span_against_the_word_before_it_is_a_word_of_its_own():
     ("fix banner link in README.md", "banner link in the README", ""),
     ("Move the widget docs to README", "the widget docs", "to the README"),
     ("Update README and CHANGELOG", "the README and the CHANGELOG", ""),
+    ("Update main README with widget workflows", "the main README with widget workflows", ""),
     # Already determined, naming another noun, or new: as written.
     ("Update our README", "our README", ""),
     ("Fix README typos", "README typos", ""),

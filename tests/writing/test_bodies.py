@@ -1554,6 +1554,9 @@ def test_a_base_form_is_no_verb_of_a_gerund_subject():
     # … "adds in X" adds X …
     ("This PR adds in the missing op support for widget loading.",
      "PR 12 adds the missing op support for widget loading."),
+    # … the repository's one README is the README, as in a title …
+    ("This PR updates README to reflect the new widget loader options.",
+     "PR 12 updates the README to reflect the new widget loader options."),
     # … an opening plural noun with its "are" is no verb of the change …
     ("Calls through the widget transport are now timed by the loader's hooks.",
      "Calls through the widget transport are now timed by the loader's hooks."),

@@ -12,6 +12,7 @@ from ..analysis.language import (
     gerund,
     has_verb,
     says_how_it_goes,
+    the_documents,
     third_person,
     told_of_one,
     words,
@@ -56,6 +57,7 @@ _DO = frozenset({"does", "did"})
 
 
 _ADDS_IN = re.compile(r"^((?:PR \d+|The commit)(?: also)? adds) in (?=\w)")
+_DOES = re.compile(r"^(?:PR \d+|The commit)(?: also)? (\w+) ")
 _TOLD = re.compile(r"^((?:PR \d+|The commit)(?: also)? (adds|fixes|removes)) (\S.*)$")
 
 
@@ -66,6 +68,8 @@ def object_told(said: str) -> str:
     granularity"), left as written. Done last: the words a sentence needs to be said
     were counted without them."""
     said = _ADDS_IN.sub(r"\1 ", said)
+    if doer := _DOES.match(said):  # "PR 12 updates README …": the README
+        said = doer.group(0) + the_documents(said[doer.end():], made=doer.group(1) == "adds")
     if (m := _TOLD.match(said)) is None:
         return said
     first = m.group(3).split(" ", 1)[0]

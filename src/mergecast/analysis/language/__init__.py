@@ -13,7 +13,7 @@ digest's structure), links, paths and code punctuation, and says identifiers as 
 from .actions import one_fault, parse_title
 from .kinds import kind_of, name_of, said_verb
 from .orders import parse_actions, pronoun, told_of_one
-from .readings import said_in_full, shorthand_words
+from .readings import said_in_full, shorthand_words, the_documents
 from .statements import covers, is_stated, says_how_it_goes, stated_topic
 from .titles import (
     DOUBLED,
@@ -59,6 +59,7 @@ __all__ = [
     "parse_actions", "parse_title", "plural", "pronoun",
     "said_verb", "says_how_it_goes", "sentence_case", "shorten", "said_in_full",
     "shorthand_words",
+    "the_documents",
     "speak_identifier",
     "speakable", "split_prefix", "stated_topic",
     "third_person", "title_case", "to_verb", "told_of_one", "trim", "unnumbered", "verb_class",

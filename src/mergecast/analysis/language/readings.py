@@ -130,7 +130,13 @@ def the_documents(text: str, made: bool = False) -> str:
         opens = prev == "" and not made or prev in words().function and \
             prev not in _DETERMINERS
         return f"the {m.group(0)}" if bare and opens else m.group(0)
-    return _documents().sub(said, text)
+    text = _documents().sub(said, text)
+    # "update main README": the one main README
+    return _MAIN_DOCUMENT.sub(lambda m: f"{m.group(1)}the {m.group(2)} ", text)
+
+
+_MAIN_DOCUMENT = re.compile(r"(^|\b(?:in|to|of|from|into|on)\s)(main|top-level|root)\s+(?="
+                            r"README\b|CHANGELOG\b)")
 
 
 def is_method(name: str) -> bool:
