@@ -75,6 +75,9 @@ from mergecast.analysis.language import (
     # A capital inside a title: the lexicon's way of writing the word, or plain for a
     # participle the title also writes plain; a class name stays.
     ("Fix Readme", "fix", "fix", "the README", ""),
+    # a second order cut off leaves no comma behind
+    ("Read a widget name as one word, and keep the loader's capitals", "change", "read",
+     "a widget name as one word", ""),
     # dropping a version's support drops support for that version
     ("drop PyTorch <2.11 support", "remove", "drop", "support for PyTorch before 2.11", ""),
     ("Remove MSLK FP8 tensorwise support", "remove", "remove", "MSLK FP8 tensorwise support",

@@ -176,7 +176,8 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
                 if rest[i].lower() in ("and", "then") and base_verb(rest[i + 1])
                 and rest[i + 1].lower() not in words().function
                 and not verb_list(rest, i) and not _names_next(title, rest[i + 1])), None)
-    obj, qualifier = " ".join(rest[:cut]), ""
+    # (a cut before ", and check Y" leaves no comma behind: "… as Title Case," is no end)
+    obj, qualifier = " ".join(rest[:cut]).rstrip(",;"), ""
     if cls in ("move", "rename") or lemma in ("convert", "switch"):
         head, sep, tail = obj.rpartition(" to ")
         ends = tail.split()
