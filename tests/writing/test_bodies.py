@@ -1557,6 +1557,9 @@ def test_a_base_form_is_no_verb_of_a_gerund_subject():
     # … the repository's one README is the README, as in a title …
     ("This PR updates README to reflect the new widget loader options.",
      "PR 12 updates the README to reflect the new widget loader options."),
+    # … and so is a "readme" written small after a preposition …
+    ("The current widget command in readme fails when the loader is sharded.",
+     "The current widget command in the README fails when the loader is sharded."),
     # … an opening plural noun with its "are" is no verb of the change …
     ("Calls through the widget transport are now timed by the loader's hooks.",
      "Calls through the widget transport are now timed by the loader's hooks."),

@@ -57,6 +57,7 @@ _DO = frozenset({"does", "did"})
 
 
 _ADDS_IN = re.compile(r"^((?:PR \d+|The commit)(?: also)? adds) in (?=\w)")
+_PLACE_README = re.compile(r"\b(in|to|into|from|of)\s+readme\b(?![\w./-])")
 _DOES = re.compile(r"^(?:PR \d+|The commit)(?: also)? (\w+) ")
 _TOLD = re.compile(r"^((?:PR \d+|The commit)(?: also)? (adds|fixes|removes)) (\S.*)$")
 
@@ -68,6 +69,7 @@ def object_told(said: str) -> str:
     granularity"), left as written. Done last: the words a sentence needs to be said
     were counted without them."""
     said = _ADDS_IN.sub(r"\1 ", said)
+    said = _PLACE_README.sub(r"\1 the README", said)  # "the command in readme fails"
     if doer := _DOES.match(said):  # "PR 12 updates README …": the README
         said = doer.group(0) + the_documents(said[doer.end():], made=doer.group(1) == "adds")
     if (m := _TOLD.match(said)) is None:
