@@ -116,14 +116,16 @@ def unheard_subject(text: str, heard: set[str]) -> bool:
         not stems(m.group(1)) <= heard
 
 
-_TOLD_VERB = re.compile(r"^(?:PR \d+|The commit)(?: also)? \w+ ")
+# "PR 12 enables …", "The commit also adds …": the change told as the doer, its number
+# (none for a commit) and its verb
+DOER = re.compile(r"^(?:PR (\d+)|The commit)(?: also)? (\w+) ")
 
 
 def told_stems(text: str, c: Change) -> set[str]:
     """What a sentence says past "PR 12 enables", less the repository's own name: "PR 3176
     enables structured-logging in torchtitan" says no more than its title, "Add structured
     logging and training instrumentation"."""
-    return stems(_TOLD_VERB.sub("", text)) - stems(c.repo.replace("/", " "))
+    return stems(DOER.sub("", text)) - stems(c.repo.replace("/", " "))
 
 
 def singular(word: str) -> str:
@@ -140,13 +142,11 @@ def repeats(said: set[str], title: set[str], share: float) -> bool:
     return bool(said) and len(said & title) >= share * len(said)
 
 
-_DOER = re.compile(r"^PR (\d+)(?: also)? (\w+) ")
-
-
 def same_doer(text: str, said: str) -> bool:
     """Whether two sentences open on the same PR doing the same ("PR 12 adds …")."""
-    a, b = _DOER.match(text), _DOER.match(said)
-    return a is not None and b is not None and a.groups() == b.groups()
+    a, b = DOER.match(text), DOER.match(said)
+    return a is not None and b is not None and a.group(1) is not None and \
+        a.groups() == b.groups()
 
 
 def restates(text: str, said: str) -> bool:
@@ -156,6 +156,6 @@ def restates(text: str, said: str) -> bool:
     if not same_doer(text, said):
         return False
     # (past the verb: "deletes the kernel" and "deletes its tests" share only the verb)
-    x, y = stems(_DOER.sub("", text)), stems(_DOER.sub("", said))
+    x, y = stems(DOER.sub("", text)), stems(DOER.sub("", said))
     # (and three at least: two sentences about "marlin qqq" may tell two things of it)
     return len(x & y) >= max(3, min(len(x), len(y)) / 2)

@@ -18,6 +18,7 @@ from ..analysis.language import (
     words,
 )
 from ..models import Ref
+from .changes import DOER
 from .clauses import article, count_nouns
 from .cues import cues
 
@@ -58,8 +59,7 @@ _DO = frozenset({"does", "did"})
 
 _ADDS_IN = re.compile(r"^((?:PR \d+|The commit)(?: also)? adds) in (?=\w)")
 _PLACE_README = re.compile(r"\b(in|to|into|from|of)\s+readme\b(?![\w./-])")
-_DOES = re.compile(r"^(?:PR \d+|The commit)(?: also)? (\w+) ")
-_TOLD = re.compile(r"^((?:PR \d+|The commit)(?: also)? (adds|fixes|removes)) (\S.*)$")
+_ARTICLE_VERBS = frozenset({"adds", "fixes", "removes"})  # whose object takes an article
 
 
 def object_told(said: str) -> str:
@@ -70,14 +70,15 @@ def object_told(said: str) -> str:
     were counted without them."""
     said = _ADDS_IN.sub(r"\1 ", said)
     said = _PLACE_README.sub(r"\1 the README", said)  # "the command in readme fails"
-    if doer := _DOES.match(said):  # "PR 12 updates README …": the README
-        said = doer.group(0) + the_documents(said[doer.end():], made=doer.group(1) == "adds")
-    if (m := _TOLD.match(said)) is None:
+    if (doer := DOER.match(said)) is None:
         return said
-    first = m.group(3).split(" ", 1)[0]
-    if base_verb(first) == first.lower() and first.lower() not in count_nouns():
-        return said
-    return f"{m.group(1)} {article(m.group(3), base_verb(m.group(2)) or '')}"
+    verb, rest = doer.group(2), said[doer.end():]
+    rest = the_documents(rest, made=verb == "adds")  # "PR 12 updates README …": the README
+    first = rest.split(" ", 1)[0]
+    if verb in _ARTICLE_VERBS and first and not (
+            base_verb(first) == first.lower() and first.lower() not in count_nouns()):
+        rest = article(rest, base_verb(verb) or "")
+    return said[:doer.end()] + rest
 
 
 def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
