@@ -10,6 +10,7 @@ When nothing qualifies, nothing is said.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable
 
@@ -101,13 +102,17 @@ def _prose(body: str) -> str:
 SQUASH_LINES = 5  # typed commit lines ("feat: …", "* fix(x): …") that make a squash log
 
 
+@functools.cache
+def _typed_line() -> re.Pattern[str]:
+    typed = "|".join(map(re.escape, [*words().types, "chore", "wip", "test", "style"]))
+    return re.compile(rf"(?im)^\s*[*-]?\s*(?:{typed})(?:\([^)\n]*\))?!?:\s")
+
+
 def squash_log(body: str) -> bool:
     """Whether a description is the log of the commits squashed into the change ("feat:
     adding triton dependency" … "fix: removing triton dependency"): its lines tell the
     change's history, not what it does in the end."""
-    typed = "|".join(map(re.escape, [*words().types, "chore", "wip", "test", "style"]))
-    return len(re.findall(rf"(?im)^\s*[*-]?\s*(?:{typed})(?:\([^)\n]*\))?!?:\s", body)) \
-        >= SQUASH_LINES
+    return len(_typed_line().findall(body)) >= SQUASH_LINES
 
 
 def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:

@@ -291,6 +291,7 @@ def count_nouns() -> frozenset[str]:
     return frozenset(phrases()["effects"]["count_nouns"])
 
 
+@functools.cache
 def _determiners() -> frozenset[str]:
     return frozenset(phrases()["effects"]["determiners"])
 
