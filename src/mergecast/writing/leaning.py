@@ -94,7 +94,10 @@ def _noun(word: str) -> bool:
 def _plural_noun(word: str, before: str) -> bool:
     """Whether a word ending in "s" is a plural noun: no verb form, or one after a
     determiner or a gerund modifying it ("the counts", "records training counts"); never
-    after a noun, where it is as often the verb ("the loader counts them twice")."""
+    after a noun, where it is as often the verb ("the loader counts them twice"); never a
+    function word or an adverb ("is", "across", "always")."""
+    if word.lower() in words().function or word.lower() in words().adverbs:
+        return False
     if not base_verb(word):
         return True
     low = before.lower().strip(",;:")
