@@ -103,5 +103,5 @@ def test_a_theme_of_prs_and_a_bare_commit_says_both_and_credits_no_pr_with_the_c
     assert re.search(r"b7r2n and Ivy Zhou,? (?:who )?pushed two related PRs, 584064 and "
                      r"584073, and a commit", text), text
     # what the commit does is the changes', never one of the PRs'
-    assert "the changes add call timing to the in-tree transport, and rename the cache flag " \
-        "for consistency." in text
+    assert "the changes rename the cache flag for consistency, and PR 584073 adds call timing " \
+        "to the in-tree transport." in text

@@ -458,7 +458,7 @@ def test_a_themes_second_actions_are_told_with_its_effects_and_cite_the_same_pr(
     # for the budget and call timing to the transport" would put the test in the transport.
     said = {s.text: s.cites for sec in script.sections for s in sec.sentences}
     assert any("then adding a test for the configured retry budget." in s for s in said)
-    assert said["Beyond that, the PRs add call timing to the in-tree transport."] == (584073,)
+    assert said["Beyond that, PR 584073 adds call timing to the in-tree transport."] == (584073,)
 
 
 def test_a_brief_themes_two_actions_are_told_in_one_breath():

@@ -347,8 +347,7 @@ def test_an_effect_one_of_several_changes_makes_is_told_of_one_not_of_all():
         dataclasses.replace(parse_title("Fix the variable name"), ref=m.Ref(pr=2548)),))
     (line,) = size(x, one)
     assert line.text.endswith("PRs, 2548, 2549 and 2562."), line.text
-    assert [ln.text for ln in effects(x, one)] == [
-        "The PRs include one fixing the variable name."]
+    assert [ln.text for ln in effects(x, one)] == ["PR 2548 fixes the variable name."]
 
 
 def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others():
@@ -530,7 +529,7 @@ def test_two_effect_sentences_in_a_row_never_open_alike():
 
 
 def test_an_effects_sentence_left_out_is_not_followed_by_an_also():
-    # The first effects sentence falls to the opener limit ("The PRs remove" and
+    # The first effects sentence falls to the opener limit ("PR 2660 removes" and
     # "Concretely" said twice already): the next one opened "Beyond that" on nothing said.
     titles = tuple((2660 + i, t) for i, t in enumerate((
         "Drop the legacy cache", "Speed up the hash map", "Fix the upload timeout",
@@ -538,11 +537,11 @@ def test_an_effects_sentence_left_out_is_not_followed_by_an_also():
     x, named = ada_theme(titles, "upload robustness")
     named = dataclasses.replace(  # (a theme told again folds no effect on its size)
         named, continues=m.Continuity("2026-07-23", "upload robustness"))
-    x.openers[opening("The PRs remove")] = x.openers[opening("Concretely, the PRs")] = 2
+    x.openers[opening("PR 2660 removes")] = x.openers[opening("Concretely, PR 2660")] = 2
     said = [ln.text for ln in effects(x, named)]
-    assert said[0] == "The PRs fix the upload timeout, and warn on stalled uploads.", said
-    assert said[1].endswith("the PRs rename the loader flag, and test the planner seeds."), \
-        said
+    assert said == [
+        "Concretely, PR 2662 fixes the upload timeout, and PR 2663 warns on stalled uploads.",
+        "Beyond that, PR 2664 renames the loader flag, and PR 2665 tests the planner seeds."]
 
 
 def test_a_name_of_all_the_parts_is_not_said_again_as_their_effect():
@@ -666,3 +665,15 @@ def test_a_big_theme_tells_up_to_six_of_its_parts_and_ends_on_one_last_step():
     why = m.Claim("Uploads no longer stall on a slow link.", "benefit", m.Ref(pr=2631))
     said = [ln.text for ln in effects(x, dataclasses.replace(named, benefit=why))]
     assert len(said) == 1 and "cache keys" not in said[0] and "hash map" not in said[0], said
+
+
+def test_an_effect_of_one_pr_among_several_is_said_of_that_pr():
+    # "On top of that, the PRs use the dim1 kernel" said all of them use it, where one did;
+    # an effect two of five PRs share is said of those two.
+    titles = ((2701, "Add a retry budget"), (2702, "Warn on stalled uploads"),
+              (2703, "Fix the upload timeout"), (2704, "Fix the loader flag"),
+              (2705, "Rename the planner seeds"))
+    x, named = ada_theme(titles, "upload robustness")
+    said = [(ln.text, ln.cites) for ln in effects(x, named)]
+    assert said[-1] == ("Beyond that, PRs 2703 and 2704 fix the upload timeout and loader flag, "
+                        "and PR 2705 renames the planner seeds.", (2703, 2704, 2705)), said

@@ -109,7 +109,32 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     subject = _subject(t)
     plural = whose(t) in ("prs", "commits", "changes")  # ("the series" is one)
 
-    def body(pair: Sequence[Clause]) -> str:
+    def owner(c: Clause) -> str:
+        """The PRs an effect is from ("PR 2 also adds X", "PRs 3 and 4 fix Y"), when the
+        theme has more: "the PRs add X" would say all of them do."""
+        if whose(t) not in ("prs", "changes") or not c.cites or not set(c.cites) < set(t.prs):
+            return ""
+        if len(c.cites) > 2:  # (three numbers before the verb are a mouthful)
+            return said("subject_some").format(count=number_words(len(c.cites)))
+        return pr_list(c.cites)
+
+    def third(c: Clause) -> str:  # (after its owner)
+        return c.third(len(c.cites) > 1)
+
+    def ordered(pair: list[Clause]) -> list[Clause]:
+        # "the PRs fix X, and PR 3 renames Y", never "PR 3 renames Y, and the PRs fix X"
+        return sorted(pair, key=lambda c: bool(owner(c)))
+
+    def body(pair: Sequence[Clause], own: bool = True) -> str:
+        first, *more = pair
+        if own and any(map(owner, pair)):  # "PR 1 uses X, and PR 2 adds Y": each of its own PR
+            head = third(first) if owner(first) else f"{said('stated_plural')} " \
+                f"{first.ing()}" if plural and sparse(t, told) else first.third(plural)
+            if not more:
+                return head
+            tail = third(more[0]) if owner(more[0]) == owner(first) else \
+                f"{owner(more[0])} {third(more[0])}"
+            return f"{head}, and {tail}"
         if plural and sparse(t, told):  # "the PRs include one fixing X and one adding Y"
             return f"{said('stated_plural')} " + \
                 join_words([pair[0].ing(), *(f"one {c.ing()}" for c in pair[1:])])
@@ -129,19 +154,24 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         salt = keys.count(key)
         keys.append(key)
         before = opening(out[-1].text) if out else ""
-        text = x.say("theme", key, salt, subject=subject, effects=body(pair))
+        pair = ordered(pair)
+        who = owner(pair[0]) or subject
+        text = x.say("theme", key, salt, subject=who, effects=body(pair))
         for _ in x.variants("theme", key)[1:]:
             if opening(text) != before:
                 break
             salt += 1
-            text = x.say("theme", key, salt, subject=subject, effects=body(pair))
+            text = x.say("theme", key, salt, subject=who, effects=body(pair))
         if opening(text) == before and key == "more_effects":
             # the episode used up every other wording: "On top of that, … On top of that"
             key = "spare_effects"
-            text = x.say("theme", key, salt, subject=subject, effects=body(pair))
+            text = x.say("theme", key, salt, subject=who, effects=body(pair))
         cites = tuple(n for c in pair for n in c.cites)
+        if len(text.split()) > MAX_WORDS and len(pair) > 1 and who != subject:
+            # both effects said of the PRs together, rather than one of them left out
+            text = x.say("theme", key, salt, subject=subject, effects=body(pair, own=False))
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
-            text = x.say("theme", key, salt, subject=subject, effects=body(pair[:1]))
+            text = x.say("theme", key, salt, subject=who, effects=body(pair[:1]))
             cites = pair[0].cites
         # After "landed eight related PRs, setting seeds" (one of the eight), the others'
         # effects are never trimmed: alone, the size sentence says all eight set seeds
