@@ -677,3 +677,14 @@ def test_an_effect_of_one_pr_among_several_is_said_of_that_pr():
     said = [(ln.text, ln.cites) for ln in effects(x, named)]
     assert said[-1] == ("Beyond that, PRs 2703 and 2704 fix the upload timeout and loader flag, "
                         "and PR 2705 renames the planner seeds.", (2703, 2704, 2705)), said
+
+
+def test_two_prs_effects_are_each_said_of_their_own_pr():
+    # "landed two related PRs, 2711 and 2712, adding a retry budget, then warning on stalled
+    # uploads" said both do both, and put an order on two changes that have none.
+    titles = ((2711, "Add a retry budget"), (2712, "Warn on stalled uploads"))
+    x, named = ada_theme(titles, "upload robustness")
+    (line,) = size(x, named)
+    assert who_first(line.text) == ("ada landed two related PRs, 2711 and 2712, the first "
+                                    "adding a retry budget, the second warning on stalled "
+                                    "uploads."), line.text

@@ -51,6 +51,18 @@ def beside_name(t: ThemePlan, fold: Sequence[Clause], prs: Sequence[int]) -> str
     return f"{which} {join_clauses([c.ing() for c in others])}"
 
 
+def each_of_two(t: ThemePlan, fold: Sequence[Clause], prs: Sequence[int]) -> str:
+    """Of two PRs that are no stack, each effect said of its own: "… landed two related
+    PRs, 1 and 2, the first adding X, the second using Y" ("adding X, then using Y" would
+    say both do both). "" unless each effect is one of the two PRs'."""
+    if len(prs) != 2 or t.commits or (t.stack is not None and t.stack.members) or \
+            any(len(c.cites) != 1 or c.cites[0] not in prs for c in fold):
+        return ""
+    return ", ".join(f"{said('which_of_two', i)} " + join_clauses(
+        [c.ing() for c in fold if c.cites[0] == pr]) for i, pr in enumerate(prs)
+        if any(c.cites[0] == pr for c in fold))
+
+
 def room(told: list[Clause], fold: int, concept: str, big: bool
           ) -> tuple[list[Clause], bool]:
     """The effects told after the `fold` the size sentence carries, CLAUSES in all

@@ -22,7 +22,7 @@ from .numbers import (
 )
 from .phrases import MAX_WORDS, Lookup
 from .plan import sized_otherwise
-from .told import beside_name, sparse, told_effects
+from .told import beside_name, each_of_two, sparse, told_effects
 
 
 def who(t: ThemePlan) -> str:
@@ -97,7 +97,8 @@ def _joined(t: ThemePlan, text: str, fold: Sequence[Clause],
     # "then" orders parts; one change's two doings have no order the input gives
     then = f", {said('then')} "
     effects = join_clauses([c.ing() for c in fold]) if t.size == 1 else \
-        beside_name(t, fold, cites) or then.join(c.ing() for c in fold)
+        beside_name(t, fold, cites) or each_of_two(t, fold, cites) or \
+        then.join(c.ing() for c in fold)
     return f"{text[:-1]}, {effects}.", \
         tuple(dict.fromkeys(cites + tuple(n for c in fold for n in c.cites)))
 
