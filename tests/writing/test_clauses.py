@@ -308,3 +308,15 @@ def test_a_word_is_said_once_but_a_compound_opening_on_it_stays():
     assert Clause("test", "tests for the loader", "", ()).third() == "tests for the loader"
     assert Clause("touch on", "on-device checks", "", ()).third() == \
         "touches on on-device checks"
+
+
+def test_a_head_is_said_once_only_over_rests_that_go_on_alike():
+    # "moves widget format to the loader folder and used by int4 to the widget module": the
+    # second rest is no place the format goes
+    assert factor(["widget format to the loader folder",
+                   "widget format used by int4 to the widget module"]) == (
+        "widget format to the loader folder and widget format used by int4 to the widget "
+        "module")
+    # a head ending on its preposition keeps its list, whatever the rests open with
+    assert factor(["a loader kernel for per group layout", "a loader kernel for groups "
+                   "along M"]) == "a loader kernel for per group layout and groups along M"

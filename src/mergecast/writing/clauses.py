@@ -318,6 +318,11 @@ def factor(objs: Sequence[str]) -> str:
     # join the tails to its last item: "inference mode and rank 3+ and 3"
     if common and {w.lower() for w in split[0][:common]} & {"and", "or"}:
         common = 0
+    # Rests that go on unlike each other ("to intx folder" and "used by int4 to the int4
+    # module") are no list under one head: "packing format to intx folder and used by …"
+    if common and split[0][common - 1].lower() not in words().function and \
+            len({s[common].lower() in words().function for s in split}) > 1:
+        common = 0
     # An article alone is said once only when no item before the last has a phrase of
     # its own: after "a hook to reduce copies and retry budget" the budget is reduced
     if common >= 2 or (common == 1 and split[0][0].lower() in ("the", "a", "an")
