@@ -403,27 +403,24 @@ def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others()
     assert "saving shape ops" not in " ".join(ln.text for ln in [*size(x, one), *effects(x, one)])
 
 
-def test_the_others_effects_are_never_trimmed_after_one_rides_on_the_size():
-    # "landed five related PRs, fixing the loader" and nothing more would say all five fix
-    # it: the sentence telling the others is not one a long day may drop.
+def test_what_one_of_several_prs_does_never_rides_on_the_size_of_all():
+    # "landed five related PRs, fixing the loader" would say all five fix it: the size
+    # sentence tells no effect of some of them, and the sentence that does is not one a
+    # long day may drop.
     titles = ((2621, "Fix the loader"), (2622, "Add a cache for the planner"),
               (2623, "Remove the old flag"), (2624, "Rename the option"),
               (2625, "Document the public API"))
-    d = rich_digest(extra=[pr(n, t, "ada") for n, t in titles])
-    theme = dataclasses.replace(d.themes[1], prs=tuple(n for n, _ in titles), commits=(),
-                                authors=("ada",), stack=None)
-    d = dataclasses.replace(d, themes=(d.themes[0], theme, *d.themes[2:]))
-    plan_theme = make_plan(d, show="Widget", day=DAY, max_themes=3).themes[1]
-    x = Lookup(d, show="Widget", day=DAY, lexicon={})
-    five = dataclasses.replace(plan_theme, concept="the loader", stack=None, effects=tuple(
-        dataclasses.replace(parse_title(t), ref=m.Ref(pr=n)) for n, t in titles))
+    x, five = ada_theme(titles, "the loader")
     (line,) = size(x, five)
-    assert "fixing the loader" in line.text, line.text
+    assert who_first(line.text) == "ada landed five related PRs, 2621 through 2625.", line.text
     first, *_ = effects(x, five)
-    assert not first.optional, first.text
-    # Effects that stand for most of the changes may still go on a long day.
-    three = dataclasses.replace(five, prs=five.prs[:3], effects=five.effects[:3])
-    assert all(ln.optional for ln in effects(x, three))
+    assert first.text.startswith("PR 2621 fixes the loader") and not first.optional, first
+    # what all of them do still does
+    titles = ((2641, "Fix the loader"), (2642, "Fix the planner"), (2643, "Fix the widget"))
+    x, three = ada_theme(titles, "fixes")
+    (line,) = size(x, three)
+    assert line.text.endswith("PRs, 2641, 2642 and 2643, fixing the loader, planner and "
+                              "widget."), line.text
 
 
 def test_a_statement_that_names_the_theme_is_not_noted_again():
@@ -573,7 +570,7 @@ def test_the_steps_a_description_lists_never_point_back_at_the_line_count():
 
 
 def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():
-    # (two long ones: only the first rides on the size sentence, five are left for three)
+    # (seven PRs, none riding on the size sentence: what one does is no effect of all)
     titles = ((2621, "Add a retry budget to every worker of the upload pool"),
               (2622, "Rename the loader flags to match the upload and download options of "
                      "the command line tool"),
@@ -585,9 +582,9 @@ def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():
     text = " ".join(said)
     # the last part tells the theme's name: cut for room in order, it would go untold
     assert "stalled uploads" in text, said
-    # two of the seven go untold (a theme of five or more tells up to six, two to a
+    # one of the seven goes untold (a theme of five or more tells up to six, two to a
     # sentence, in at most three sentences), so none may say the last one told ends the work
-    assert "documents" not in text and "hash map" not in text, said
+    assert "documents" not in text and "hash map" in text, said
     assert not any(s.startswith(("Finally", "To finish")) for s in said), said
     assert len({s.split()[0] for s in said}) == len(said), said  # not "…also…" twice
 
@@ -664,7 +661,8 @@ def test_a_big_theme_tells_up_to_six_of_its_parts_and_ends_on_one_last_step():
     # one whose description says why gives that the time: four parts in all, as any theme
     why = m.Claim("Uploads no longer stall on a slow link.", "benefit", m.Ref(pr=2631))
     said = [ln.text for ln in effects(x, dataclasses.replace(named, benefit=why))]
-    assert len(said) == 1 and "cache keys" not in said[0] and "hash map" not in said[0], said
+    text = " ".join(said)
+    assert len(said) == 2 and "cache keys" not in text and "hash map" not in text, said
 
 
 def test_an_effect_of_one_pr_among_several_is_said_of_that_pr():

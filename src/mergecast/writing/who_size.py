@@ -22,6 +22,7 @@ from .numbers import (
 )
 from .phrases import MAX_WORDS, Lookup
 from .plan import sized_otherwise
+from .scope import whose
 from .told import beside_name, each_of_two, sparse, told_effects
 
 
@@ -61,6 +62,11 @@ def _fits(x: Lookup, t: ThemePlan) -> list[Clause]:
             break
         taken.append(c)
         used += n
+    if whose(t) == "prs" and len(t.prs) > 2 and \
+            not set(t.prs) <= {n for c in taken for n in c.cites}:
+        # "landed four related PRs, moving X" would say all four move X: what some of
+        # them do is said of those (effects), never of all
+        return []
     return taken
 
 
