@@ -515,6 +515,19 @@ def test_a_step_fixing_the_one_thing_a_title_names_is_not_an_effect():
     assert [(a.lemma, a.obj) for a in first.steps] == [("fix", "the loader retry budget")]
 
 
+def test_a_step_narrowing_the_titles_fix_is_not_a_second_fix():
+    # "Fix xnnpack export" listing "Fix int8_unpacked for xnnpack export" was told "PR 2941
+    # fixes xnnpack export. … PR 2941 also fixes int8 unpacked for xnnpack export."
+    change = pr(2286, "Fix widget export", "ada",
+                body="* Fix int8_unpacked for widget export\n"
+                     "* Fix the loader retry budget")
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "widget export", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
+                    (2286,), (), None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    assert [(a.lemma, a.obj) for a in first.steps] == [("fix", "the loader retry budget")]
+
+
 def test_a_step_removing_the_titles_thing_by_its_kind_is_not_an_effect():
     # "Remove WidgetPlanner, use static planner specs" listing "Remove WidgetPlanner class"
     # was told "PR 2286 also removes a WidgetPlanner class" after "removing WidgetPlanner".

@@ -153,8 +153,12 @@ def _same_act(step: Action, main: Action) -> bool:
     # … and "fix spelling for inpt tensor" under "Spelling fixes" fixes the one thing the
     # title names whole
     whole = said == content_words(main.obj)
-    return step.lemma == main.lemma and len(said) >= (1 if gone or whole else 2) and \
-        said <= content_words(main.obj)
+    # … and "fix int8 unpacked for xnnpack export" under "Fix xnnpack export" is the
+    # title's fix, narrowed: "PR 12 also fixes …" would be heard as a second one
+    title = content_words(main.obj)
+    narrowed = len(title) >= 2 and title <= content_words(step.obj)
+    return step.lemma == main.lemma and (narrowed or len(said) >= (
+        1 if gone or whole else 2) and said <= title)
 
 
 def _said_before(text: str, earlier: Continuity | None) -> bool:
