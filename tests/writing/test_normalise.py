@@ -46,6 +46,10 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("running Widget3.1-8B", "running Widget 3.1-eight B"),
     ("the loader v2.14 pin", "the loader V 2.14 pin"),
     ("kovacs47's stack", "kovacs forty-seven's stack"),
+    # a name in capitals is said as the lexicon says it, or letter by letter when it has
+    # no vowel to say it by, before its version number
+    ("FSDP2 and MoE2", "F S D P two and M O E two"),
+    ("an MXFP8 path on RTX4090", "an M X F P eight path on R T X four zero nine zero"),
     ("on 2026-03-12", "on March 12th, 2026"),
     ("`scatter_bucket` is **fast**", "scatter bucket is fast"),
     ("March 12th, 2026", "March 12th, 2026"),

@@ -120,7 +120,9 @@ def _lexicon_pattern(keys: tuple[str, ...]) -> re.Pattern[str] | None:
     if not keys:
         return None
     alternatives = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
-    return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])")
+    # ("FSDP2": a name in capitals before its version number is the name said, then the
+    # number: "F S D P two")
+    return re.compile(rf"(?<![\w.])(?:{alternatives})(?:(?![\w])|(?<=[A-Z])(?=\d))")
 
 
 @functools.lru_cache(maxsize=32)
@@ -192,9 +194,12 @@ def _speakable_token(m: re.Match[str]) -> str:
 
 
 def _letters(run: str) -> str:
-    """A run of one or two letters is spelled ("k" -> "K", "py" -> "P Y"); a longer one is
-    a word."""
-    return " ".join(run.upper()) if len(run) <= 2 else run
+    """A run of one or two letters is spelled ("k" -> "K", "py" -> "P Y"), and so are up
+    to five capitals with no vowel to say them by ("MXFP" -> "M X F P"); a longer one is a
+    word."""
+    if len(run) <= 2 or run.isupper() and len(run) <= 5 and not set(run) & set("AEIOUY"):
+        return " ".join(run.upper())
+    return run
 
 
 def _versioned(m: re.Match[str]) -> str:
