@@ -114,8 +114,7 @@ def test_an_object_with_its_own_destination_is_told_apart_from_those_without():
     # in order of the first object: a destination first keeps its place
     assert said("Move loaders into the data package", "Move the cache",
                 "Move tokenizers into the data package") == [
-        "moves loaders into the data package and tokenizers into the data package",
-        "moves the cache"]
+        "moves loaders and tokenizers into the data package", "moves the cache"]
     # a purpose is no destination; all with their own destination stay one list; a
     # shared opening says which words each "to" belongs to
     assert said("Add a hook to reduce copies", "Add a retry budget") == [
@@ -320,3 +319,13 @@ def test_a_head_is_said_once_only_over_rests_that_go_on_alike():
     # a head ending on its preposition keeps its list, whatever the rests open with
     assert factor(["a loader kernel for per group layout", "a loader kernel for groups "
                    "along M"]) == "a loader kernel for per group layout and groups along M"
+
+
+def test_a_place_every_item_goes_is_said_once_after_them():
+    assert factor(["training to the loader API", "inference to the loader API"]) == (
+        "training and inference to the loader API")
+    # an item saying more than a short thing before the place keeps its own
+    assert factor(["a hook for reads to the cache", "writes to the cache"]) == (
+        "a hook for reads to the cache and writes to the cache")
+    assert factor(["X for the loader", "Y for the widget"]) == "X for the loader and Y for " \
+        "the widget"

@@ -329,7 +329,27 @@ def factor(objs: Sequence[str]) -> str:
                        and not {w.lower() for x in split[:-1] for w in x} & words().breaks):
         head = " ".join(split[0][:common])
         return f"{head} {_join([' '.join(s[common:]) for s in split])}"
-    return _join(objs)
+    return _tail_once(split) or _join(objs)
+
+
+def _tail_once(split: Sequence[list[str]]) -> str:
+    """A list whose items all end on one place, said once after them: ["training to the
+    quantize API", "inference to the quantize API"] -> "training and inference to the
+    quantize API". "" unless each item is a short thing of its own before that place."""
+    if len(split) < 2:
+        return ""
+    n = 0
+    while all(len(s) > n + 1 for s in split) and len({s[-1 - n].lower() for s in split}) == 1:
+        n += 1
+    # (the shared tail opens on its preposition, and no item says more than a few words
+    # before it: "a hook for reads to the cache" is no list of things going there)
+    while n >= 2 and split[0][-n].lower() not in words().breaks:
+        n -= 1
+    heads = [s[:-n] for s in split] if n >= 2 else []
+    if not heads or any(len(h) > 3 or {w.lower() for w in h} & (words().breaks | {"and", "or"})
+                        for h in heads):
+        return ""
+    return f"{_join([' '.join(h) for h in heads])} {' '.join(split[0][-n:])}"
 
 
 def _bare(obj: str) -> str:
