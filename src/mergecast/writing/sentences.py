@@ -298,11 +298,29 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
             re.search(r"(?:^|\s)\d+\s+-\s|^[A-Za-z]\s+-\s", said) or \
             re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I) or _BROKEN.search(said):
         return None  # "adds Add Add ." is no sentence
-    if not has_verb(ws):
+    if not has_verb(ws) or _relative_only(said):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
     # The first word was given its case above ("vLLM has …"); a rewrite may open anew.
     said = object_told(said)
     return said if said.startswith(head + " ") else said[0].upper() + said[1:]
+
+
+# A thing, then what it does in a relative clause that runs to the end: "Quick relocation
+# of usage to DeepSeek folder, which ended up one folder higher than intended."
+_RELATIVE = re.compile(r"^([^,]+),\s+(?:which|that|who)\s+[^,]+$")
+
+
+def _relative_only(sentence: str) -> bool:
+    """Whether a sentence's only verbs are in a relative clause after its subject: no main
+    clause, whatever the verb count says."""
+    m = _RELATIVE.match(sentence)
+    if m is None or re.match(r"(?:PR \d+|The commit) ", sentence):
+        return False
+    head = [w.lower() for w in m.group(1).split()]
+    # (any word that can be a verb may be the main one: "Torchao quantize defaults to
+    # filtering …", "The loader read every widget twice, which …")
+    return not any(w in words().finite or w not in words().function and base_verb(w)
+                   for w in head)
 
 
 def _finished(sentence: str) -> str:
