@@ -504,6 +504,21 @@ def test_a_themes_only_explanation_outlasts_a_roundup_when_trimming():
     assert [s.kind for s in script.sections].count("area") == 1
 
 
+def test_a_single_changes_core_detail_comes_before_the_steps_it_lists():
+    # "PR 12 also adds a fallback … The same PR adds a planner": the "also" came before
+    # what the change is
+    d = rich_digest()
+    body = ("Adds a windowed reduction planner that picks the shader per window size and "
+            "device.\n\nChanges:\n- add a fallback for odd window sizes\n- remove the old "
+            "host replay path\n")
+    d = dataclasses.replace(d, changes=tuple(
+        dataclasses.replace(c, body=body) if c.number == 584097 else c for c in d.changes))
+    text = section(write(d, minutes=3.5), "theme", 2).text
+    assert text.endswith("PR 584097 adds a windowed reduction planner that picks the shader "
+                         "per window size and device. The same PR also adds a fallback for "
+                         "odd window sizes and removes the old host replay path."), text
+
+
 def test_a_second_name_that_is_a_statement_is_left_out_of_the_title():
     # "Retry Budgets Alongside Loader Depends on Psutil" reads as two titles.
     d = rich_digest()

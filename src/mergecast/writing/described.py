@@ -68,21 +68,34 @@ def _loose(t: ThemePlan) -> bool:
     return t.size > 1 and bag and (t.stack is None or t.stack.is_series)
 
 
-def details(x: Lookup, t: ThemePlan) -> list[Line]:
-    """More of what the change does, when the titles said little; trimmed first."""
+def _core(t: ThemePlan) -> bool:
+    """Whether one change whose description states no problem and no payoff is explained
+    by what its first detail says it does ("PR 12's experiment provides a framework for
+    …"): that weighs as its theme's core, kept before another theme's size, and is said
+    before the steps its description lists ("PR 12 goes further: …")."""
+    return t.size == 1 and t.problem is None and t.benefit is None and bool(t.details) \
+        and t.details[0].text.startswith(f"PR {t.details[0].ref.pr}")
+
+
+def core(x: Lookup, t: ThemePlan) -> list[Line]:
+    """The core detail of a theme of one change (see _core), said before its steps."""
+    return details(x, t, first=True) if _core(t) else []
+
+
+def details(x: Lookup, t: ThemePlan, first: bool = False) -> list[Line]:
+    """More of what the change does, when the titles said little; trimmed first. The
+    core detail (`first`) alone, or the rest."""
     out: list[Line] = []
-    # One change whose description states no problem and no payoff is explained by what
-    # its first detail says it does ("PR 12's experiment provides a framework for …"): that
-    # weighs as its theme's core, kept before another theme's size.
-    alone = t.size == 1 and t.problem is None and t.benefit is None
+    told = _core(t)
     # A grab-bag's detail is one change's, said as that PR's; with no PR to say it by
     # ("No sweep day changes." of one of twelve commits) it would be all twelve's
     loose = _loose(t)
     sayable = [c for c in t.details if not loose or c.ref.pr is not None]
     framed: set[tuple[str, int | None]] = set()
     for i, c in enumerate(sayable[:3]):
-        told = alone and i == 0 and c.text.startswith(f"PR {c.ref.pr}")
-        weight = 0 if told else -40 - 5 * i
+        if (first or told) and (i == 0) != first:
+            continue  # (the core is said before the steps, and once)
+        weight = 0 if told and i == 0 else -40 - 5 * i
         text = c.text
         if not c.text.startswith(f"PR {c.ref.pr}"):
             # A later PR's own problem or payoff is said as that PR's ("The problem PR 12

@@ -17,7 +17,7 @@ from ..analysis.language import (
 )
 from ..models import Theme, ThemePlan
 from .clauses import Clause, clauses, said
-from .described import benefit, details, listed, problem
+from .described import benefit, core, details, listed, problem
 from .follows import follows, when
 from .length import Line, Part, present
 from .numbers import (
@@ -264,7 +264,7 @@ def _shares(x: Lookup, found: Sequence[Clause], prs: Sequence[int]) -> list[Line
 
 
 SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, follows, scope, series,
-                           benefit, listed, details, related, open_work)
+                           benefit, core, listed, details, related, open_work)
 
 
 def brief_part(x: Lookup, t: ThemePlan) -> Part:
