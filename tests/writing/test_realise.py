@@ -397,7 +397,8 @@ def test_a_cluster_named_by_one_change_still_tells_that_change_with_the_others()
         dataclasses.replace(parse_title("Always save shape ops in the loader cache"),
                             ref=m.Ref(pr=2601)), both.effects[1]))
     text = " ".join(ln.text for ln in [*size(x, more), *effects(x, more)])
-    assert "always saving shape ops" in text and "hoisting the group reassignment" in text, text
+    assert "always saving shape ops" in text and ("hoisting the group reassignment" in text
+                                                  or "PR 2602 hoists the group" in text), text
     # One change alone needs no "always saving shape ops" after its name.
     one = dataclasses.replace(both, prs=(2601,), effects=both.effects[:1])
     assert "saving shape ops" not in " ".join(ln.text for ln in [*size(x, one), *effects(x, one)])
@@ -686,3 +687,16 @@ def test_two_prs_effects_are_each_said_of_their_own_pr():
     assert who_first(line.text) == ("ada landed two related PRs, 2711 and 2712, the first "
                                     "adding a retry budget, the second warning on stalled "
                                     "uploads."), line.text
+
+
+def test_two_prs_effects_each_said_of_their_own_still_fit_one_breath():
+    # "the first …, the second …" says two words more than "…, then …": past the limit
+    # the size sentence carries the first alone and the second is told after it
+    titles = ((2721, "Add support for the widget loader test framework"),
+              (2722, "Fix the broken widget loader tests"))
+    x, named = ada_theme(titles, "upload robustness")
+    (line,) = size(x, named)
+    assert len(line.text.split()) <= 30 and "the first adding support" in line.text and \
+        "the second" not in line.text, line.text
+    assert any("PR 2722" in ln.text and "fixes the broken widget loader tests" in ln.text
+               for ln in effects(x, named))

@@ -62,6 +62,11 @@ def _fits(x: Lookup, t: ThemePlan) -> list[Clause]:
             break
         taken.append(c)
         used += n
+    # ("the first adding X, the second fixing Y" says more words than "adding X, then
+    # fixing Y": one breath still holds it, or the first alone)
+    while taken and (each := each_of_two(t, taken, prs)) and \
+            longest + len(each.split()) > MAX_WORDS:
+        taken.pop()
     if whose(t) == "prs" and len(t.prs) > 2 and \
             not set(t.prs) <= {n for c in taken for n in c.cites}:
         # "landed four related PRs, moving X" would say all four move X: what some of
