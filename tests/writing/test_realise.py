@@ -583,8 +583,9 @@ def test_a_theme_with_more_effects_than_room_tells_its_name_and_no_last_step():
     text = " ".join(said)
     # the last part tells the theme's name: cut for room in order, it would go untold
     assert "stalled uploads" in text, said
-    # one of the seven goes untold (a theme of five or more tells up to six, two to a
-    # sentence, in at most three sentences), so none may say the last one told ends the work
+    # some of the seven go untold (a theme of five or more tells up to six, two to a
+    # sentence, in at most three sentences, each in one breath), so none may say the last
+    # one told ends the work
     assert "documents" not in text and "hash map" in text, said
     assert not any(s.startswith(("Finally", "To finish")) for s in said), said
     assert len({s.split()[0] for s in said}) == len(said), said  # not "…also…" twice
@@ -700,3 +701,18 @@ def test_two_prs_effects_each_said_of_their_own_still_fit_one_breath():
         "the second" not in line.text, line.text
     assert any("PR 2722" in ln.text and "fixes the broken widget loader tests" in ln.text
                for ln in effects(x, named))
+
+
+def test_effects_said_together_for_room_are_said_of_the_prs_that_make_them():
+    # Naming each PR would pass the word limit, so both effects are said together: of the
+    # three PRs that make them, never "the PRs" of all five.
+    titles = ((2731, "Add a retry budget to the widget upload pool workers"),
+              (2732, "Add a stall warning to the widget upload pool workers"),
+              (2733, "Rename the loader flags to match the upload and download options of "
+                     "the widget command line tool"),
+              (2734, "Drop the legacy cache"), (2735, "Speed up the hash map"))
+    x, named = ada_theme(titles, "upload robustness")
+    first = effects(x, named)[0]
+    assert first.text.startswith("Three of the PRs add a retry budget and stall warning, and "
+                                 "rename the loader flags") and \
+        first.cites == (2731, 2732, 2733), first

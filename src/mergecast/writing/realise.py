@@ -168,8 +168,13 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
             text = x.say("theme", key, salt, subject=who, effects=body(pair))
         cites = tuple(n for c in pair for n in c.cites)
         if len(text.split()) > MAX_WORDS and len(pair) > 1 and who != subject:
-            # both effects said of the PRs together, rather than one of them left out
-            text = x.say("theme", key, salt, subject=subject, effects=body(pair, own=False))
+            # both effects said of their PRs together, rather than one of them left out
+            # ("four of the PRs add X and copy Y"; "the PRs" only when they are all)
+            some = len(set(cites)) if whose(t) in ("prs", "changes") and \
+                set(cites) < set(t.prs) else 0
+            together = said("subject_some").format(count=number_words(some)) if some \
+                else subject
+            text = x.say("theme", key, salt, subject=together, effects=body(pair, own=False))
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
             text = x.say("theme", key, salt, subject=who, effects=body(pair[:1]))
             cites = pair[0].cites
