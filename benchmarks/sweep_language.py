@@ -26,6 +26,9 @@ Per history:
 - spoken words and the estimated duration at piper's measured pace (SPOKEN_WPM), and the
   share of active days (four or more changes) inside 2:00–3:30 (target 95 %), and of
   those whose changes come with descriptions (two or more with 30+ words of prose);
+- effects of some said of all: theme sentences saying "the PRs" do something while they
+  cite fewer of the theme's PRs than its opener does ("On top of that, the PRs use X" of
+  one PR of two; target 0);
 - fact-check failures (target 0).
 """
 
@@ -99,6 +102,7 @@ class EpisodeLanguage:
     unresolved: list[str] = field(default_factory=list)
     identifiers: list[str] = field(default_factory=list)
     formula_lines: list[str] = field(default_factory=list)
+    some_said_of_all: list[str] = field(default_factory=list)
     headlines: int = 0  # theme names said
     weak_names: list[str] = field(default_factory=list)  # lists of 3+ or a rename to itself
     announced_short: bool = False  # the intro tells the listener this one is short
@@ -106,6 +110,17 @@ class EpisodeLanguage:
     described: int = 0  # changes whose description has DESCRIBED_WORDS words of prose
     title_shape: str = ""
     summary_shape: str = ""
+
+
+_ALL_THE_PRS = re.compile(r"(?<!\bof )\bthe PRs\b(?! include one)", re.I)
+
+
+def some_said_of_all(sentences: Sequence[Any]) -> list[str]:
+    """A theme's sentences (its opener first, citing all its PRs) that say "the PRs" do
+    something while citing only some of them."""
+    every = set(sentences[0].cites) if sentences else set()
+    return [s.text for s in sentences[1:] if _ALL_THE_PRS.search(s.text) and s.cites
+            and set(s.cites) < every]
 
 
 def _opener(text: str) -> str:
@@ -199,6 +214,7 @@ def measure(script: Script, digest: Digest, words_per_minute: int = SPOKEN_WPM
             if re.search(r"\bPR \d+ covers\b|^Along the way\b", s.text):
                 e.formula_lines.append(s.text)
         if section.kind == "theme":
+            e.some_said_of_all += some_said_of_all(section.sentences)
             e.headlines += 1
             said = section.heading.split(": ", 1)[-1]
             reason = fragment_reason(said, digest)
@@ -236,6 +252,7 @@ class LanguageReport:
     unresolved_openers: int = 0
     identifier_sentences: int = 0
     formula_lines: int = 0
+    some_said_of_all: int = 0
     top_title_shape: str = ""
     top_title_share: float = 0.0
     top_summary_shape: str = ""
@@ -289,6 +306,7 @@ def report(history: str, episodes: Sequence[EpisodeLanguage], days: int,
     r.unresolved_openers = sum(len(e.unresolved) for e in episodes)
     r.identifier_sentences = sum(len(e.identifiers) for e in episodes)
     r.formula_lines = sum(len(e.formula_lines) for e in episodes)
+    r.some_said_of_all = sum(len(e.some_said_of_all) for e in episodes)
     for kind in ("title", "summary"):
         shapes = Counter(getattr(e, f"{kind}_shape") for e in episodes)
         top, n = shapes.most_common(1)[0]
@@ -320,6 +338,7 @@ def report(history: str, episodes: Sequence[EpisodeLanguage], days: int,
         "unresolved": [u for e in episodes for u in e.unresolved][:5],
         "identifiers": [i for e in episodes for i in e.identifiers][:8],
         "formula": [f for e in episodes for f in e.formula_lines][:3],
+        "some said of all": [f for e in episodes for f in e.some_said_of_all][:5],
     }
     return r
 
@@ -336,6 +355,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("theme sentences opening on a pronoun", "unresolved_openers"),
     ("sentences with raw identifiers (0)", "identifier_sentences"),
     ("'PR N covers' / 'Along the way' lines", "formula_lines"),
+    ("effects of some PRs said of all (0)", "some_said_of_all"),
     ("top title shape share (<= 50 %)", "top_title_share"),
     ("top summary shape share", "top_summary_share"),
     ("mean spoken words", "mean_words"),

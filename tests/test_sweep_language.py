@@ -34,3 +34,18 @@ def _language() -> ModuleType:
 ])
 def test_a_raw_identifier_is_found_and_plain_words_are_not(text: str, raw: bool) -> None:
     assert bool(_language()._IDENTIFIER.search(text)) is raw
+
+
+def test_an_effect_of_one_pr_said_of_all_the_prs_is_found() -> None:
+    language = _language()
+
+    class Said:
+        def __init__(self, text: str, cites: tuple[int, ...]) -> None:
+            self.text, self.cites = text, cites
+
+    theme = [Said("First theme: widget loading.", (1, 2)),
+             Said("ada landed two related PRs, 1 and 2.", (1, 2)),
+             Said("On top of that, the PRs use the loader cache.", (2,)),
+             Said("Together, the PRs touch 40 lines.", (1, 2)),
+             Said("Beyond that, PR 2 renames the flag.", (2,))]
+    assert language.some_said_of_all(theme) == ["On top of that, the PRs use the loader cache."]
