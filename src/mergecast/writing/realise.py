@@ -114,9 +114,8 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         theme has more: "the PRs add X" would say all of them do."""
         if whose(t) not in ("prs", "changes") or not c.cites or not set(c.cites) < set(t.prs):
             return ""
-        if len(c.cites) > 2:  # (three numbers before the verb are a mouthful)
-            return said("subject_some").format(count=number_words(len(c.cites)))
-        return pr_list(c.cites)
+        # (three numbers before the verb are a mouthful)
+        return _some(len(c.cites)) if len(c.cites) > 2 else pr_list(c.cites)
 
     def third(c: Clause) -> str:  # (after its owner)
         return c.third(len(c.cites) > 1)
@@ -170,10 +169,8 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         if len(text.split()) > MAX_WORDS and len(pair) > 1 and who != subject:
             # both effects said of their PRs together, rather than one of them left out
             # ("four of the PRs add X and copy Y"; "the PRs" only when they are all)
-            some = len(set(cites)) if whose(t) in ("prs", "changes") and \
-                set(cites) < set(t.prs) else 0
-            together = said("subject_some").format(count=number_words(some)) if some \
-                else subject
+            together = _some(len(set(cites))) if whose(t) in ("prs", "changes") and \
+                set(cites) < set(t.prs) else subject
             text = x.say("theme", key, salt, subject=together, effects=body(pair, own=False))
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
             text = x.say("theme", key, salt, subject=who, effects=body(pair[:1]))
@@ -184,6 +181,11 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         out += present(x.line(text, cites, optional=bool(out) or bool(fold) and not lone,
                              weight=-10))
     return out
+
+
+def _some(n: int) -> str:
+    """Some of a theme's PRs, counted: "three of the PRs"."""
+    return said("subject_some").format(count=number_words(n))
 
 
 def _subject(t: ThemePlan) -> str:
