@@ -474,15 +474,20 @@ def test_a_brief_themes_two_actions_are_told_in_one_breath():
          "reductions and banning the CPU fallback.", (584097,))]
 
 
+def steps_of(change: m.Change, name: str, area: str = "Loader") -> list[tuple[str, str]]:
+    """The steps a theme of one change, named `name`, tells from its description."""
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, name, m.ThemeKind.SINGLE, ("ada",), (area,), (2286,), (), None, 9.0,
+                    ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    return [(a.lemma, a.obj) for a in first.steps]
+
+
 def test_a_step_that_says_the_title_again_by_another_fault_name_is_not_an_effect():
     change = pr(2286, "Fix bug when default dtype is BF16", "ada",
                 body="- fix error when default dtype is BF16\n"
                      "- skip FP8 optim on unsupported GPUs")
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, "fixing a bug when default dtype is BF16", m.ThemeKind.SINGLE, ("ada",),
-                    ("Optim",), (2286,), (), None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    assert [(a.lemma, a.obj) for a in first.steps] == [
+    assert steps_of(change, "fixing a bug when default dtype is BF16", "Optim") == [
         ("skip", "FP8 optim on unsupported GPUs")]
 
 
@@ -494,11 +499,7 @@ def test_a_step_that_tells_the_titles_act_in_more_detail_is_not_an_effect():
                 "ada", body="- expand widget loader caches for sharded, pipelined and replicated"
                             " jobs\n"
                             "- expand the retry budget for slow disks")
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, "widget loader caches", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
-                    (2286,), (), None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    assert [(a.lemma, a.obj) for a in first.steps] == [
+    assert steps_of(change, "widget loader caches") == [
         ("expand", "the retry budget for slow disks")]
 
 
@@ -508,11 +509,7 @@ def test_a_step_fixing_the_one_thing_a_title_names_is_not_an_effect():
     change = pr(2286, "Spelling fixes", "ada",
                 body="* Spelling fixes for widgt_size to widget_size\n"
                      "* Fix the loader retry budget")
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, "fixing spelling", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
-                    (2286,), (), None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    assert [(a.lemma, a.obj) for a in first.steps] == [("fix", "the loader retry budget")]
+    assert steps_of(change, "fixing spelling") == [("fix", "the loader retry budget")]
 
 
 def test_a_step_narrowing_the_titles_fix_is_not_a_second_fix():
@@ -521,11 +518,7 @@ def test_a_step_narrowing_the_titles_fix_is_not_a_second_fix():
     change = pr(2286, "Fix widget export", "ada",
                 body="* Fix int8_unpacked for widget export\n"
                      "* Fix the loader retry budget")
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, "widget export", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
-                    (2286,), (), None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    assert [(a.lemma, a.obj) for a in first.steps] == [("fix", "the loader retry budget")]
+    assert steps_of(change, "widget export") == [("fix", "the loader retry budget")]
 
 
 def test_a_step_removing_the_titles_thing_by_its_kind_is_not_an_effect():
@@ -534,11 +527,7 @@ def test_a_step_removing_the_titles_thing_by_its_kind_is_not_an_effect():
     change = pr(2286, "Remove WidgetPlanner, use static planner specs", "ada",
                 body="- set planner specs on every loader\n"
                      "- remove WidgetPlanner class; subclasses inherit Loader")
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, "static planner specs", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
-                    (2286,), (), None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    assert [(a.lemma, a.obj) for a in first.steps] == [("set", "planner specs on every loader")]
+    assert steps_of(change, "static planner specs") == [("set", "planner specs on every loader")]
 
 
 def test_a_step_another_title_of_the_theme_or_a_kept_sentence_tells_is_not_said_again():

@@ -90,11 +90,11 @@ def details(x: Lookup, t: ThemePlan, first: bool = False) -> list[Line]:
     # A grab-bag's detail is one change's, said as that PR's; with no PR to say it by
     # ("No sweep day changes." of one of twelve commits) it would be all twelve's
     loose = _loose(t)
-    sayable = [c for c in t.details if not loose or c.ref.pr is not None]
+    sayable = list(enumerate(c for c in t.details if not loose or c.ref.pr is not None))[:3]
+    if told:  # (the core is said before the steps, and once)
+        sayable = sayable[:1] if first else sayable[1:]
     framed: set[tuple[str, int | None]] = set()
-    for i, c in enumerate(sayable[:3]):
-        if (first or told) and (i == 0) != first:
-            continue  # (the core is said before the steps, and once)
+    for i, c in sayable:
         weight = 0 if told and i == 0 else -40 - 5 * i
         text = c.text
         if not c.text.startswith(f"PR {c.ref.pr}"):

@@ -24,6 +24,7 @@ from ..analysis.language import (
 )
 from ..analysis.naming import is_activity
 from ..models import Ref
+from .changes import DOER
 from .cues import cues
 from .leaning import leaning
 from .names import said_names
@@ -314,7 +315,7 @@ def _relative_only(sentence: str) -> bool:
     """Whether a sentence's only verbs are in a relative clause after its subject: no main
     clause, whatever the verb count says."""
     m = _RELATIVE.match(sentence)
-    if m is None or re.match(r"(?:PR \d+|The commit) ", sentence):
+    if m is None or DOER.match(sentence):
         return False
     head = [w.lower() for w in m.group(1).split()]
     # (any word that can be a verb may be the main one: "Torchao quantize defaults to

@@ -152,10 +152,10 @@ def _same_act(step: Action, main: Action) -> bool:
         said -= words().kind_nouns
     # … and "fix spelling for inpt tensor" under "Spelling fixes" fixes the one thing the
     # title names whole
-    whole = said == content_words(main.obj)
+    title = content_words(main.obj)
+    whole = said == title
     # … and "fix int8 unpacked for xnnpack export" under "Fix xnnpack export" is the
     # title's fix, narrowed: "PR 12 also fixes …" would be heard as a second one
-    title = content_words(main.obj)
     narrowed = len(title) >= 2 and title <= content_words(step.obj)
     return step.lemma == main.lemma and (narrowed or len(said) >= (
         1 if gone or whole else 2) and said <= title)
