@@ -293,13 +293,12 @@ def test_a_stack_told_by_all_its_parts_says_what_one_breath_could_not_after_the_
     acts = [dataclasses.replace(parse_title(t), ref=Ref(pr=n)) for n, t in
             enumerate(titles, start=1)]
     assert [c.third() for c in clauses(acts)] == [
-        "adds a dispatch autograd function, a token permute autograd function, an unpermute "
-        "autograd function and a combine autograd function", "fixes pre-quantized inputs"]
+        "adds dispatch, token permute, unpermute and combine autograd functions",
+        "fixes pre-quantized inputs"]
     told = clauses(acts, overflow=True)
     assert [c.third() for c in told] == [
-        "adds a dispatch autograd function, a token permute autograd function, an unpermute "
-        "autograd function and a combine autograd function", "fixes pre-quantized inputs",
-        "adds an integration test of the pipeline"]
+        "adds dispatch, token permute, unpermute and combine autograd functions",
+        "fixes pre-quantized inputs", "adds an integration test of the pipeline"]
     assert [c.cites for c in told] == [(1, 2, 3, 4), (6,), (5,)]
 
 
@@ -329,3 +328,32 @@ def test_a_place_every_item_goes_is_said_once_after_them():
         "a hook for reads to the cache and writes to the cache")
     assert factor(["X for the loader", "Y for the widget"]) == "X for the loader and Y for " \
         "the widget"
+
+
+def test_items_ending_alike_say_their_ending_once():
+    # "QDQLayout and related code, Int4XPULayout and related code, as well as …"
+    assert factor(["the old widget and related code", "the old loader and related code",
+                   "the old gadget and related code"]) == (
+        "the old widget, loader and gadget, along with related code")
+    # things of one kind: the kind once, in the plural ("a X graph pass, Y graph pass …")
+    assert factor(["a widget graph pass", "a loader graph pass"]) == (
+        "widget and loader graph passes")
+    assert factor(["the broken widget test", "the slow widget test"]) == (
+        "the broken and slow widget tests")
+    assert factor(["widget support", "loader support"]) == "widget and loader support"
+    # a noun not known to have a plural or none keeps its items: "widget and loader folder"
+    # would say one folder
+    assert factor(["widget folder", "loader folder"]) == "widget folder and loader folder"
+    # a number opening each item counts the kind: "2 widget and 2 loader test files" would
+    # count widgets
+    assert factor(["2 widget test files", "2 loader test files"]) == (
+        "2 widget test files and 2 loader test files")
+
+
+def test_items_sharing_a_place_are_told_together_before_the_rest():
+    assert factor(["widget size before loading", "the loader schedule",
+                   "gadget size before loading"]) == (
+        "widget size and gadget size before loading, as well as the loader schedule")
+    # two items alone share it or keep their own
+    assert factor(["a hook for reads to the cache", "writes to the cache"]) == (
+        "a hook for reads to the cache and writes to the cache")

@@ -75,9 +75,10 @@ def test_lists_keep_their_own_ands_apart():
     assert factor(["the planner as a default, never as a fallback", "the loader"]) == \
         "the planner as a default, never as a fallback, as well as the loader"
     assert factor(["the cache", "the cache warmer"]) == "the cache and cache warmer"
-    # A rest that ends another would say it twice ("… utils import path and import path").
+    # A rest that ends another would say it twice ("… utils import path and import path"):
+    # the head gives back its last word, and the kind both end on is said once
     assert factor(["the old loader utils import path", "the old loader import path"]) == \
-        "the old loader utils import path and loader import path"
+        "the old loader utils and loader import paths"
 
 
 def slot_lines(digest: m.Digest) -> tuple[Lookup, m.Plan]:

@@ -26,7 +26,7 @@ from ..analysis.language import (
     words,
 )
 from ..models import Action
-from .numbers import join_words
+from .lists import count_nouns, factor, shared_head, spoken_list
 from .phrases import phrases, vowel_sound
 
 _DESTINATION = re.compile(r"\s(?:to|into)\s+\S+(?:\s+\S+){0,3}$")
@@ -171,7 +171,7 @@ def _apart(objects: list[str]) -> list[list[str]]:
     told apart from those without, unless a shared opening makes each its own ("bumps
     actions for node 24 and to latest versions")."""
     going = [_destined(o) for o in objects]
-    if all(going) or not any(going) or factor(objects) != _join(objects):
+    if all(going) or not any(going) or shared_head([o.split() for o in objects]):
         return [objects]
     # in order of their first object: told with "then", the first part comes first
     first = going[0]
@@ -219,7 +219,7 @@ def _labelled(acts: Sequence[Action]) -> Clause | None:
     labels = labels[:LIST_ITEMS]
     cites = tuple(dict.fromkeys(a.ref.pr for a in acts if a.label in labels and a.ref
                                 and a.ref.pr is not None))
-    return Clause(acts[0].lemma, said("labels").format(labels=_join(labels)), "", cites)
+    return Clause(acts[0].lemma, said("labels").format(labels=spoken_list(labels)), "", cites)
 
 
 # "from int to size_t": the change's two ends; cut after the first, it tells none.
@@ -287,85 +287,9 @@ _PREPOSITIONS = frozenset("in on for to from with by of into via at under over a
 
 
 @functools.cache
-def count_nouns() -> frozenset[str]:
-    return frozenset(phrases()["effects"]["count_nouns"])
-
-
-@functools.cache
 def _determiners() -> frozenset[str]:
     return frozenset(phrases()["effects"]["determiners"])
 
 
-def factor(objs: Sequence[str]) -> str:
-    """A list with its shared opening said once: ["planned tiles for depthwise filters",
-    "planned tiles for dilated windows"] -> "planned tiles for depthwise filters and dilated
-    windows"."""
-    objs = [o for o in objs if o]
-    if len(objs) == 1 and "," in objs[0] and not re.search(r"\b(?:and|or)\b", objs[0]):
-        return " and ".join(objs[0].rsplit(", ", 1))  # a title's own list: "A, B, C and D"
-    split = [o.split() for o in objs]
-    common = 0
-    if len(split) > 1:
-        while all(len(s) > common + 1 for s in split) and \
-                len({s[common].lower() for s in split}) == 1:
-            common += 1
-    # A rest that ends another ("utils import path", "import path") says a thing twice
-    # once the head goes ("… checkpoint utils import path and import path"): the head
-    # gives back words until every rest names its own thing.
-    while common and _ends_another([s[common:] for s in split]):
-        common -= 1
-    # A head that is itself a list ("inference mode and rank 3+" and "… rank 3") would
-    # join the tails to its last item: "inference mode and rank 3+ and 3"
-    if common and {w.lower() for w in split[0][:common]} & {"and", "or"}:
-        common = 0
-    # Rests that go on unlike each other ("to intx folder" and "used by int4 to the int4
-    # module") are no list under one head: "packing format to intx folder and used by …"
-    if common and split[0][common - 1].lower() not in words().function and \
-            len({s[common].lower() in words().function for s in split}) > 1:
-        common = 0
-    # An article alone is said once only when no item before the last has a phrase of
-    # its own: after "a hook to reduce copies and retry budget" the budget is reduced
-    if common >= 2 or (common == 1 and split[0][0].lower() in ("the", "a", "an")
-                       and not {w.lower() for x in split[:-1] for w in x} & words().breaks):
-        head = " ".join(split[0][:common])
-        return f"{head} {_join([' '.join(s[common:]) for s in split])}"
-    return _tail_once(split) or _join(objs)
-
-
-def _tail_once(split: Sequence[list[str]]) -> str:
-    """A list whose items all end on one place, said once after them: ["training to the
-    quantize API", "inference to the quantize API"] -> "training and inference to the
-    quantize API". "" unless each item is a short thing of its own before that place."""
-    if len(split) < 2:
-        return ""
-    n = 0
-    while all(len(s) > n + 1 for s in split) and len({s[-1 - n].lower() for s in split}) == 1:
-        n += 1
-    # (the shared tail opens on its preposition, and no item says more than a few words
-    # before it: "a hook for reads to the cache" is no list of things going there)
-    while n >= 2 and split[0][-n].lower() not in words().breaks:
-        n -= 1
-    heads = [s[:-n] for s in split] if n >= 2 else []
-    if not heads or any(len(h) > 3 or {w.lower() for w in h} & (words().breaks | {"and", "or"})
-                        for h in heads):
-        return ""
-    return f"{_join([' '.join(h) for h in heads])} {' '.join(split[0][-n:])}"
-
-
 def _bare(obj: str) -> str:
     return re.sub(r"[^\w\s]", "", obj.lower())
-
-
-def _ends_another(rests: Sequence[list[str]]) -> bool:
-    low = [[w.lower() for w in r] for r in rests]
-    return any(i != j and len(a) < len(b) and b[-len(a):] == a
-               for i, a in enumerate(low) for j, b in enumerate(low))
-
-
-def _join(items: Sequence[str]) -> str:
-    """A spoken list; when an item has its own "and" or comma, the last joins with "as
-    well as" ("… as done, never as going further and only after an effect" ran the two
-    into one)."""
-    if len(items) > 1 and any(" and " in i or ", " in i for i in items):
-        return ", ".join(items[:-1]) + f", {said('last_with_and')} " + items[-1]
-    return join_words(list(items))

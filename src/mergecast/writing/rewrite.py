@@ -19,8 +19,9 @@ from ..analysis.language import (
 )
 from ..models import Ref
 from .changes import DOER
-from .clauses import article, count_nouns
+from .clauses import article
 from .cues import cues
+from .lists import count_nouns
 
 _THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
                           r"[:,]?\s+(?!\d)", re.I)  # "This PR: adds …", "This PR, adds …"
