@@ -155,7 +155,7 @@ def headline(
                 or (_base_name(titles) if stack and not series else None)
                 or kind_name(titles, areas)
                 or (_grab_bag(titles, areas, stack and not series, series) if by_place else None)
-                or (_base_name(titles) if stack else _first_named(titles)))
+                or (_base_name(titles) if stack else _first_named(titles, areas, by_place)))
     return _noun(_qualify(_fewer(name), areas))
 
 
@@ -296,14 +296,27 @@ _TESTS_FOR = re.compile(r"^(?:add|adding|added)\s+(?:\w+\s+)?tests?\s+(?:for|of)
                         re.I)
 
 
-def _first_named(titles: Sequence[str]) -> str:
+def _first_named(titles: Sequence[str], areas: Sequence[str] = (), by_place: bool = False
+                 ) -> str:
     """The first title that names something ("Simple rename changes" names nothing, so
-    the next part's "Add window FIFO scheduling" names the work)."""
-    names = (single_headline(t) for t in titles)
-    first = next(names)
-    if _names_a_thing(first):
-        return first
-    return next((n for n in names if _names_a_thing(n)), first)
+    the next part's "Add window FIFO scheduling" names the work). A doing no other title
+    of three or more speaks of ("refactoring the passes module" beside "adding context
+    parallel support") would say every PR does it: the cluster is named by its place
+    instead ("Graph trainer work")."""
+    names = [single_headline(t) for t in titles]
+    at = next((i for i, n in enumerate(names) if _names_a_thing(n)), 0)
+    area = usable_area(areas) if by_place and len(titles) > 2 else None
+    if area is not None and is_activity(names[at]) and not any(
+            _content(names[at].split(" ", 1)[-1]) & _content(t)
+            for i, t in enumerate(titles) if i != at):
+        return in_area(words().kind_names["mixed"], area)
+    return names[at]
+
+
+def _content(text: str) -> set[str]:
+    """A text's words but the small ones ("the", "of"), as singulars: "details" is
+    "detail"."""
+    return {w.lower().rstrip("s") for w in title_words(text) if w.lower() not in STOPWORDS}
 
 
 # "moving telling a sentence": a doing whose object is a doing of its own, no name at all
