@@ -490,14 +490,24 @@ def test_a_second_name_cut_inside_a_pair_is_left_out_of_the_title():
     assert not [t for t in titles if t.endswith("and In-Tree")], titles
 
 
+def vulkan_body(body: str) -> m.Digest:
+    """The rich digest with the Vulkan reductions PR (584097) described by `body`."""
+    d = rich_digest()
+    return dataclasses.replace(d, changes=tuple(
+        dataclasses.replace(c, body=body) if c.number == 584097 else c for c in d.changes))
+
+
+def vulkan_theme(body: str) -> str:
+    """What the Vulkan theme says with that description, with time for all of it."""
+    return section(write(vulkan_body(body), minutes=3.5), "theme", 2).text
+
+
 def test_a_themes_only_explanation_outlasts_a_roundup_when_trimming():
     # The Vulkan PR's description states no problem and no payoff; what it says the change
     # does is all a listener learns of the theme, kept before the Dynamo roundup's line.
-    d = rich_digest()
     body = ("This experiment provides a complete framework for deterministic window "
             "reductions that combines shader rollouts with exact host replay.\n")
-    d = dataclasses.replace(d, changes=tuple(
-        dataclasses.replace(c, body=body) if c.number == 584097 else c for c in d.changes))
+    d = vulkan_body(body)
     script = write(d, minutes=2.8)
     assert "PR 584097's experiment provides a complete framework for deterministic window " \
         "reductions" in section(script, "theme", 2).text
@@ -507,16 +517,24 @@ def test_a_themes_only_explanation_outlasts_a_roundup_when_trimming():
 def test_a_single_changes_core_detail_comes_before_the_steps_it_lists():
     # "PR 12 also adds a fallback … The same PR adds a planner": the "also" came before
     # what the change is
-    d = rich_digest()
     body = ("Adds a windowed reduction planner that picks the shader per window size and "
             "device.\n\nChanges:\n- add a fallback for odd window sizes\n- remove the old "
             "host replay path\n")
-    d = dataclasses.replace(d, changes=tuple(
-        dataclasses.replace(c, body=body) if c.number == 584097 else c for c in d.changes))
-    text = section(write(d, minutes=3.5), "theme", 2).text
+    text = vulkan_theme(body)
     assert text.endswith("PR 584097 adds a windowed reduction planner that picks the shader "
                          "per window size and device. The same PR also adds a fallback for "
                          "odd window sizes and removes the old host replay path."), text
+
+
+def test_what_a_single_change_is_comes_before_its_payoff():
+    # "The payoff: … 2.1x faster. PR 12 also adds a fallback … The same PR adds a planner":
+    # a listener heard how much faster before what had become faster
+    body = ("Adds a windowed reduction planner that picks the shader per window size and "
+            "device.\n\nThe planner makes window reductions 2.1x faster on large inputs.\n\n"
+            "Changes:\n- add a fallback for odd window sizes\n")
+    text = vulkan_theme(body)
+    core = text.find("adds a windowed reduction planner")
+    assert -1 < core < text.find("2.1x faster") < text.find("odd window sizes"), text
 
 
 def test_a_second_name_that_is_a_statement_is_left_out_of_the_title():

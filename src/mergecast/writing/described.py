@@ -73,7 +73,7 @@ def _core(t: ThemePlan) -> bool:
     by what its first detail says it does ("PR 12's experiment provides a framework for
     …"): that weighs as its theme's core, kept before another theme's size, and is said
     before the steps its description lists ("PR 12 goes further: …")."""
-    return t.size == 1 and t.problem is None and t.benefit is None and bool(t.details) \
+    return t.size == 1 and t.problem is None and bool(t.details) \
         and t.details[0].text.startswith(f"PR {t.details[0].ref.pr}")
 
 

@@ -271,7 +271,7 @@ def _shares(x: Lookup, found: Sequence[Clause], prs: Sequence[int]) -> list[Line
 
 
 SLOTS: tuple[Slot, ...] = (opener, memory, size, problem, effects, follows, scope, series,
-                           benefit, core, listed, details, related, open_work)
+                           core, benefit, listed, details, related, open_work)
 
 
 def brief_part(x: Lookup, t: ThemePlan) -> Part:
