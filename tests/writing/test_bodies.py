@@ -107,6 +107,22 @@ def test_rewrites_keep_the_sentence_and_name_the_change():
         "The commit adds a size limit for the cache entries and evicts old ones."]
 
 
+def test_things_a_change_does_written_with_commas_are_said_with_and():
+    # "PR 12 adds a helper to the widget file, removes the root handlers.": a note's
+    # commas, read aloud as a run-on
+    assert said("Adds a retry helper in the widget loader file, removes the old root "
+                "handlers.") == [("detail", "PR 12 adds a retry helper in the widget loader "
+                                  "file, and removes the old root handlers.")]
+    assert said("Adds the widget cache, fixes the loader order, removes the old flag.") == [
+        ("detail", "PR 12 adds the widget cache, fixes the loader order, and removes the old "
+                   "flag.")]
+    # a list of things, or a verb inside a relative clause, is no second doing
+    assert said("Adds the widget cache, loader pool and retry budget.") == [
+        ("detail", "PR 12 adds the widget cache, loader pool and retry budget.")]
+    assert said("Adds the widget cache, which keeps restarts fast.") == [
+        ("detail", "PR 12 adds the widget cache, which keeps restarts fast.")]
+
+
 def test_a_word_wrapped_at_its_hyphen_is_one_word():
     assert said("Ceiling division prevents underallocation when the length is not divisible "
                 "by the token-\n  sharding degree.") == [

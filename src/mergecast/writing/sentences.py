@@ -20,6 +20,7 @@ from ..analysis.language import (
     has_verb,
     said_in_full,
     speakable,
+    third_person,
     words,
 )
 from ..analysis.naming import is_activity
@@ -302,8 +303,29 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     if not has_verb(ws) or _relative_only(said):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
     # The first word was given its case above ("vLLM has …"); a rewrite may open anew.
-    said = object_told(said)
+    said = _and_between(object_told(said))
     return said if said.startswith(head + " ") else said[0].upper() + said[1:]
+
+
+_NEXT_VERB = re.compile(r", (\w+) ")
+
+
+def _and_between(sentence: str) -> str:
+    """"PR 12 adds a helper, removes the old flag.": things a change does, written as a
+    note would, said with the "and" a speaker puts before the last."""
+    if (m := DOER.match(sentence)) is None or not _does(m.group(2)):
+        return sentence
+    verbs = [v for v in _NEXT_VERB.finditer(sentence) if _does(v.group(1))]
+    if not verbs:
+        return sentence
+    last = verbs[-1].start()  # "adds A, fixes B, and removes C"
+    return f"{sentence[:last]}, and{sentence[last + 1:]}"
+
+
+def _does(word: str) -> bool:
+    """Whether a word is a verb said of one doer ("removes", never "removed")."""
+    return (base := base_verb(word)) is not None and base != word and \
+        third_person(base) == word
 
 
 # A thing, then what it does in a relative clause that runs to the end: "Quick relocation
