@@ -314,6 +314,17 @@ def test_an_acronym_spelled_out_takes_its_words_article_and_never_repeats_a_word
         "PR 7 fixes the activation checkpointing (AC) policy in the loader."]
 
 
+def test_the_terms_of_kernels_and_training_are_spelled_out():
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    said = [x.line(t) for t in ("PR 7 adds a grouped MM kernel for the widget model.",
+                                "PR 7 fixes an OOB in the widget embedding.",
+                                "PR 7 clamps the LR of the widget scheduler.")]
+    assert [ln.text if ln else None for ln in said] == [
+        "PR 7 adds a grouped matrix multiply (MM) kernel for the widget model.",
+        "PR 7 fixes an out-of-bounds access (OOB) in the widget embedding.",
+        "PR 7 clamps the learning rate (LR) of the widget scheduler."]
+
+
 def test_an_acronym_is_spelled_out_at_its_first_mention_whatever_its_casing():
     # "MOE" is the MoE of the lexicon: spelled out there, not at a later "MoE"; a word in
     # lower case ("moe") or with one capital is no acronym.
