@@ -50,6 +50,8 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     # no vowel to say it by, before its version number
     ("FSDP2 and MoE2", "F S D P two and M O E two"),
     ("an MXFP8 path on RTX4090", "an M X F P eight path on R T X four zero nine zero"),
+    # a name written small that opens a camel-cased one is said as the lexicon says it
+    ("one ncclCommSplit call", "one nickel Comm Split call"),
     ("on 2026-03-12", "on March 12th, 2026"),
     ("`scatter_bucket` is **fast**", "scatter bucket is fast"),
     ("March 12th, 2026", "March 12th, 2026"),

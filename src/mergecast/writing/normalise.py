@@ -122,7 +122,10 @@ def _lexicon_pattern(keys: tuple[str, ...]) -> re.Pattern[str] | None:
     alternatives = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
     # ("FSDP2": a name in capitals before its version number is the name said, then the
     # number: "F S D P two")
-    return re.compile(rf"(?<![\w.])(?:{alternatives})(?:(?![\w])|(?<=[A-Z])(?=\d))")
+    # ("ncclCommSplit": a name written small before a capitalised word is said, then the
+    # word: "nickel Comm Split")
+    return re.compile(rf"(?<![\w.])(?:{alternatives})"
+                      rf"(?:(?![\w])|(?<=[A-Z])(?=\d)|(?<=[a-z])(?=[A-Z][a-z]))")
 
 
 @functools.lru_cache(maxsize=32)
