@@ -69,10 +69,10 @@ def _loose(t: ThemePlan) -> bool:
 
 
 def _core(t: ThemePlan) -> bool:
-    """Whether one change whose description states no problem and no payoff is explained
-    by what its first detail says it does ("PR 12's experiment provides a framework for
-    …"): that weighs as its theme's core, kept before another theme's size, and is said
-    before the steps its description lists ("PR 12 goes further: …")."""
+    """Whether one change whose description states no problem is explained by what its
+    first detail says it does ("PR 12's experiment provides a framework for …"): that
+    weighs as its theme's core, kept before another theme's size, and is said before its
+    payoff and the steps its description lists ("PR 12 goes further: …")."""
     return t.size == 1 and t.problem is None and bool(t.details) \
         and t.details[0].text.startswith(f"PR {t.details[0].ref.pr}")
 
