@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mergecast.analysis.headlines import UNNAMED, grab_bag, headline, single_headline
+from mergecast.analysis.headlines import UNNAMED, headline, single_headline
 from mergecast.analysis.language import clean_title, is_tail_word, parse_title
-from mergecast.analysis.naming import is_activity
+from mergecast.analysis.naming import grab_bag, is_activity
 
 
 @pytest.mark.parametrize(("titles", "areas", "name"), [

@@ -194,38 +194,6 @@ def _grab_bag(titles: Sequence[str], areas: Sequence[str], stack: bool,
     return in_area(words().kind_names["mixed"], area)
 
 
-def grab_bag(name: str) -> bool:
-    """Whether a name is a grab-bag's ("Quantization work", "the work in Experiments",
-    "more work in Writing"): said for the theme, but no title of a day."""
-    word = words().kind_names["mixed"]
-    ws = name.lower().split()
-    if len(ws) > 2 and ws[0] == words().again:
-        ws = ws[1:]  # the second of one place: "more work in Writing", "more Loader work"
-    # ("making metrics logging work for PP" is an activity, not a grab-bag)
-    return bool(ws) and (ws[-1] == word and len(ws) <= 4 and not is_activity(name) or
-                         ws[:2] == [word, "in"] or ws[:3] == ["the", word, "in"])
-
-
-def bag_place(name: str) -> str:
-    """Where a grab-bag's work is, as `grab_bag` reads its name: "Loader work", "the work
-    in Experiments" -> its place ("" for no place)."""
-    word = words().kind_names["mixed"]
-    low = name.lower()
-    if low.endswith(f" {word}"):
-        return name[: -len(word)].rstrip()
-    for lead in (f"the {word} in ", f"{word} in "):
-        if low.startswith(lead):
-            return name[len(lead):]
-    return ""
-
-
-def more_of(name: str) -> str:
-    """The second grab-bag of one place, named as more of the first: "the work in Writing"
-    -> "more work in Writing", "Loader work" -> "more Loader work"."""
-    rest = name[4:] if name.lower().startswith("the ") else name
-    return f"{words().again} {rest}"
-
-
 def _refined(shared: str | None, parallel: str | None) -> str | None:
     """The shared words' name, unless the titles' parts name it better: when they hold all
     its words ("packing routines" -> "2bit and 5bit packing routines") or it is a tag and

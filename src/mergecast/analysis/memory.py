@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from ..models import Continuity, Digest, Episode, Theme, ThemeRef
-from .headlines import grab_bag
+from .naming import grab_bag
 
 _LOOKBACK_DAYS = 7
 

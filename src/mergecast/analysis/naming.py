@@ -1,6 +1,7 @@
 """What a theme name is built from besides its words: the area that qualifies it ("MPS
 reductions", "timeout in Parallelisms"), the kind of work most of its titles do ("RL
-fixes", "NVFP4 clean-up"), and whether a name names anything at all ("a minor issue")."""
+fixes", "NVFP4 clean-up"), whether a name names anything at all ("a minor issue"), and
+the names of grab-bags ("Loader work", "more work in Writing")."""
 
 from __future__ import annotations
 
@@ -109,3 +110,35 @@ def usable_area(areas: Sequence[str]) -> str | None:
 
 def fold(text: str) -> str:
     return re.sub(r"[\s_./-]+", "", text.lower())
+
+
+def grab_bag(name: str) -> bool:
+    """Whether a name is a grab-bag's ("Quantization work", "the work in Experiments",
+    "more work in Writing"): said for the theme, but no title of a day."""
+    word = words().kind_names["mixed"]
+    ws = name.lower().split()
+    if len(ws) > 2 and ws[0] == words().again:
+        ws = ws[1:]  # the second of one place: "more work in Writing", "more Loader work"
+    # ("making metrics logging work for PP" is an activity, not a grab-bag)
+    return bool(ws) and (ws[-1] == word and len(ws) <= 4 and not is_activity(name) or
+                         ws[:2] == [word, "in"] or ws[:3] == ["the", word, "in"])
+
+
+def bag_place(name: str) -> str:
+    """Where a grab-bag's work is, as `grab_bag` reads its name: "Loader work", "the work
+    in Experiments" -> its place ("" for no place)."""
+    word = words().kind_names["mixed"]
+    low = name.lower()
+    if low.endswith(f" {word}"):
+        return name[: -len(word)].rstrip()
+    for lead in (f"the {word} in ", f"{word} in "):
+        if low.startswith(lead):
+            return name[len(lead):]
+    return ""
+
+
+def more_of(name: str) -> str:
+    """The second grab-bag of one place, named as more of the first: "the work in Writing"
+    -> "more work in Writing", "Loader work" -> "more Loader work"."""
+    rest = name[4:] if name.lower().startswith("the ") else name
+    return f"{words().again} {rest}"

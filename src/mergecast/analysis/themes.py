@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, replace
 
 from ..models import Change, Stack, Theme, ThemeKind
-from .headlines import GRAB_BAG, grab_bag, headline, more_of, side_work
-from .naming import kind_named
+from .headlines import GRAB_BAG, headline, side_work
+from .naming import grab_bag, kind_named, more_of
 from .reverts import reland_title
 from .similarity import Vector, candidate_pairs, cosine
 

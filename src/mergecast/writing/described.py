@@ -4,9 +4,8 @@ theme's plan sharing the episode's phrase Lookup, like the slots in realise.py."
 
 from __future__ import annotations
 
-from ..analysis.headlines import grab_bag
 from ..analysis.language import kind_of, lower_first
-from ..analysis.naming import kind_named
+from ..analysis.naming import grab_bag, kind_named
 from ..models import Action, Claim, ThemePlan
 from .clauses import clauses
 from .length import Line, present

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..analysis.headlines import grab_bag
 from ..analysis.language import (
     clean_title,
     has_verb,
@@ -19,6 +18,7 @@ from ..analysis.language import (
     shorten,
     trim,
 )
+from ..analysis.naming import grab_bag
 from ..models import Action, Counts, Plan, RevertChain, Roundup
 from .changes import by_change, same_doer
 from .clauses import LIST_ITEMS, clauses

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..analysis.headlines import bag_place, grab_bag
 from ..analysis.language import (
     base_verb,
     has_verb,
@@ -23,7 +22,7 @@ from ..analysis.language import (
     verb_class,
     words,
 )
-from ..analysis.naming import is_activity, vague
+from ..analysis.naming import bag_place, grab_bag, is_activity, vague
 from ..models import Plan, ThemePlan
 from .clauses import article
 from .numbers import join_words, number_words, parts

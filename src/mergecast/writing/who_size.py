@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..analysis.headlines import grab_bag
+from ..analysis.naming import grab_bag
 from ..models import ThemePlan
 from .clauses import Clause, said
 from .length import Line, present
