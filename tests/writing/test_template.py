@@ -72,8 +72,18 @@ def test_a_kind_of_work_that_names_its_place_does_not_say_it_again():
     assert _work_phrase(x, "documentation", ["Docs"], 1, 1) in ("docs updates",
                                                                  "documentation work")
     assert _work_phrase(x, "infrastructure", ["Tests"], 0, 1) in ("test and tooling work",
-                                                                  "infrastructure work in Tests")
+                                                                  "infrastructure work in the tests")
     assert _work_phrase(x, "capability", ["Inductor"], 0, 1).endswith(" in Inductor")
+
+
+def test_a_folder_of_things_is_said_as_a_place_and_a_name_as_it_is():
+    # "refactoring in Models", "hardening in Unit tests": a folder's label read as a name
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
+    assert _work_phrase(x, "capability", ["Models"], 0, 1).endswith(" in the models")
+    assert _work_phrase(x, "cleanup", ["Unit tests", "Loader configs"], 0, 2).endswith(
+        " in the unit tests and the loader configs")
+    for name in ("Inductor", "Graph trainer", "CI", "c10d", "MoE training", "Widgets2"):
+        assert _work_phrase(x, "capability", [name], 0, 1).endswith(f" in {name}"), name
 
 
 def test_greeting_names_show_and_date_in_words_and_varies_by_date():

@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from ..analysis.language import (
     clean_title,
     has_verb,
+    looks_plural,
     name_of,
     parse_title,
     pronoun,
     shorten,
     trim,
+    words,
 )
 from ..analysis.naming import grab_bag
 from ..models import Action, Counts, Plan, RevertChain, Roundup
@@ -56,7 +58,20 @@ def _work_phrase(x: Lookup, kind: str, areas: Sequence[str | None], salt: int,
                   else "change", salt)
     # "docs updates in Docs", "test and tooling work in Tests": the kind names the place
     named = [a for a in dict.fromkeys(areas) if a and not _names_place(said, a)][:most]
-    return f"{said} in {join_words(named)}" if named else said
+    return f"{said} in {join_words([place_said(a) for a in named])}" if named else said
+
+
+def place_said(area: str) -> str:
+    """An area as a place in a sentence: a folder of things ("Unit tests", "Models",
+    "Dtypes", [words] untitled_areas) is "the unit tests", "the models", "the dtypes"; a
+    name ("Quantization", "Graph trainer", "CI", "c10d") is said as it is."""
+    ws = area.split()
+    if not ws or len(ws) > 2 or any(not w.isalpha() or w.isupper() for w in ws):
+        return area
+    last = ws[-1]
+    things = area.lower() in words().untitled_areas or looks_plural(last) and \
+        last[1:].islower() and (len(ws) == 1 or last.islower())
+    return f"the {area.lower()}" if things else area
 
 
 def _names_place(kind: str, area: str) -> bool:
@@ -78,7 +93,7 @@ def work_phrases(x: Lookup, plan: Plan) -> list[str]:
     if len(by_kind) > 1 and len(places) == 1 and (place := places.pop()):
         # One place, several kinds: "new features and hardening in c10d".
         kinds = [x.pick("work", k, i) for i, k in enumerate(list(by_kind)[:2])]
-        return [f"{join_words(kinds)} in {place}"]
+        return [f"{join_words(kinds)} in {place_said(place)}"]
     # One kind may name two places; several kinds name one each, so the sentence stays clear.
     most = 2 if len(by_kind) == 1 else 1
     named: set[str] = set()
