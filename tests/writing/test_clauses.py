@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from mergecast.analysis.language import kind_of, parse_title, words
 from mergecast.models import Action, Ref
-from mergecast.writing.clauses import OBJECT_WORDS, Clause, clauses, factor
+from mergecast.writing.clauses import OBJECT_WORDS, Clause, article, clauses, factor
 
 
 def told(title: str) -> str:
@@ -357,3 +357,9 @@ def test_items_sharing_a_place_are_told_together_before_the_rest():
     # two items alone share it or keep their own
     assert factor(["a hook for reads to the cache", "writes to the cache"]) == (
         "a hook for reads to the cache and writes to the cache")
+
+
+def test_a_name_the_voice_spells_out_takes_the_article_of_its_first_letter():
+    # "MoE" is said "M O E" (the shipped lexicon): "a M O E router" was heard
+    assert article("MoE router", "add") == "an MoE router"
+    assert article("Metal kernel", "add") == "a Metal kernel"  # a word, said as one

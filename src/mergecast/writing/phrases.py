@@ -24,7 +24,7 @@ from ..analysis.language import DOUBLED, VOWEL_LETTERS, words
 from ..models import Digest
 from .factcheck import Facts
 from .length import Line, Part
-from .normalise import normalise
+from .normalise import default_lexicon, normalise
 from .numbers import number_words
 
 MAX_WORDS = 30
@@ -217,6 +217,9 @@ def vowel_sound(word: str, spelled: bool = False) -> bool:
     by the letter's name when it is `spelled` ("an EP pass"), then by how it sounds ("a
     unit test", "an hour", "a README": [effects] sounds)."""
     low = word.lower()
+    # a name the voice says letter by letter ("MoE" is "M O E"): "an MoE router"
+    if word in _said_as_letters():
+        spelled = True
     vowel = low[:1] in "aeiou" if not spelled else word[:1].upper() in VOWEL_LETTERS
     sounds = phrases()["effects"]
     if any(low.startswith(p) for p in sounds["said_with_consonant"]):
@@ -224,6 +227,13 @@ def vowel_sound(word: str, spelled: bool = False) -> bool:
     if any(low.startswith(p) for p in sounds["said_with_vowel"]):
         return True
     return vowel
+
+
+@functools.cache
+def _said_as_letters() -> frozenset[str]:
+    """The names the shipped lexicon has the voice spell out ("MoE" = "M O E")."""
+    return frozenset(k for k, v in default_lexicon().items()
+                     if re.fullmatch(r"(?:[A-Z] )+[A-Z]", v))
 
 
 def _article(a: str, word: str) -> str:
