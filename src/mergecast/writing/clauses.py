@@ -27,7 +27,7 @@ from ..analysis.language import (
 )
 from ..models import Action
 from .lists import count_nouns, factor, shared_head, spoken_list
-from .phrases import phrases, vowel_sound
+from .phrases import phrases, said, vowel_sound
 
 _DESTINATION = re.compile(r"\s(?:to|into)\s+\S+(?:\s+\S+){0,3}$")
 
@@ -35,11 +35,6 @@ LIST_ITEMS = 4  # objects named in one list
 _ANCHOR = "add"  # a base verb to read objects after (see Clause._rest)
 OBJECT_WORDS = 18  # words all of a list's objects take at most (the first is said whole)
 WHOLE_WORDS = 12  # words a whole verb's object ("split X and Y") is said in, else left out
-
-
-def said(key: str, which: int = 0) -> str:
-    """A fixed piece of effect grammar from the phrase file ([effects])."""
-    return str(phrases()["effects"][key][which])
 
 
 @dataclass(frozen=True)

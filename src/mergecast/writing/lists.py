@@ -10,11 +10,7 @@ from collections.abc import Sequence
 
 from ..analysis.language import looks_plural, plural, words
 from .numbers import join_words
-from .phrases import phrases
-
-
-def _said(key: str) -> str:
-    return str(phrases()["effects"][key][0])
+from .phrases import phrases, said
 
 
 @functools.cache
@@ -90,7 +86,7 @@ def _tail_once(split: Sequence[list[str]]) -> str:
     tail = [w.lower() for w in said_tail]
     heads = [s[:len(s) - n] for s in split]
     if len(tail) >= 3 and tail[0] == "and" and _short(heads):
-        return f"{spoken_list([' '.join(h) for h in heads])}, {_said('along_with')} " + \
+        return f"{spoken_list([' '.join(h) for h in heads])}, {said('along_with')} " + \
             " ".join(said_tail[1:])
     if (noun := _noun_once(heads, said_tail)) is not None:
         return noun
@@ -172,5 +168,5 @@ def spoken_list(items: Sequence[str]) -> str:
     well as" ("… as done, never as going further and only after an effect" ran the two
     into one)."""
     if len(items) > 1 and any(" and " in i or ", " in i for i in items):
-        return ", ".join(items[:-1]) + f", {_said('last_with_and')} " + items[-1]
+        return ", ".join(items[:-1]) + f", {said('last_with_and')} " + items[-1]
     return join_words(list(items))

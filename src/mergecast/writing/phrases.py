@@ -38,6 +38,11 @@ def phrases() -> Mapping[str, Any]:
     return tomllib.loads(text)
 
 
+def said(key: str, which: int = 0) -> str:
+    """A fixed piece of effect grammar from the phrase file ([effects])."""
+    return str(phrases()["effects"][key][which])
+
+
 # A small count opening a sentence or a title ("2 small fixes"), not a range or a shape
 # ("2 to 5 bit", "1 x 128")
 _OPENING_COUNT = re.compile(r"^([1-9]) (?!(?:to|and|or|of|by|x|in|on)\b)(?=[A-Za-z])")

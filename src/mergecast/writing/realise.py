@@ -16,7 +16,7 @@ from ..analysis.language import (
     shorten,
 )
 from ..models import Theme, ThemePlan
-from .clauses import Clause, clauses, said
+from .clauses import Clause, clauses
 from .described import benefit, core, details, listed, problem
 from .follows import follows, when
 from .length import Line, Part, present
@@ -30,7 +30,7 @@ from .numbers import (
     pr_numbers,
     with_article,
 )
-from .phrases import MAX_WORDS, Lookup, cap
+from .phrases import MAX_WORDS, Lookup, cap, said
 from .phrases import opener as opening  # (opener is this module's slot)
 from .plan import is_brief
 from .scope import scope, whose

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from ..models import ThemePlan
 from .changes import singular, stems
-from .clauses import Clause, clauses, said
+from .clauses import Clause, clauses
 from .numbers import join_clauses
+from .phrases import said
 
 CLAUSES = 4  # groups of effects told per theme
 BIG_CLAUSES = 6  # ... per theme of GRAB_BAG changes or more, whose parts are its story

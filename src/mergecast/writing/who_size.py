@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..analysis.naming import grab_bag
 from ..models import ThemePlan
-from .clauses import Clause, said
+from .clauses import Clause
 from .length import Line, present
 from .numbers import (
     count_phrase,
@@ -20,7 +20,7 @@ from .numbers import (
     stack_noun,
     with_article,
 )
-from .phrases import MAX_WORDS, Lookup
+from .phrases import MAX_WORDS, Lookup, said
 from .plan import sized_otherwise
 from .scope import whose
 from .told import beside_name, each_of_two, sparse, told_effects
