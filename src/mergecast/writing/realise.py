@@ -109,10 +109,14 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     subject = _subject(t)
     plural = whose(t) in ("prs", "commits", "changes")  # ("the series" is one)
 
+    def some(cites: Sequence[int]) -> bool:
+        """Whether PRs are some of the theme's, not all: "the PRs" would say all."""
+        return whose(t) in ("prs", "changes") and bool(cites) and set(cites) < set(t.prs)
+
     def owner(c: Clause) -> str:
         """The PRs an effect is from ("PR 2 also adds X", "PRs 3 and 4 fix Y"), when the
         theme has more: "the PRs add X" would say all of them do."""
-        if whose(t) not in ("prs", "changes") or not c.cites or not set(c.cites) < set(t.prs):
+        if not some(c.cites):
             return ""
         # (three numbers before the verb are a mouthful)
         return _some(len(c.cites)) if len(c.cites) > 2 else pr_list(c.cites)
@@ -169,8 +173,7 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         if len(text.split()) > MAX_WORDS and len(pair) > 1 and who != subject:
             # both effects said of their PRs together, rather than one of them left out
             # ("four of the PRs add X and copy Y"; "the PRs" only when they are all)
-            together = _some(len(set(cites))) if whose(t) in ("prs", "changes") and \
-                set(cites) < set(t.prs) else subject
+            together = _some(len(set(cites))) if some(cites) else subject
             text = x.say("theme", key, salt, subject=together, effects=body(pair, own=False))
         if len(text.split()) > MAX_WORDS and len(pair) > 1:
             text = x.say("theme", key, salt, subject=who, effects=body(pair[:1]))
