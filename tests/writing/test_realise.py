@@ -307,19 +307,22 @@ def test_an_acronym_spelled_out_takes_its_words_article_and_never_repeats_a_word
     assert line.text == "PR 7 adds a multi-token prediction (MTP) head for the widget model."
     # Before its expansion's own last word an acronym stays short: "AC checkpointing" would
     # be "activation checkpointing checkpointing".
-    said = [x.line(t) for t in ("PR 7 fixes the AC checkpointing flag in the loader.",
-                                "PR 7 fixes the AC policy in the loader.")]
-    assert [ln.text if ln else None for ln in said] == [
+    assert lines_said(("PR 7 fixes the AC checkpointing flag in the loader.",
+                       "PR 7 fixes the AC policy in the loader."), x) == [
         "PR 7 fixes the AC checkpointing flag in the loader.",
         "PR 7 fixes the activation checkpointing (AC) policy in the loader."]
 
 
+def lines_said(texts: tuple[str, ...], x: Lookup | None = None) -> list[str | None]:
+    """Each text as one episode's Lookup says it in turn (None: not said at all)."""
+    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={}) if x is None else x
+    return [ln.text if (ln := x.line(t)) else None for t in texts]
+
+
 def test_the_terms_of_kernels_and_training_are_spelled_out():
-    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
-    said = [x.line(t) for t in ("PR 7 adds a grouped MM kernel for the widget model.",
-                                "PR 7 fixes an OOB in the widget embedding.",
-                                "PR 7 clamps the LR of the widget scheduler.")]
-    assert [ln.text if ln else None for ln in said] == [
+    assert lines_said(("PR 7 adds a grouped MM kernel for the widget model.",
+                       "PR 7 fixes an OOB in the widget embedding.",
+                       "PR 7 clamps the LR of the widget scheduler.")) == [
         "PR 7 adds a grouped matrix multiply (MM) kernel for the widget model.",
         "PR 7 fixes an out-of-bounds access (OOB) in the widget embedding.",
         "PR 7 clamps the learning rate (LR) of the widget scheduler."]
@@ -328,11 +331,9 @@ def test_the_terms_of_kernels_and_training_are_spelled_out():
 def test_an_acronym_is_spelled_out_at_its_first_mention_whatever_its_casing():
     # "MOE" is the MoE of the lexicon: spelled out there, not at a later "MoE"; a word in
     # lower case ("moe") or with one capital is no acronym.
-    x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
-    said = [x.line(t) for t in ("PR 7 adds a MOE router for the vision model.",
-                                "PR 7 also adds a MoE router for the text model.",
-                                "PR 7 adds a moe flag to the vision model.")]
-    assert [ln.text if ln else None for ln in said] == [
+    assert lines_said(("PR 7 adds a MOE router for the vision model.",
+                       "PR 7 also adds a MoE router for the text model.",
+                       "PR 7 adds a moe flag to the vision model.")) == [
         "PR 7 adds a mixture-of-experts (MOE) router for the vision model.",
         "PR 7 also adds a MoE router for the text model.",
         "PR 7 adds a moe flag to the vision model."]
