@@ -127,6 +127,21 @@ def test_a_count_we_claim_is_still_checked_next_to_a_quoted_title():
         "count 'nine PRs' is not supported by the digest"]
 
 
+def test_some_of_a_themes_prs_are_counted_by_the_ones_a_sentence_cites_and_does_not_name():
+    # The stack's six PRs: "four of the PRs" is true of the four cited and not named
+    facts = Facts.from_digest(rich_digest(), day=DAY)
+    text = "Four of the PRs use planned tiles, and PR 584049 enables the tile planner."
+    assert facts.problems(text, (584044, 584045, 584046, 584047, 584049)) == []
+    assert facts.problems("Three of the PRs use planned tiles.", (584046, 584047, 584048)) == []
+    # ... never more or fewer than the cites, nor PRs of two themes counted as one's
+    fewer = text.replace("Four", "Three")
+    assert facts.problems(fewer, (584044, 584045, 584046, 584047, 584049)) == [
+        "count 'Three of the PRs' is not supported by the digest"]
+    mixed = "Three of the PRs fix guards, and PR 584064 honors the retry budget."
+    assert facts.problems(mixed, (584097, 584024, 584025, 584064)) == [
+        "count 'Three of the PRs' is not supported by the digest"]
+
+
 def test_an_unsupported_sentence_is_dropped_not_the_episode():
     good = script_saying("Worth noting: PR 999999 fixed everything.", "Worth noting: more.")
     kept, dropped = supported(good, rich_digest())

@@ -716,6 +716,21 @@ def test_two_prs_effects_each_said_of_their_own_still_fit_one_breath():
                for ln in effects(x, named))
 
 
+def test_an_effect_of_some_prs_beside_another_prs_is_said_with_their_count():
+    # "Four of the PRs add X, and PR 2745 fixes Y" failed the fact check, which counted the
+    # five PRs the sentence cites: both effects went unsaid.
+    titles = ((2741, "Add retry support to the widget loader"),
+              (2742, "Add retry support to the gadget loader"),
+              (2743, "Add retry support to the sprocket loader"),
+              (2744, "Add retry support to the cog loader"),
+              (2745, "Fix the upload timeout for slow mirrors on the download page"))
+    x, named = ada_theme(titles, "upload robustness")
+    assert [(ln.text, sorted(ln.cites)) for ln in effects(x, named)] == [(
+        "Four of the PRs add retry support to the widget, gadget, sprocket and cog loaders, "
+        "and PR 2745 fixes the upload timeout for slow mirrors on the download page.",
+        [2741, 2742, 2743, 2744, 2745])]
+
+
 def test_effects_said_together_for_room_are_said_of_the_prs_that_make_them():
     # Naming each PR would pass the word limit, so both effects are said together: of the
     # three PRs that make them, never "the PRs" of all five.

@@ -42,6 +42,7 @@ _COUNT = re.compile(
     rf"{_FILLER}({_NOUNS})\b",
     re.I,
 )
+_SOME = re.compile(rf"\bof (?:the|its|their) (?:{_NOUNS})\b", re.I)  # "four of the PRs"
 _RANGE = re.compile(r"\b(\d+)\s+(?:through|to)\s+(\d+)\b")
 _ORDINAL_DAY = re.compile(
     r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(?:straight\s+|"
@@ -198,6 +199,15 @@ class Facts:
 
     # ------------------------------------------------------------------ checking
 
+    def _unnamed(self, cites: Sequence[int], named: set[int]) -> int | None:
+        """How many of a sentence's cited PRs it counts without naming them ("four of the
+        PRs add X, and PR 5 fixes Y" cites five): None unless all the cited PRs are one
+        theme's or stack's, whose PRs "the PRs" are."""
+        cited = set(cites)
+        if not any(cited <= g.prs for g in self.groups):
+            return None
+        return len(cited - named)
+
     def _related(self, mentioned: set[int]) -> list[_Group]:
         return [g for g in self.groups if g.prs & mentioned]
 
@@ -255,6 +265,7 @@ class Facts:
             else:
                 found.append(f"cites PR {n}, which is not in the digest")
         pr_at: set[int] = set()  # where a known PR number is said as a PR number
+        named: set[int] = set()  # the known PR numbers said
         sized = {i for m in line_counts(counted) for i in range(m.start(), m.end())}
         for m in _INT.finditer(numbers):
             digits = m.group(2)
@@ -265,6 +276,7 @@ class Facts:
             strict = bool(m.group(1)) or bool(_PR_STRICT.search(before))
             if n in self.prs:
                 mentioned.add(n)
+                named.add(n)
                 if strict:
                     pr_at.add(m.start(2))
                 continue
@@ -298,7 +310,8 @@ class Facts:
                 continue
             if m.start(1) in pr_at:
                 continue  # "PR 214 reverts PR 33": 214 names a PR, it does not count reverts
-            if value not in self._allowed(m.group(2), mentioned, said_handles):
+            if value not in self._allowed(m.group(2), mentioned, said_handles) and not (
+                    _SOME.search(m.group(0)) and value == self._unnamed(cites, named)):
                 found.append(f"count {m.group(0)!r} is not supported by the digest")
         found += check_sizes(self.sizes, counted, mentioned, text)
         for m in _ORDINAL_DAY.finditer(claimed):
