@@ -363,3 +363,28 @@ def test_a_name_the_voice_spells_out_takes_the_article_of_its_first_letter():
     # "MoE" is said "M O E" (the shipped lexicon): "a M O E router" was heard
     assert article("MoE router", "add") == "an MoE router"
     assert article("Metal kernel", "add") == "a Metal kernel"  # a word, said as one
+
+
+def test_objects_sharing_an_opening_keep_what_each_says_after_it():
+    # Cut to a list item's length, each was "widget name support": the targets went unsaid
+    said = [(c.third(), c.cites) for c in clauses([
+        dataclasses.replace(parse_title(t), ref=Ref(pr=i)) for i, t in enumerate((
+            "Add widget name support to _sprocket_weight_only_transform",
+            "Add widget name support to _cog_dynamic_gadget_weight_transform"))])]
+    assert said == [("adds widget name support to sprocket weight only transform and cog "
+                     "dynamic gadget weight transform", (0, 1))]
+
+
+def test_a_breath_holds_the_objects_as_their_shared_words_are_said_once():
+    # Measured as written, "the deprecated … and related code" five times, the fourth
+    # layout took a second breath of its own: "removes the deprecated A, B and C, along
+    # with related code, and removes the deprecated D and E, along with related code"
+    acts = [dataclasses.replace(parse_title(f"Remove the deprecated {n} and related code"),
+                                ref=Ref(pr=i)) for i, n in enumerate((
+                                    "WidgetLayout", "GadgetLayout", "SprocketLayout", "CogLayout",
+                                    "PackedLinearWidgetDynamicActivationGadgetLayout"))]
+    assert [(c.third(), c.cites) for c in clauses(acts, overflow=True)] == [
+        ("removes the deprecated WidgetLayout, GadgetLayout, SprocketLayout and CogLayout, "
+         "along with related code", (0, 1, 2, 3)),
+        ("removes the deprecated PackedLinearWidgetDynamicActivationGadgetLayout and related "
+         "code", (4,))]

@@ -121,8 +121,13 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         shared = len({a.qualifier for a in acts}) == 1
         qualifier = acts[0].qualifier if shared else ""
         whole = {id(a) for a in acts if _whole(a)}
+        # An opening the objects share is said once: one cut to it would say nothing of
+        # its own ("parameter name support" of "parameter name support to the int4
+        # transform"), so it keeps as many words after it.
+        head = shared_head([a.obj.split() for a in acts]) if len(acts) > 1 else 0
         said_as = {id(a): _object(a, WHOLE_WORDS if id(a) in whole else
-                                  10 if len(acts) == 1 else 7, id(a) in whole) + (
+                                  10 if len(acts) == 1 else 7 + head * _only_head(a, head),
+                                  id(a) in whole) + (
             "" if shared or not a.qualifier else f" {a.qualifier}") for a in acts}
         # A summary's items after the first are said whole or not at all: a cut one
         # ("description lists read") would say something the subject did not; so is what
@@ -149,6 +154,13 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
                     Clause(verb, objects, qualifier, cites, negated, stated, adverb,
                            joined=len(kept) > 1))
     return out + more
+
+
+def _only_head(a: Action, head: int) -> bool:
+    """Whether an object cut to a list item's length keeps no more than the `head` words
+    its list shares."""
+    ws = _bare(_object(a, 7, False)).split()
+    return len(ws[1:] if ws[:1] in (["a"], ["an"], ["the"]) else ws) <= head
 
 
 def _complemented(a: Action) -> bool:
@@ -193,12 +205,13 @@ def _purpose_only(obj: str) -> bool:
 
 def _breaths(objects: Sequence[str]) -> list[list[str]]:
     """Objects in lists a listener can hold: whole items, LIST_ITEMS at most, in one
-    breath of OBJECT_WORDS (the first item is said whole whatever its length)."""
+    breath of OBJECT_WORDS as factor says them (the first item is said whole whatever its
+    length)."""
     out: list[list[str]] = []
     kept: list[str] = []
     for o in objects:
         if kept and (len(kept) == LIST_ITEMS or
-                     len(" ".join([*kept, o]).split()) > OBJECT_WORDS):
+                     len(factor([*kept, o]).split()) > OBJECT_WORDS):
             out.append(kept)
             kept = []
         kept.append(o)
