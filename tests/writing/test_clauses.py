@@ -365,6 +365,16 @@ def test_a_name_the_voice_spells_out_takes_the_article_of_its_first_letter():
     assert article("Metal kernel", "add") == "a Metal kernel"  # a word, said as one
 
 
+def test_a_fault_named_by_where_it_is_takes_its_article():
+    # "fixes widget import error", "fixing loader issue" were heard without one
+    assert [article(o, "fix") for o in ("widget import error", "loader issue",
+                                        "CI failure", "cache problem")] == [
+        "a widget import error", "a loader issue", "a CI failure", "a cache problem"]
+    # ... not a fault written in the plural, nor one named with its own determiner
+    assert article("widget import errors", "fix") == "widget import errors"
+    assert article("the loader issue", "fix") == "the loader issue"
+
+
 def test_objects_sharing_an_opening_keep_what_each_says_after_it():
     # Cut to a list item's length, each was "widget name support": the targets went unsaid
     said = [(c.third(), c.cites) for c in clauses([
