@@ -365,11 +365,17 @@ def test_a_name_the_voice_spells_out_takes_the_article_of_its_first_letter():
     assert article("Metal kernel", "add") == "a Metal kernel"  # a word, said as one
 
 
-def test_a_fault_named_by_where_it_is_takes_its_article():
+def test_a_fault_fixed_takes_a_and_a_thing_fixed_takes_the():
     # "fixes widget import error", "fixing loader issue" were heard without one
     assert [article(o, "fix") for o in ("widget import error", "loader issue",
                                         "CI failure", "cache problem")] == [
         "a widget import error", "a loader issue", "a CI failure", "a cache problem"]
+    # A thing fixed was there before, so it is the one: "fixes a widget script" was heard;
+    # a fault said by what is wrong with it is one of its kind
+    assert [article(o, "fix") for o in ("widget eval script", "loader test", "missing field",
+                                        "wrong loader path")] == [
+        "the widget eval script", "the loader test", "a missing field", "a wrong loader path"]
+    assert article("widget eval script", "add") == "a widget eval script"
     # ... not a fault written in the plural, nor one named with its own determiner
     assert article("widget import errors", "fix") == "widget import errors"
     assert article("the loader issue", "fix") == "the loader issue"

@@ -146,8 +146,8 @@ def test_one_verb_per_list_with_articles_and_each_qualifier_kept():
         "overlaps trainer to generator weight sync"]
     assert told("Add unit tests for the loader") == ["adds unit tests for the loader"]
     # The article follows the sound, not the letter.
-    assert told("Add unified config", "Fix one-shot hook", "Add hourly job") == [
-        "adds a unified config and an hourly job", "fixes a one-shot hook"]
+    assert told("Add unified config", "Fix one-shot hook bug", "Add hourly job") == [
+        "adds a unified config and an hourly job", "fixes a one-shot hook bug"]
     assert told("Add urgent check") == ["adds an urgent check"]
 
 

@@ -614,9 +614,10 @@ def test_an_action_named_inside_the_summary_gives_its_object_the_article():
     script = _second_named("deleting dead prototype packaging")
     assert "deleting the dead prototype packaging" in script.summary, script.summary
     assert "Second theme: deleting dead prototype packaging." in script.transcript
-    # A phrasal verb keeps its particle before the article: "fixing up a", not "fixing an up".
+    # A phrasal verb keeps its particle before the article: "fixing up the", not "fixing
+    # the up".
     script = _second_named("fixing up roofline sweep script")
-    assert "fixing up a roofline sweep script" in script.summary, script.summary
+    assert "fixing up the roofline sweep script" in script.summary, script.summary
     # An adverb before the verb leaves it an action: never "a temporarily disabling …"
     script = _second_named("temporarily disabling flaky upload test")
     assert "temporarily disabling a flaky upload test" in script.summary, script.summary

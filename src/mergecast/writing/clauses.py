@@ -259,8 +259,10 @@ def _statements(said: Sequence[str]) -> str:
 def article(obj: str, verb: str = "add") -> str:
     """"perf run config" -> "a perf run config": a bare singular count noun (a data list,
     [effects] count_nouns) takes its article after a verb that makes, mends or drops a
-    thing ([effects] article_verbs), as a speaker would say it; any other thing already there
-    ([effects] known_adjectives) takes "the": "removes the unused NF4 prototypes"."""
+    thing ([effects] article_verbs), as a speaker would say it: "the" when fixed, unless it
+    is a fault ("fixes the eval script", "fixes a build error", "a wrong path"); any other
+    thing already there ([effects] known_adjectives) takes "the": "removes the unused NF4
+    prototypes"."""
     if verb == "fix" and (fault := one_fault(obj)) != obj:
         return fault  # "fixes a bug when …"
     ws = obj.split()
@@ -280,6 +282,9 @@ def article(obj: str, verb: str = "add") -> str:
         known = ws[0] in phrases()["effects"]["known_adjectives"] and cut > 1 and \
             ws[1].lower() not in ("and", "or")
         return "the " + obj if known else obj  # "removes the unused NF4 prototype"
+    if verb == "fix" and ws[cut - 1].lower() not in words().faults and \
+            ws[0].lower() not in words().problems:
+        return "the " + obj  # a thing fixed was there: "fixes the eval script"
     first = ws[0]
     # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
     # A lower-case word with no vowel at all ("lr", "tp") is letters too.
