@@ -117,6 +117,12 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     # "stop X killing Y": the happening takes its "from".
     ("[c10d] stop heartbeat() killing the trainer", "stopping heartbeat from killing the trainer"),
     ("Stop the loader from killing workers", "stopping the loader from killing workers"),
+    # ... never a noun in -ing ("a shared from opening" was heard), and never after "keep",
+    # whose "keep the demo running" keeps it running
+    ("Stop a shared opening of widget files", "stopping a shared opening of widget files"),
+    ("Keep the widget demo running", "keeping the widget demo running"),
+    ("Keep what list items say after a shared opening",
+     "keeping what list items say after a shared opening"),
     # "chill" is a verb (of the quieten kind).
     ("[BE] Chill logs in loader", "chilling logs in loader"),
     # "add back X" is one verb; "add in-place X" is not "add in".

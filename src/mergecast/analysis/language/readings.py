@@ -158,8 +158,12 @@ def hindered(obj: str, lemma: str) -> str:
     ws = obj.split()
     if lemma not in readings().hinder or "from" in (w.lower() for w in ws):
         return obj
-    i = next((i for i in range(1, len(ws)) if ws[i].lower().endswith("ing")
-              and len(ws[i]) > 5 and base_verb(ws[i]) is not None), None)
+    # (after a word that leads into a noun, or last, "-ing" is the noun: "a shared
+    # opening", "the stale opening"; the happening goes on to what it does)
+    i = next((i for i in range(1, len(ws) - 1) if ws[i].lower().endswith("ing")
+              and len(ws[i]) > 5 and base_verb(ws[i]) is not None
+              and ws[i - 1].lower() not in words().function
+              and not ws[i - 1].lower().endswith("ed")), None)
     return obj if i is None else " ".join([*ws[:i], "from", *ws[i:]])
 
 
