@@ -108,6 +108,8 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("construct NF4Tensor from bf16/fp16/fp32", "constructing NF4Tensor from BF16, FP16 and FP32"),
     ("Add cuda/rocm CI", "CUDA and ROCm CI"),
     ("Fix destory of the process group at exit", "fixing destroy of the process group at exit"),
+    ("claen up widget interface", "cleaning up widget interface"),
+    ("Add kernrel conifg for the dyanmic widget", "kernel config for the dynamic widget"),
     # A word the lexicon writes in capitals is written so in a title's plain words too.
     ("[cpu-offloading] Implement prefetching for cpu offloading pass",
      "prefetching for CPU offloading pass"),
