@@ -404,3 +404,13 @@ def test_a_breath_holds_the_objects_as_their_shared_words_are_said_once():
          "along with related code", (0, 1, 2, 3)),
         ("removes the deprecated PackedLinearWidgetDynamicActivationGadgetLayout and related "
          "code", (4,))]
+
+
+def test_a_new_thing_is_added_with_its_article():
+    # "New tutorial for widget loaders" was told "works on new tutorial for …", and "Add new
+    # widget test" "adds new widget test"
+    said = [c.third() for t in ("New tutorial for widget loaders", "Add new widget test",
+                                "Add new widget tests")
+            for c in clauses([parse_title(t)])]
+    assert said == ["adds a new tutorial for widget loaders", "adds a new widget test",
+                    "adds new widget tests"]
