@@ -67,7 +67,7 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     (["Add features"], ("float8",), "float8 features"),
     # ... and an area of two words ending in a plural follows it as words: never "Train
     # configs llama".
-    (["add llama 70B toml", "add llama 13B configs"], ("train configs",), "llama train configs"),
+    (["add llama 70B toml", "add llama 13B configs"], ("train configs",), "Llama train configs"),
     (["[spmd_types] Kimi enablement", "[spmd_types] Qwen enablement"], ("spmd types",),
      "SPMD types enablement"),
     # a name that names nothing ("fixing a bug") says at least where; a generic place
@@ -512,3 +512,10 @@ def test_a_topic_numbered_in_parts_names_its_theme():
     titles = ["widget cleanup [1/x]: unbreak the loader tests",
               "widget cleanup [2/x]: refactor the planner"]
     assert headline(titles, areas=("Loader",)) == "widget cleanup"
+
+
+def test_a_name_from_shared_words_is_written_as_the_lexicon_writes_them():
+    # "First theme: widget mps ops" beside effects saying "widget MPS ops"
+    assert headline(["[mps] Add cshim for widget mps ops",
+                     "[mps] revamp widget mps ops build"]) == "widget MPS ops"
+    assert headline(["Add fp8 gizmo store", "Speed up fp8 gizmo store"]) == "FP8 gizmo store"

@@ -156,7 +156,13 @@ def headline(
                 or kind_name(titles, areas)
                 or (_grab_bag(titles, areas, stack and not series, series) if by_place else None)
                 or (_base_name(titles) if stack else _first_named(titles, areas, by_place)))
-    return _noun(_qualify(_fewer(name), areas))
+    return _cased(_noun(_qualify(_fewer(name), areas)))
+
+
+def _cased(name: str) -> str:
+    """A name's words as the lexicon writes them: words shared by titles written small
+    ("torchao mps ops") are named "torchao MPS ops", as their titles' effects say them."""
+    return " ".join(case_word(w) for w in name.split(" "))
 
 
 # A stack is named by words its parts share when its base part says them or most parts
