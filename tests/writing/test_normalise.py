@@ -116,3 +116,13 @@ def test_a_decimal_with_letters_after_it_is_said_apart():
 ])
 def test_a_plus_a_percent_between_words_and_a_version_and_later_are_said(text, spoken):
     assert normalise(text, {}) == spoken
+
+
+def test_a_small_word_with_no_vowel_is_spelled_unless_it_is_a_word():
+    # "bmm", "nn" and "sgd" were read to the voice as if they were words
+    assert normalise("It fixes the bmm op in nn Linear with sgd.", {}) == (
+        "It fixes the B M M op in N N Linear with S G D.")
+    # shorthand says its word; a real word, a handle's part or a path's part stays
+    assert normalise("Every nth step, the loss fn logs a msg.", {}) == (
+        "Every nth step, the loss function logs a message.")
+    assert normalise("Thanks, howardzhang-cv.", {}) == "Thanks, howardzhang-cv."

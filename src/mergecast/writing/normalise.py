@@ -196,6 +196,18 @@ def _speakable_token(m: re.Match[str]) -> str:
     return " ".join(said)
 
 
+# A word written small with no vowel ("nn", "sgd"): not after a hyphen, dot or apostrophe,
+# where it is part of a name ("howardzhang-cv") or a path
+_VOWELLESS = re.compile(r"(?<![\w'’.-])[b-df-hj-np-tv-xz]{2,4}(?![\w'’-])")
+
+
+def _spelled(m: re.Match[str]) -> str:
+    """ "bmm" -> "B M M"; the words of templates/lexicon.toml [letters] are said whole."""
+    word = m.group(0)
+    return word if word in _shipped().get("letters", {}).get("words", ()) else \
+        " ".join(word.upper())
+
+
 def _letters(run: str) -> str:
     """A run of one or two letters is spelled ("k" -> "K", "py" -> "P Y"), and so are up
     to five capitals with no vowel to say them by ("MXFP" -> "M X F P"); a longer one is a
@@ -258,6 +270,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     text = _VERSIONED.sub(_versioned, text)
     text = _DECIMAL_TAIL.sub(r"\1 \2", text)
     text = _MIXED.sub(_speakable_token, text)
+    text = _VOWELLESS.sub(_spelled, text)
     text = _COMPOUND.sub(lambda m: _CAMEL.sub(" ", m.group(0)), text)
     text = _UNDERSCORE.sub(" ", text)
     text = _STRAY.sub(" ", text)
