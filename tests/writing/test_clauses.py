@@ -414,3 +414,32 @@ def test_a_new_thing_is_added_with_its_article():
             for c in clauses([parse_title(t)])]
     assert said == ["adds a new tutorial for widget loaders", "adds a new widget test",
                     "adds new widget tests"]
+
+
+def test_an_effect_said_alone_keeps_a_closing_list_a_few_words_over():
+    # Cut at its "and", "… global avg losses" said one of two as if it were all
+    def said(title: str) -> list[str]:
+        return [c.third() for c in clauses([parse_title(title)])]
+    assert said("Update widget state to include global_avg_losses and global_max_losses") == [
+        "updates widget state to include global avg losses and global max losses"]
+    assert said("[loader] Add support for copy for plain widget layout and gadget tiled "
+                "layout") == ["adds support for copy for plain widget layout and gadget "
+                              "tiled layout"]
+    # ... never past the slack, and never an item of a list, where it would take the breath
+    assert said("Update widget state to include the global average widget losses and the "
+                "global max widget losses") == [
+        "updates widget state to include the global average widget losses"]
+    assert [c.third() for c in clauses([parse_title(t) for t in (
+        "Update widget state to include global_avg_losses and global_max_losses",
+        "Update gadget state to include the last loss")])] == [
+        "updates widget state to include global avg losses and gadget state to include the "
+        "last loss"]
+
+
+def test_a_thing_named_before_its_clause_takes_its_article():
+    assert article("widget kernel that writes both rows", "add") == (
+        "a widget kernel that writes both rows")
+    # a word that says the thing was there says "the", whatever the verb
+    assert article("unused widget kernel", "remove") == "the unused widget kernel"
+    assert article("failing loader test which needs a gadget", "remove") == (
+        "the failing loader test which needs a gadget")

@@ -127,7 +127,7 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         head = shared_head([a.obj.split() for a in acts]) if len(acts) > 1 else 0
         said_as = {id(a): _object(a, WHOLE_WORDS if id(a) in whole else
                                   10 if len(acts) == 1 else 7 + head * _only_head(a, head),
-                                  id(a) in whole) + (
+                                  id(a) in whole, alone=len(acts) == 1) + (
             "" if shared or not a.qualifier else f" {a.qualifier}") for a in acts}
         # A summary's items after the first are said whole or not at all: a cut one
         # ("description lists read") would say something the subject did not; so is what
@@ -240,14 +240,15 @@ def _whole(a: Action) -> bool:
     return a.lemma in words().whole_verbs or _FROM_TO.search(a.obj) is not None
 
 
-def _object(a: Action, limit: int, whole: bool) -> str:
+def _object(a: Action, limit: int, whole: bool, alone: bool = False) -> str:
     """An object as said: a reported statement whole ("that make demo uses …": the
     language module keeps it to one breath), a `whole` one (see _whole) whole up to
-    `limit` words, any other cut to `limit` words with its article."""
+    `limit` words, any other cut to `limit` words with its article (an object `alone`,
+    no item of a list, keeps a closing list a few words over: see trim)."""
     if whole and not is_stated(a) and len(a.obj.split()) <= limit:
         return article(a.obj, a.verb)
     return a.obj if is_stated(a) else \
-        article(trim(a.obj, limit, lists=True, why=True), a.verb)
+        article(trim(a.obj, limit, lists=True, why=True, alone=alone), a.verb)
 
 
 def _statements(said: Sequence[str]) -> str:
@@ -275,13 +276,18 @@ def article(obj: str, verb: str = "add") -> str:
             ws[0].islower() and ws[0].endswith("ing") and base_verb(ws[0]) and \
             len(ws) > 1 and ws[1].lower() in _determiners():
         return obj  # a doing and its object: "stops using the old cache", never "an using"
-    cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS), len(ws))
+    # (the thing is named before its preposition or relative clause: "kernel that writes")
+    cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS
+                or w.lower() in ("that", "which", "whose") and i > 0), len(ws))
     if cut < 1 or ws[cut - 1].lower() not in count_nouns() or \
             any(w.lower() in ("and", "or") or w.endswith(",") and not is_modifier(ws[i + 1])
                 for i, w in enumerate(ws[:cut])):
         known = ws[0] in phrases()["effects"]["known_adjectives"] and cut > 1 and \
             ws[1].lower() not in ("and", "or")
         return "the " + obj if known else obj  # "removes the unused NF4 prototype"
+    if ws[0] in phrases()["effects"]["known_adjectives"] and cut > 1 and \
+            ws[0].lower() not in words().problems:
+        return "the " + obj  # "skips the failing inference test"
     if verb == "fix" and ws[cut - 1].lower() not in words().faults and \
             ws[0].lower() not in words().problems:
         return "the " + obj  # a thing fixed was there: "fixes the eval script"

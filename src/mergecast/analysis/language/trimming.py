@@ -138,12 +138,15 @@ _LIST = re.compile(rf"{_ITEM}(?:,\s{_ITEM})+,?\s(?:and|or)\s")
 LIST_WORDS = 16  # a list said whole, up to this many words
 
 
-def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> str:
+def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False,
+         alone: bool = False) -> str:
     """Cut to the first clause, then to `limit` words at a natural break; never ends on a
     function word. No ellipsis: a name must read as a complete phrase. With `lists`, an
     object that is a list ("source, mixing, packing and checkpoint extension points") is
     kept whole up to `LIST_WORDS`, never cut to its first item. With `why` (an effect
-    told in a sentence, not a name), a closing purpose clause a few words over is kept."""
+    told in a sentence, not a name), a closing purpose clause a few words over is kept;
+    with `alone` too (an effect said by itself, no item of a list), so is a closing list
+    of two ("global avg losses and global max losses")."""
     if lists and _LIST.match(text) and len(text.split()) <= LIST_WORDS:
         clause = re.split(r"\s*(?:;|\s[-–—]+\s|:\s|\.\s|…)", text, maxsplit=1)[0].strip()
         if _LIST.match(clause):
@@ -166,7 +169,8 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False) -> s
         ws = ws[:next((i for i in range(2, len(ws)) if ws[i].lower() == "whose"), len(ws))]
     ws = _subject(ws)
     whole = len(ws)
-    if len(ws) > limit and not (why and _purpose_fits(ws, limit)):
+    if len(ws) > limit and not (why and (_purpose_fits(ws, limit)
+                                         or alone and _list_fits(ws, limit))):
         low = [x.lower() for x in ws]
         w = words()
         # "the computed in grad placements": a participle after an article waits for its
@@ -292,6 +296,19 @@ def _mannerless(ws: list[str]) -> list[str]:
             if base_verb(low[j]) == low[j] or j > i + 1 and not low[j].endswith("ing"):
                 return ws[:i]  # ("by properly tear": an adverb before it, so a verb)
     return ws
+
+
+LIST_SLACK = 2  # words a told effect may run over its limit to say a closing list whole
+
+
+def _list_fits(ws: list[str], limit: int) -> bool:
+    """An effect that runs over `limit` by a few words of a closing list ("train state to
+    include global avg losses and global max losses"): cut at its "and", it would say one
+    item of two as if it were all. Not a second doing ("X and propagate Y", "works with
+    compile and use pytest")."""
+    joins = [i for i, x in enumerate(ws) if x.lower() in ("and", "or")]
+    return len(ws) <= limit + LIST_SLACK and len(joins) == 1 and 2 <= joins[0] <= limit \
+        and base_verb(ws[joins[0] + 1]) != ws[joins[0] + 1].lower()
 
 
 def _purpose_fits(ws: list[str], limit: int) -> bool:
