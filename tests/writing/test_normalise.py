@@ -43,7 +43,7 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("PR #587167", "P R five eighty-seven one sixty-seven"),
     ("from b7r2n", "from B seven R two N"),
     # a name and its dotted version are said apart, the version as a decimal
-    ("running Widget3.1-8B", "running Widget 3.1-eight B"),
+    ("running Widget3.1-8B", "running Widget 3.1 eight B"),
     ("the loader v2.14 pin", "the loader V 2.14 pin"),
     ("kovacs47's stack", "kovacs forty-seven's stack"),
     # a name in capitals is said as the lexicon says it, or letter by letter when it has
@@ -126,3 +126,14 @@ def test_a_small_word_with_no_vowel_is_spelled_unless_it_is_a_word():
     assert normalise("Every nth step, the loss fn logs a msg.", {}) == (
         "Every nth step, the loss function logs a message.")
     assert normalise("Thanks, howardzhang-cv.", {}) == "Thanks, howardzhang-cv."
+
+
+def test_a_hyphen_beside_a_name_with_a_number_parts_two_things_said_apart():
+    # "Qwen three-fourteen B" was heard as one word
+    assert normalise("A Widget3-14B config and fp8-e4m3 types.", {}) == (
+        "A Widget three fourteen B config and F P eight E four M three types.")
+    # a range, a compound word and a name with no number keep their hyphen
+    assert normalise("Wait 1-2 seconds for the one-shot GPT-OSS run.", {}) == (
+        "Wait 1-2 seconds for the one-shot GPT-OSS run.")
+    # and a name the voice cannot read as written is spelled from the lexicon
+    assert normalise("CooR precompile", {}) == "C O O R precompile"

@@ -201,6 +201,24 @@ def _speakable_token(m: re.Match[str]) -> str:
 _VOWELLESS = re.compile(r"(?<![\w'’.-])[b-df-hj-np-tv-xz]{2,4}(?![\w'’-])")
 
 
+# "Qwen3-14B", "fp8-e4m3": a hyphen beside a name with a number in it parts two things said
+# apart ("Qwen three, fourteen B"), never one word ("Qwen three-fourteen B"); "1-2" and
+# "GPT-OSS" keep theirs
+_HYPHENED = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+(?![\w-])")
+
+
+def _numbered(part: str) -> bool:
+    return any(c.isdigit() for c in part) and any(c.isalpha() for c in part)
+
+
+def _unhyphened(m: re.Match[str]) -> str:
+    parts = m.group(0).split("-")
+    out = parts[0]
+    for before, part in zip(parts, parts[1:], strict=False):
+        out += (" " if _numbered(before) or _numbered(part) else "-") + part
+    return out
+
+
 def _spelled(m: re.Match[str]) -> str:
     """ "bmm" -> "B M M"; the words of templates/lexicon.toml [letters] are said whole."""
     word = m.group(0)
@@ -269,7 +287,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     text = _LONG_NUMBER.sub(lambda m: digit_groups(m.group(0)), text)
     text = _VERSIONED.sub(_versioned, text)
     text = _DECIMAL_TAIL.sub(r"\1 \2", text)
-    text = _MIXED.sub(_speakable_token, text)
+    text = _MIXED.sub(_speakable_token, _HYPHENED.sub(_unhyphened, text))
     text = _VOWELLESS.sub(_spelled, text)
     text = _COMPOUND.sub(lambda m: _CAMEL.sub(" ", m.group(0)), text)
     text = _UNDERSCORE.sub(" ", text)
