@@ -1608,3 +1608,12 @@ def test_a_squash_log_is_the_changes_history_and_tells_nothing():
     told = "The widget loader kept stale widgets after a restart.\n\n" + \
         log.rsplit("\n\n", 1)[0]
     assert claims(told, REF) != []
+
+
+def test_the_branchs_own_upkeep_is_no_step_of_the_change():
+    # "PR 1804 also adds a metadata mismatch test, and rebases and adds float8"
+    body = ("* Add widget copy support\n\n* add loader mismatch test\n\n"
+            "* rebase and add gadget dtype\n\n* fixed merge conflicts\n\n"
+            "* Resolve conflicts with main\n")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "widget copy support"), ("add", "loader mismatch test")]
