@@ -201,10 +201,10 @@ class Facts:
 
     def _unnamed(self, cites: Sequence[int], named: set[int]) -> int | None:
         """How many of a sentence's cited PRs it counts without naming them ("four of the
-        PRs add X, and PR 5 fixes Y" cites five): None unless all the cited PRs are one
+        PRs add X, and PR 5 fixes Y" cites five): None unless it cites PRs, all of one
         theme's or stack's, whose PRs "the PRs" are."""
         cited = set(cites)
-        if not any(cited <= g.prs for g in self.groups):
+        if not cited or not any(cited <= g.prs for g in self.groups):
             return None
         return len(cited - named)
 

@@ -196,13 +196,8 @@ def _speakable_token(m: re.Match[str]) -> str:
     return " ".join(said)
 
 
-# A word written small with no vowel ("nn", "sgd"): not after a hyphen, dot or apostrophe,
-# where it is part of a name ("howardzhang-cv") or a path
-_VOWELLESS = re.compile(r"(?<![\w'’.-])[b-df-hj-np-tv-xz]{2,4}(?![\w'’-])")
-
-
 # "Qwen3-14B", "fp8-e4m3": a hyphen beside a name with a number in it parts two things said
-# apart ("Qwen three, fourteen B"), never one word ("Qwen three-fourteen B"); "1-2" and
+# apart ("Qwen three fourteen B"), never one word ("Qwen three-fourteen B"); "1-2" and
 # "GPT-OSS" keep theirs
 _HYPHENED = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+(?![\w-])")
 
@@ -217,6 +212,11 @@ def _unhyphened(m: re.Match[str]) -> str:
     for before, part in zip(parts, parts[1:], strict=False):
         out += (" " if _numbered(before) or _numbered(part) else "-") + part
     return out
+
+
+# A word written small with no vowel ("nn", "sgd"): not after a hyphen, dot or apostrophe,
+# where it is part of a name ("howardzhang-cv") or a path
+_VOWELLESS = re.compile(r"(?<![\w'’.-])[b-df-hj-np-tv-xz]{2,4}(?![\w'’-])")
 
 
 def _spelled(m: re.Match[str]) -> str:
