@@ -42,6 +42,8 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("PR 584044 landed", "P R five eighty-four oh forty-four landed"),
     ("PR #587167", "P R five eighty-seven one sixty-seven"),
     ("from b7r2n", "from B seven R two N"),
+    # digits led by a zero are read one by one ("zero jain" lost a zero)
+    ("thanks widget00maker", "thanks widget zero zero maker"),
     # a name and its dotted version are said apart, the version as a decimal
     ("running Widget3.1-8B", "running Widget 3.1 eight B"),
     ("the loader v2.14 pin", "the loader V 2.14 pin"),

@@ -189,7 +189,9 @@ def _speakable_token(m: re.Match[str]) -> str:
     said = []
     for run in _RUNS.findall(token):
         if run.isdigit():
-            said.append(number_words(int(run)) if len(run) <= 3 else " ".join(
+            # (digits led by a zero are read one by one: "tushar00jain" is "zero zero")
+            said.append(number_words(int(run)) if len(run) <= 3 and not (
+                run.startswith("0") and len(run) > 1) else " ".join(
                 number_words(int(d)) for d in run))
         else:
             said.append(_letters(run))
