@@ -34,6 +34,7 @@ _DESTINATION = re.compile(r"\s(?:to|into)\s+\S+(?:\s+\S+){0,3}$")
 LIST_ITEMS = 4  # objects named in one list
 _ANCHOR = "add"  # a base verb to read objects after (see Clause._rest)
 OBJECT_WORDS = 18  # words all of a list's objects take at most (the first is said whole)
+ITEM_WORDS = 7  # words an object is cut to as one item of several
 WHOLE_WORDS = 12  # words a whole verb's object ("split X and Y") is said in, else left out
 
 
@@ -125,10 +126,11 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         # its own ("parameter name support" of "parameter name support to the int4
         # transform"), so it keeps as many words after it.
         head = shared_head([a.obj.split() for a in acts]) if len(acts) > 1 else 0
-        said_as = {id(a): _object(a, WHOLE_WORDS if id(a) in whole else
-                                  10 if len(acts) == 1 else 7 + head * _only_head(a, head),
-                                  id(a) in whole, alone=len(acts) == 1) + (
-            "" if shared or not a.qualifier else f" {a.qualifier}") for a in acts}
+        said_as = {id(a): _object(
+            a, WHOLE_WORDS if id(a) in whole else 10 if len(acts) == 1
+            else ITEM_WORDS + head * _only_head(a, head), id(a) in whole,
+            alone=len(acts) == 1) + ("" if shared or not a.qualifier else f" {a.qualifier}")
+            for a in acts}
         # A summary's items after the first are said whole or not at all: a cut one
         # ("description lists read") would say something the subject did not; so is what
         # a change makes of a thing ("makes the purge thread" of "… to be a daemon thread").
@@ -159,7 +161,7 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
 def _only_head(a: Action, head: int) -> bool:
     """Whether an object cut to a list item's length keeps no more than the `head` words
     its list shares."""
-    ws = _bare(_object(a, 7, False)).split()
+    ws = _bare(_object(a, ITEM_WORDS, False)).split()
     return len(ws[1:] if ws[:1] in (["a"], ["an"], ["the"]) else ws) <= head
 
 
@@ -279,18 +281,18 @@ def article(obj: str, verb: str = "add") -> str:
     # (the thing is named before its preposition or relative clause: "kernel that writes")
     cut = next((i for i, w in enumerate(ws) if w.lower() in _PREPOSITIONS
                 or w.lower() in ("that", "which", "whose") and i > 0), len(ws))
+    known = ws[0] in phrases()["effects"]["known_adjectives"] and cut > 1 and \
+        ws[1].lower() not in ("and", "or")
     if cut < 1 or ws[cut - 1].lower() not in count_nouns() or \
             any(w.lower() in ("and", "or") or w.endswith(",") and not is_modifier(ws[i + 1])
                 for i, w in enumerate(ws[:cut])):
-        known = ws[0] in phrases()["effects"]["known_adjectives"] and cut > 1 and \
-            ws[1].lower() not in ("and", "or")
         return "the " + obj if known else obj  # "removes the unused NF4 prototype"
-    if ws[0] in phrases()["effects"]["known_adjectives"] and cut > 1 and \
-            ws[0].lower() not in words().problems:
-        return "the " + obj  # "skips the failing inference test"
-    if verb == "fix" and ws[cut - 1].lower() not in words().faults and \
-            ws[0].lower() not in words().problems:
-        return "the " + obj  # a thing fixed was there: "fixes the eval script"
+    # A count noun that was there takes "the" ("skips the failing inference test"; a thing
+    # fixed: "fixes the eval script"), unless what is wrong with it names a fault ("a
+    # missing field", "fixes a build error").
+    if ws[0].lower() not in words().problems and (
+            known or verb == "fix" and ws[cut - 1].lower() not in words().faults):
+        return "the " + obj
     first = ws[0]
     # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
     # A lower-case word with no vowel at all ("lr", "tp") is letters too.
