@@ -25,6 +25,11 @@ def told(title: str) -> str:
     return effect.third()
 
 
+def numbered(*titles: str) -> list[Action]:
+    """The titles' actions, each of the PR numbered by its place (0, 1, …)."""
+    return [dataclasses.replace(parse_title(t), ref=Ref(pr=i)) for i, t in enumerate(titles)]
+
+
 @pytest.mark.parametrize(("title", "effect"), [
     # "<X> support for <Y>" adds X support: X is the claim.
     ("CUDAGraph support for SimpleFSDP and TP", "adds CUDAGraph support for SimpleFSDP and TP"),
@@ -177,9 +182,8 @@ def test_a_shared_head_that_is_a_list_is_not_factored_and_a_near_twin_is_said_on
         "gadget: support inference_mode and rank 3")])]
     assert said == ["adds support for inference mode and rank 3+"]
     # said where it first comes: the list keeps the titles' order
-    acts = [dataclasses.replace(parse_title(t), ref=Ref(pr=i)) for i, t in enumerate((
-        "Add the widget cache", "Add the loader pool", "Add the widget cache",
-        "Add the retry budget"))]
+    acts = numbered("Add the widget cache", "Add the loader pool", "Add the widget cache",
+                    "Add the retry budget")
     assert [c.third() for c in clauses(acts)] == [
         "adds the widget cache, loader pool and retry budget"]
     assert factor(["loader caching and eviction for reads", "loader caching and eviction for "
@@ -188,10 +192,9 @@ def test_a_shared_head_that_is_a_list_is_not_factored_and_a_near_twin_is_said_on
     assert factor(["", ""]) == ""  # (no object at all is no list, and no crash)
     # An object cut to the words another opens with says nothing of its own: never "a
     # widget kernel for column major, kernel for transpose and kernel"
-    acts = [dataclasses.replace(parse_title(t), ref=Ref(pr=i)) for i, t in enumerate((
-        "Add widget conversion kernel for column major",
-        "Add widget conversion kernel for transpose in row major format",
-        "Add widget conversion kernel that writes both row and column major outputs"))]
+    acts = numbered("Add widget conversion kernel for column major",
+                    "Add widget conversion kernel for transpose in row major format",
+                    "Add widget conversion kernel that writes both row and column major outputs")
     assert [c.third() for c in clauses(acts)] == [
         "adds a widget conversion kernel for column major and transpose"]
 
@@ -383,10 +386,9 @@ def test_a_fault_fixed_takes_a_and_a_thing_fixed_takes_the():
 
 def test_objects_sharing_an_opening_keep_what_each_says_after_it():
     # Cut to a list item's length, each was "widget name support": the targets went unsaid
-    said = [(c.third(), c.cites) for c in clauses([
-        dataclasses.replace(parse_title(t), ref=Ref(pr=i)) for i, t in enumerate((
-            "Add widget name support to _sprocket_weight_only_transform",
-            "Add widget name support to _cog_dynamic_gadget_weight_transform"))])]
+    said = [(c.third(), c.cites) for c in clauses(numbered(
+        "Add widget name support to _sprocket_weight_only_transform",
+        "Add widget name support to _cog_dynamic_gadget_weight_transform"))]
     assert said == [("adds widget name support to sprocket weight only transform and cog "
                      "dynamic gadget weight transform", (0, 1))]
 
@@ -395,10 +397,9 @@ def test_a_breath_holds_the_objects_as_their_shared_words_are_said_once():
     # Measured as written, "the deprecated … and related code" five times, the fourth
     # layout took a second breath of its own: "removes the deprecated A, B and C, along
     # with related code, and removes the deprecated D and E, along with related code"
-    acts = [dataclasses.replace(parse_title(f"Remove the deprecated {n} and related code"),
-                                ref=Ref(pr=i)) for i, n in enumerate((
-                                    "WidgetLayout", "GadgetLayout", "SprocketLayout", "CogLayout",
-                                    "PackedLinearWidgetDynamicActivationGadgetLayout"))]
+    acts = numbered(*(f"Remove the deprecated {n} and related code" for n in (
+        "WidgetLayout", "GadgetLayout", "SprocketLayout", "CogLayout",
+        "PackedLinearWidgetDynamicActivationGadgetLayout")))
     assert [(c.third(), c.cites) for c in clauses(acts, overflow=True)] == [
         ("removes the deprecated WidgetLayout, GadgetLayout, SprocketLayout and CogLayout, "
          "along with related code", (0, 1, 2, 3)),
