@@ -74,6 +74,13 @@ def said(title: str) -> list[tuple[str, str, str]]:
     ("Skipped some widget tests, added checks, install the loader",
      [("skip", "some widget tests", ""), ("add", "checks", ""), ("install", "the loader", "")]),
     ("Fixed the loader, update for widgets", [("fix", "the loader, update for widgets", "")]),
+    # A name written as code that opens on a verb's word is a name, not the verb.
+    ("`get_widget_sprockets` matches the loader",
+     [("", "get widget sprockets matches the loader", "")]),
+    # What "Fix" fixes may be a fault said as a statement: still a fix.
+    ("Fix sprocket loader cannot read widgets",
+     [("fix", "sprocket loader cannot read widgets", "")]),
+    ("fix the widget is not loaded", [("fix", "the widget is not loaded", "")]),
     # Never a split inside an object.
     ("Migrate min and max to Metal", [("migrate", "min and max", "to Metal")]),
     ("Add float8 and MX", [("add", "float8 and MX", "")]),

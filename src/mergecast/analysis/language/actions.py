@@ -107,6 +107,9 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         # "temp Disable X": temporarily; "By default disable X": by default
         adverb, ws = words().adverb_forms[opening], [ws[n].lower(), *ws[n + 1:]]
     lemma = base_verb(ws[0]) if ws else None
+    if lemma and len(title.split()) > 1 and not _said(ws[0], title) and \
+            re.match(rf"\s*(?:\[[^\]]*\]\s*)*`?{re.escape(ws[0])}_\w", title, re.I):
+        lemma = None  # "`get_x` matches observer": a name that opens on a verb's word
     if negated and lemma is None and ws[0].isalpha():
         lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
     if lemma is None and len(ws) > 2 and _plain(ws[0]) and ws[1] in ("the", "a", "an"):
@@ -119,8 +122,11 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         lemma, ws = f"{ws[0].lower()} and {ws[2]}", ws[2:]
     # ("make sure tests are run": the verb takes a clause, its "are" is no sign of a subject)
     sure = [w.lower() for w in ws[:2]] == ["make", "sure"]
+    # ("Fix the loader is not called": what is fixed is a fault, said as a statement)
+    fault = lemma == "fix" and ws[0].lower() == "fix" and any(
+        w.lower() in ("not", "cannot") or w.lower().endswith("n't") for w in ws[2:6])
     if ws and ws[0].lower() in words().adjectives or lemma not in words().clause_verbs and \
-            not sure and any(w.lower() in words().auxiliaries and _said(w, title)
+            not sure and not fault and any(w.lower() in words().auxiliaries and _said(w, title)
                 for w in _main_clause(ws)[1:4]) or \
             len(ws) > 2 and ws[1].lower() in words().finite and _said(ws[1], title):
         # "scaled bias rowwise linear", "batch configs should …", "Init includes the first
