@@ -1474,6 +1474,14 @@ def test_the_changes_doing_something_is_the_change_itself():
         "The changes in the loader are small, and they touch every dataset reader here."))
 
 
+def test_a_purpose_with_no_verb_after_this_pr_is_not_said():
+    # "This PR to skip X" has no verb: "PR 12 to skip …" would be said as a sentence
+    assert said("This PR to skip the widget failures on sprockets + loader changes to "
+                "enable the sprocket runs.") == []
+    assert said("This PR skips the widget failures on sprockets.") == [
+        ("detail", "PR 12 skips the widget failures on sprockets.")]
+
+
 def test_an_opening_that_leads_into_code_says_what_the_change_does():
     body = ("## Summary\n\nFold the batch dimension into the token dimension across the "
             "trainer:\n\n```text\ntokens: [B, L] -> [T]\n```\n\nDataloaders now emit flat "

@@ -93,6 +93,8 @@ def rewrite(sentence: str, ref: Ref, named_next: bool = False) -> str | None:
                                          base_verb(c.group(1)) == c.group(1).lower() and c)
     if m:
         said, _, rest = sentence[m.end():].partition(" ")
+        if said.lower() == "to":
+            return None  # "This PR to skip X + infra changes": a purpose with no verb
         if base_verb(said) and said[1:].islower():
             said = said.lower()  # "This PR: Ensures that …"
         if base_verb(said) == said and rest:  # "this commit add X": the author's slip
