@@ -89,3 +89,16 @@ def test_the_earlier_number_passes_only_because_the_digest_carries_the_link():
     # a link to another PR vouches for that one only
     other = Facts.from_digest(digest(follow(ref=m.Ref(pr=1239))))
     assert other.problems(text) == ["PR number 1240 is not in the digest"]
+
+
+def test_the_sentence_after_the_who_sentence_never_opens_on_its_two_words():
+    # "The work comes from jerryzh168, … The work follows PR 1240, which …" was heard: two
+    # sentences in a row opening alike.
+    d = digest(follow(back=3))
+    day = DAY.replace(day=14)
+    x = Lookup(d, show="Widget", day=day, lexicon={})
+    plan = make_plan(d, show="Widget", day=day, max_themes=3)
+    x.line("The work comes from jerryzh168, who landed a single PR, 1328.", (1328,))
+    (text,) = [ln.text for ln in follows(x, plan.themes[0])]
+    assert not text.startswith("The work"), text
+    assert "PR 1240" in text and "Monday" in text, text

@@ -69,6 +69,10 @@ def opener(text: str) -> str:
     return " ".join(re.findall(r"[\w'’-]+", text.lower())[:3])
 
 
+def _lead(text: str) -> list[str]:
+    return re.findall(r"[\w'’-]+", text.lower())[:2]
+
+
 @functools.cache
 def _acronyms() -> re.Pattern[str]:
     keys = sorted(words().expand, key=len, reverse=True)
@@ -94,6 +98,7 @@ class Lookup:
         self.lexicon = lexicon
         self.facts = Facts.from_digest(digest, day=day, show=show)
         self.openers: Counter[str] = Counter()
+        self.last = ""  # the last line made: the next one does not open on its two words
         self.expanded: set[str] = set()
         # A git name written "Meng, Hengyu" is one person; read out with its comma it sounds
         # like two ("Meng, Hengyu and andrewor14 landed …"): the voice says "Hengyu Meng".
@@ -123,13 +128,11 @@ class Lookup:
     def _said(self, group: str, key: str, offset: int, values: dict[str, Any]) -> str:
         options = self.variants(group, key)
         start = (self.seed + offset) % len(options)
-        text = ""
-        for i in range(len(options)):
-            raw = options[(start + i) % len(options)]
-            text = _fill(raw, values)
-            if self.openers[opener(text)] < MAX_OPENER:
-                break
-        return text
+        said = [_fill(options[(start + i) % len(options)], values) for i in range(len(options))]
+        fresh = [t for t in said if self.openers[opener(t)] < MAX_OPENER]
+        # "The work comes from … The work follows …": two lines in a row open apart
+        apart = [t for t in fresh if _lead(t) != _lead(self.last)]
+        return (apart or fresh or said)[0]
 
     def pick(self, group: str, key: str, salt: int = 0) -> str:
         """A word or phrase from a list (no filling, no opener bookkeeping)."""
@@ -157,6 +160,7 @@ class Lookup:
             return None
         if not roundup:
             self.openers[opener(text)] += 1
+        self.last = text
         if expand:
             said, spelled = self._expand(text)
             if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
