@@ -81,6 +81,11 @@ def said(title: str) -> list[tuple[str, str, str]]:
     ("Fix sprocket loader cannot read widgets",
      [("fix", "sprocket loader cannot read widgets", "")]),
     ("fix the widget is not loaded", [("fix", "the widget is not loaded", "")]),
+    # "both X and Y" is one object, whatever word Y opens on; "both" counting a plural is not
+    ("Stream the widget logs to both console and log files",
+     [("stream", "the widget logs to both console and log files", "")]),
+    ("Run both widgets and check the loader",
+     [("run", "both widgets", ""), ("check", "the loader", "")]),
     # Never a split inside an object.
     ("Migrate min and max to Metal", [("migrate", "min and max", "to Metal")]),
     ("Add float8 and MX", [("add", "float8 and MX", "")]),

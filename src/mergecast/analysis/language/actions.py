@@ -181,7 +181,8 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
     cut = None if not cut_second else next((i for i in range(1, len(rest) - 1)
                 if rest[i].lower() in ("and", "then") and base_verb(rest[i + 1])
                 and rest[i + 1].lower() not in words().function
-                and not verb_list(rest, i) and not _names_next(title, rest[i + 1])), None)
+                and not verb_list(rest, i) and not _names_next(title, rest[i + 1])
+                and not both_pair(rest, i)), None)
     # (a cut before ", and check Y" leaves no comma behind: "… as Title Case," is no end)
     obj, qualifier = " ".join(rest[:cut]).rstrip(",;"), ""
     if cls in ("move", "rename") or lemma in ("convert", "switch"):
@@ -250,6 +251,12 @@ def _names_next(title: str, word: str) -> bool:
     """Whether "and <word>" opens a name in the title ("Split implements and
     implements_torch_function"): a second thing, not a second order."""
     return re.search(rf"\band\s+{re.escape(word)}[_.]\w", title, re.I) is not None
+
+
+def both_pair(ws: Sequence[str], i: int) -> bool:
+    """Whether the "and" at i joins "both X and Y" ("to both console and log files"): one
+    word after "both", not a plural it counts ("run both widgets and check X")."""
+    return i > 1 and ws[i - 2].lower() == "both" and not ws[i - 1].lower().endswith("s")
 
 
 def _plain(word: str) -> bool:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ...models import Action
-from .actions import parse_title, read_action, verb_list
+from .actions import both_pair, parse_title, read_action, verb_list
 from .nouns import NOUN_LINKS
 from .statements import Subject, covers, lists, read_subject, said_list
 from .titles import clean_title
@@ -108,7 +108,7 @@ def _breaks(ws: Sequence[str]) -> list[tuple[int, int]]:
                 form is not None and (_form(ws[j]) == form or _mixed(form, ws, j)) and \
                 not (i == start + 2 and (verb_list(ws, i)
                                          or ws[start + 1].lower() in words().particles)) and \
-                not _support_noun(ws, j):
+                not _support_noun(ws, j) and not both_pair(ws, i):
             # ("Fix start and stop layer parsing": two verbs opening the object are a list
             # in it, not "fix missing math import and remove X", whose "import" is a noun;
             # "Clean up and simplify X": two verbs on one object; "save and load support
