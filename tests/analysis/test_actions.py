@@ -86,6 +86,7 @@ def said(title: str) -> list[tuple[str, str, str]]:
      [("stream", "the widget logs to both console and log files", "")]),
     ("Run both widgets and check the loader",
      [("run", "both widgets", ""), ("check", "the loader", "")]),
+    ("Conduct widget check only once", [("conduct", "widget check only once", "")]),
     # Never a split inside an object.
     ("Migrate min and max to Metal", [("migrate", "min and max", "to Metal")]),
     ("Add float8 and MX", [("add", "float8 and MX", "")]),
