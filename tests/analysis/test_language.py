@@ -412,6 +412,10 @@ def test_kinds_of_work():
     assert kind_of(parse_title("Add integration tests for the planner")) == "infrastructure"
     assert kind_of(parse_title("Add unit test")) == "infrastructure"
     assert kind_of(parse_title("Add test harness for the planner")) == "infrastructure"
+    # … and "the rest of" the tests are tests too
+    assert kind_of(parse_title("update rest of tests")) == "infrastructure"
+    assert kind_of(parse_title("Update the rest of the widget tests")) == "infrastructure"
+    assert kind_of(parse_title("Update other widget tests")) == "infrastructure"
     assert kind_of(parse_title("Add")) == ""  # (no object: no head noun to read)
     assert kind_of(parse_title("Use the new API")) == "change"
     # a verb the lexicon knows is told as itself, never "touches on soften the guard"

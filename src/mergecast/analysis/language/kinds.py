@@ -13,9 +13,12 @@ def kind_of(action: Action) -> str:
     """The kind of work an action is: capability, performance, correctness, cleanup or
     infrastructure (tests, CI, docs and builds, whatever the verb); "change" when neither
     the verb nor the object tells, "" for a title without a verb."""
-    first = next((w for w in action.obj.lower().split()
-                  if w not in ("for", "a", "an", "the", "some", "more", "new")), "")
-    found = words().objects.get(first) or _tested(action.obj)
+    # ("update rest of tests" is test work: what "the rest of" counts is the thing)
+    obj = re.sub(r"^(?:the\s+)?(?:rest|remainder)\s+of\s+", "", action.obj.lower())
+    first = next((w for w in obj.split()
+                  if w not in ("for", "a", "an", "the", "some", "more", "new", "remaining",
+                               "other")), "")
+    found = words().objects.get(first) or _tested(obj)
     said = f"{action.obj} {action.qualifier}".lower().split()
     if action.verb not in ("fix", "speed") and any(words().objects.get(w) == "documentation"
                                                    for w in said):
