@@ -280,3 +280,13 @@ def test_a_code_span_against_the_word_before_it_is_a_word_of_its_own():
 def test_a_repositorys_one_readme_is_the_readme(title: str, obj: str, qualifier: str) -> None:
     action = parse_title(title)
     assert (action.obj, action.qualifier) == (obj, qualifier)
+
+
+@pytest.mark.parametrize(("title", "obj"), [
+    # "updates rest of tests" was heard: the rest is a known part of a known whole
+    ("update rest of widget tests", "the rest of the widget tests"),
+    ("Refactor rest of its widget ops", "the rest of its widget ops"),
+    ("Fix rest api", "rest API"),  # (no "of": a name)
+])
+def test_the_rest_of_a_thing_is_a_known_part_of_it(title: str, obj: str) -> None:
+    assert parse_title(title).obj == obj

@@ -444,3 +444,9 @@ def test_a_thing_named_before_its_clause_takes_its_article():
     assert article("unused widget kernel", "remove") == "the unused widget kernel"
     assert article("failing loader test which needs a gadget", "remove") == (
         "the failing loader test which needs a gadget")
+
+
+def test_the_rest_of_a_thing_is_a_known_part_of_it():
+    # "updates rest of tests" was heard; the rest is of a known whole: "the rest of the …"
+    assert [c.third() for c in clauses(numbered("update rest of widget tests"))] == [
+        "updates the rest of the widget tests"]

@@ -131,8 +131,15 @@ def the_documents(text: str, made: bool = False) -> str:
             prev not in _DETERMINERS
         return f"the {m.group(0)}" if bare and opens else m.group(0)
     text = _documents().sub(said, text)
+    if (rest := _REST.match(text)) and len(text.split()) > 2:
+        # "refactor rest of tinygemm ops": what is left is a known part of a known whole
+        told = rest.group(1).lower() in _DETERMINERS
+        text = f"the rest of {'' if told else 'the '}{text[rest.start(1):]}"
     # "update main README": the one main README
     return _MAIN_DOCUMENT.sub(lambda m: f"{m.group(1)}the {m.group(2)} ", text)
+
+
+_REST = re.compile(r"rest of (\S+)", re.I)
 
 
 _MAIN_DOCUMENT = re.compile(r"(^|\b(?:in|to|of|from|into|on)\s)(main|top-level|root)\s+(?="
