@@ -87,6 +87,9 @@ def said(title: str) -> list[tuple[str, str, str]]:
     ("Run both widgets and check the loader",
      [("run", "both widgets", ""), ("check", "the loader", "")]),
     ("Conduct widget check only once", [("conduct", "widget check only once", "")]),
+    # A prefix of words names what an objectless order is done to ("fix on B200")
+    ("widget loader test: fix on sprockets",
+     [("fix", "widget loader test on sprockets", "")]),
     # Never a split inside an object.
     ("Migrate min and max to Metal", [("migrate", "min and max", "to Metal")]),
     ("Add float8 and MX", [("add", "float8 and MX", "")]),

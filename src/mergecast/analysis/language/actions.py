@@ -201,6 +201,10 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
     area = _AREA.match(title)
     if area and rest[0].lower() in _PREPOSITIONS and area.group(1).lower() not in words().types:
         obj = f"{area.group(1)} {obj}"  # "float8: enable on ROCm" enables float8 on ROCm
+    elif where and rest[0].lower() in _PREPOSITIONS and len(where) > 1 and \
+            where[0].lower() not in words().types and not base_verb(where[0]):
+        # "mx inference test: fix on B200" fixes the MX inference test there, not "on B200"
+        obj, scope = f"{' '.join(case_word(w) for w in where)} {obj}", ""
     if lemma == "make" and where and not scope and rest[0].lower() in _COMPARATIVES:
         # "float8 kernel test: make more robust": the prefix is what is made more robust
         obj = f"{' '.join(where)} {obj}"
