@@ -212,6 +212,24 @@ def test_list_items_are_steps_and_their_lead_in_is_not_prose():
     assert all(a.ref == REF for a in found)
 
 
+def test_what_a_change_leaves_for_later_is_no_step_of_it():
+    # "PR 2963 goes further: it removes entire class once all models use …" was heard of
+    # an item under "**Known TODOs for follow-up:**": not done, only planned.
+    body = ("**Summary**\nAdd a sprocket registry for widgets.\n\n- Adds the registry to the "
+            "loader.\n- Adds a cog loader.\n\n**Known TODOs for follow-up:**\n\n- remove the "
+            "widget loader once all gadgets use the registry\n- extend the registry to cogs\n")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "the registry to the loader"), ("add", "a cog loader")]
+    for label in ("## Follow-ups", "Future work:", "Next steps:", "TODO:"):
+        later = (f"Add a sprocket registry.\n\n{label}\n- Removes the widget loader.\n"
+                 "- Adds a cog loader.\n")
+        assert steps(later, REF) == [], label
+    # A bold "**Results:**" is no such label: what the change measured is its own
+    assert said("Adds a sprocket registry to the loader.\n\n**Results:**\nWidget loads are "
+                "now 2.1x faster with the registry.\n")[1:] == [
+        ("benefit", "Widget loads are now 2.1x faster with the registry.")]
+
+
 def test_lettered_items_are_list_items():
     # "Highlights: a - the widget …" was said as one sentence, letter and dash included.
     body = ("Highlights:\na - add a retry to the loader\nb - drop the old widget cache\n\n"

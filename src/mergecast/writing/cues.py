@@ -84,11 +84,13 @@ def cues() -> Cues:
         encoding="utf-8")
     d = tomllib.loads(text)
     prose, drop, cues = d["prose"], d["drop"], d["cues"]
-    ends = "(?:" + "|".join(prose["section_ends"]) + ")"
+    later = "(?:" + "|".join(prose["later_ends"]) + ")"
+    ends = "(?:" + "|".join([*prose["section_ends"], *prose["later_ends"]]) + ")"
     labels = {k.lower(): v for k, v in prose["labels"].items()}
     return Cues(
         # Where the prose ends: a heading or a "Label:" line naming one of these sections.
-        section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*)$"),
+        section_end=re.compile(rf"(?im)^\s*(?:#+\s*{ends}\b.*|{ends}\s*:.*|{ends}\s*"
+                               rf"|(?:\*\*|__){later}\s*:.*)$"),
         label=re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(labels, key=len,
                                                                         reverse=True))
                          + r")(?:\s*:|\s+-)\s*(?=[A-Z0-9`])", re.I),
