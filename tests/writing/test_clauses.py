@@ -450,3 +450,22 @@ def test_the_rest_of_a_thing_is_a_known_part_of_it():
     # "updates rest of tests" was heard; the rest is of a known whole: "the rest of the …"
     assert [c.third() for c in clauses(numbered("update rest of widget tests"))] == [
         "updates the rest of the widget tests"]
+
+
+def test_an_object_ending_on_instead_of_or_after_is_told_with_its_own_verb():
+    # "uses custom ops instead of wrap Triton and llama4 shapes" was heard: the next object
+    # read as what the custom ops replace; "fixing X after Y change and the Z module" too.
+    assert [c.third() for c in clauses(numbered(
+        "Use sprocket ops instead of widget_ops", "Use gadget shapes for the loader"))] == [
+        "uses sprocket ops instead of widget ops", "uses gadget shapes for the loader"]
+    assert [c.third() for c in clauses(numbered(
+        "fix the widget after the sprocket change", "fix the gadget module"))] == [
+        "fixes the widget after the sprocket change", "fixes the gadget module"]
+    # … but a phrase every object ends on is said once, after them
+    assert [c.third() for c in clauses(numbered(
+        "check the widget size before loading", "check the gadget size before loading"))] == [
+        "checks the widget size and gadget size before loading"]
+    assert [c.third() for c in clauses(numbered(
+        "check the widget size before loading", "check the gadget size before loading",
+        "check the cog config"))] == [
+        "checks the widget size and gadget size before loading, as well as cog config"]

@@ -179,6 +179,12 @@ def _apart(objects: list[str]) -> list[list[str]]:
     README" puts the kernel in README, so objects with a destination of their own are
     told apart from those without, unless a shared opening makes each its own ("bumps
     actions for node 24 and to latest versions")."""
+    tails = [o[m.start():] if (m := _AFTER_AND.search(o)) else "" for o in objects]
+    if any(t and tails.count(t) == 1 for t in tails[:-1]):
+        # "uses custom ops instead of wrap Triton and llama4 shapes": the next object reads
+        # as the "instead of"'s; each is told with its own verb (a phrase objects share is
+        # said once, after them: "X and Y before scheduling")
+        return [[o] for o in objects]
     going = [_destined(o) for o in objects]
     if all(going) or not any(going) or shared_head([o.split() for o in objects]):
         return [objects]
@@ -186,6 +192,10 @@ def _apart(objects: list[str]) -> list[list[str]]:
     first = going[0]
     return [[o for o, g in zip(objects, going, strict=True) if g == first],
             [o for o, g in zip(objects, going, strict=True) if g != first]]
+
+
+# A phrase whose object an "and" after it would extend ("after removing X and Y")
+_AFTER_AND = re.compile(r"\s(?:instead of|rather than|after|before|except|other than)\s\S")
 
 
 def _destined(obj: str) -> bool:
