@@ -107,6 +107,26 @@ def test_duplicates_say_their_evidence_kind():
                           "lookup order, and both point at the same issue.")
 
 
+def test_a_duplicate_from_an_earlier_day_is_no_second_effort_beside_the_first():
+    # "Two separate PRs, 1007 and 1094, both tackle experimental 6-bit quantization …": PR
+    # 1007 had landed two weeks before, under a title without "experimental".
+    d = rich_digest()
+    for evidence, said in (("title", "comes under nearly the same title as"),
+                           ("issue", "points at the same issue as")):
+        dup = dataclasses.replace(d.duplicates[0], prs=(500001, 587167), evidence=evidence)
+        text = section(write(dataclasses.replace(d, duplicates=(dup,))), "duplicates")
+        assert text.startswith(f"PR 587167, preserving lookup order for ChainMap, {said} "
+                               "PR 500001, from an earlier day."), text
+        assert "Two separate" not in text
+    dup = dataclasses.replace(d.duplicates[0], prs=(500001, 587167), evidence="problem")
+    script = write(dataclasses.replace(d, duplicates=(dup,)))
+    assert section(script, "duplicates") == (
+        "PR 587167 describes a problem much like that of PR 500001, from an earlier day.")
+    # … and its page heading claims no duplicated effort either
+    assert [s.heading for s in script.sections if s.kind == "duplicates"] == [
+        "Similar earlier work"]
+
+
 def test_roundups_take_the_areas_first_items_in_rank_order_two_at_most():
     d = rich_digest()
     ranked = m.Area("Dynamo", (584025, 584024, 587111, 587167), ())  # the analysis's order

@@ -115,6 +115,9 @@ class DuplicatePlan:
     topic: str  # what both tackle, speakable; "" when no safe words were found
     evidence: str  # issue | title | files | "" (unknown)
     authors: tuple[str, ...]
+    # the PR of the pair not active in the window (the store's recent history), if any:
+    # told as from an earlier day, never as a second effort running beside the first
+    earlier: int | None = None
 
 
 @dataclass(frozen=True)

@@ -273,7 +273,8 @@ def _duplicate(d: Digest, prs: tuple[int, int], evidence: str) -> DuplicatePlan:
     known = ca or cb  # one of a pair may be history outside the window
     topic = name_of(parse_title(known.title)) if known else ""
     authors = tuple(dict.fromkeys(c.author.handle for c in (ca, cb) if c is not None))
-    return DuplicatePlan((a, b), topic, evidence, authors)
+    earlier = a if ca is None and cb else b if cb is None and ca else None
+    return DuplicatePlan((a, b), topic, evidence, authors, earlier)
 
 
 def _chains_from_pairs(d: Digest) -> tuple[RevertChain, ...]:

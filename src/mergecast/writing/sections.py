@@ -247,8 +247,9 @@ def _item(x: Lookup, acts: Sequence[Action]) -> str:
 
 def duplicates(x: Lookup, plan: Plan) -> Part | None:
     alike = all(d.evidence == "problem" for d in plan.duplicates)
-    part = Part("duplicates", x.say("headings", "duplicates_problem" if alike else "duplicates"),
-                rank=30)
+    heading = "duplicates_earlier" if all(d.earlier is not None for d in plan.duplicates) \
+        else "duplicates_problem" if alike else "duplicates"
+    part = Part("duplicates", x.say("headings", heading), rank=30)
     for d in plan.duplicates:
         a, b = d.prs
         evidence = x.say("duplicates", d.evidence).lower() if d.evidence in (
@@ -257,7 +258,15 @@ def duplicates(x: Lookup, plan: Plan) -> Part | None:
         # title says: no topic is claimed for them.
         topic = trim(d.topic, 8) if d.evidence != "problem" else ""
         text = x.say("duplicates", "pair", a=a, b=b, topic=topic, evidence=evidence)
-        if d.evidence == "problem":
+        if d.earlier is not None:
+            # The other PR was active on an earlier day: the topic is today's PR's own
+            now = b if d.earlier == a else a
+            key = f"earlier_{d.evidence}" if d.evidence in ("issue", "title", "files") \
+                else "earlier_problem"
+            if not topic or not x.add(part, x.say("duplicates", key, now=now, then=d.earlier,
+                                                  topic=f", {topic},"), (a, b)):
+                x.add(part, x.say("duplicates", key, now=now, then=d.earlier, topic=""), (a, b))
+        elif d.evidence == "problem":
             x.add(part, x.say("duplicates", "pair_problem", a=a, b=b), (a, b))
         elif not topic or not x.add(part, text, (a, b)):
             x.add(part, x.say("duplicates", "pair_plain", a=a, b=b, evidence=evidence), (a, b))
