@@ -149,3 +149,11 @@ def test_the_revert_buttons_body_names_the_pr_it_reverts():
     # another repository's PR is not this one's to revert
     other = pr(705, "Undo the planner", body="Reverts other/repo#700")
     assert revert_of(other) is None
+    # … and a summary's item says it too: "PR 2964 reverted FlexAttn max autotune default
+    # to True" was heard with no word of the PR it undid
+    item = pr(706, "Revert widget planner default to True",
+              body="## Summary\n- Reverts #700 which changed the default to False\n- Skips "
+                   "the planner tests")
+    assert revert_of(item) == Revert(pr=700)
+    both = pr(707, "Revert widget PRs to fix CI", body="- Reverts #700\n- Reverts #701")
+    assert (revert_of(both) or Revert()).pr is None  # (of two PRs: not the first alone)

@@ -165,6 +165,17 @@ def test_reverts_owner_repo_number():
     assert r is not None and r.pr == 3822
 
 
+def test_reverts_number_in_a_summary_item():
+    # "Revert widget max_size default to True": the PR it undoes is only in the summary
+    r = msg.parse_revert("Revert widget max_size default to True (#706)",
+                         "## Summary\n- Reverts #700 which changed the default\n- Skips tests")
+    assert r is not None and r.pr == 700
+    # … but a revert of two PRs is no revert of the first alone
+    both = msg.parse_revert("Revert widget PRs (#700, #701) to fix CI (#706)",
+                            "- Reverts #700 (widgets)\n- Reverts #701 (gadgets)")
+    assert both is not None and both.pr is None
+
+
 def test_not_reverts():
     assert msg.parse_revert("Reverting the order of args", "") is None
     assert msg.parse_revert("Add a thing (#1)", "body") is None

@@ -26,8 +26,10 @@ _REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.I)
 _REVERTED_PR = re.compile(
     r"Reverted\s+(?:https?://github\.com/[\w.-]+/[\w.-]+/pull/|#)(\d+)(?P<rest>[^\n]*)", re.I
 )
-# GitHub's revert button writes "Reverts owner/repo#12" as the body's first line.
-_REVERTS_PR = re.compile(r"^\s*Reverts\s+(?:([\w.-]+/[\w.-]+))?#(\d+)\b", re.I | re.M)
+# GitHub's revert button writes "Reverts owner/repo#12" as the body's first line; a
+# summary's item says it too ("- Reverts #2935 which changed …").
+_REVERTS_PR = re.compile(r"^\s*(?:[-*]\s+)?Reverts\s+(?:([\w.-]+/[\w.-]+))?#(\d+)\b",
+                         re.I | re.M)
 _ON_BEHALF = re.compile(r"\bon behalf of\s+(?:https?://github\.com/)?@?([A-Za-z0-9][\w-]{0,38})")
 _DUE_TO = re.compile(r"\bdue to\s+(.+?)(?:\s*\(\[comment\]|\s*$)", re.I)
 # A revert that redoes the change in the same PR ('Revert PR-2016 & Redo "Run X"'): the work
@@ -52,7 +54,8 @@ def revert_of(change: Change) -> Revert | None:
     body = truncate(change.body)
     sha = _REVERTS_SHA.search(body)
     pr = _REVERTED_PR.search(body)
-    button = _REVERTS_PR.search(body)
+    buttons = list(_REVERTS_PR.finditer(body))
+    button = buttons[0] if len(buttons) == 1 else None  # (of two PRs: told by its title)
     if button and button.group(1) and button.group(1).lower() != change.repo.lower():
         button = None  # another repository's PR: not this one's to revert
     if not (m or sha or pr or button):

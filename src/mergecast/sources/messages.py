@@ -48,8 +48,8 @@ _REVERTED_BY = re.compile(
     r"Reverted https?://[^/\s]+/([^/\s]+/[^/\s]+)/pull/(\d{1,9}) on behalf of "
     r"https?://[^/\s]+/([^\s/]+)/?(?: due to ([^\r\n]*))?"
 )
-_REVERTS_PR = re.compile(
-    r"^Reverts? (?:PR:? )?(?:https?://[^/\s]+/[^/\s]+/[^/\s]+/pull/(\d{1,9})|(?:[\w.-]+/[\w.-]+)?#(\d{1,9}))",
+_REVERTS_PR = re.compile(  # (also a summary's item: "- Reverts #2935 which changed …")
+    r"^(?:[-*] )?Reverts? (?:PR:? )?(?:https?://[^/\s]+/[^/\s]+/[^/\s]+/pull/(\d{1,9})|(?:[\w.-]+/[\w.-]+)?#(\d{1,9}))",
     re.MULTILINE,
 )
 _QUOTED_REVERT = re.compile(r'^Revert "', re.MULTILINE)
@@ -224,7 +224,10 @@ def parse_revert(subject: str, body: str = "") -> Revert | None:
         if reverted_by.group(4):
             reason = _without_comment_link(reverted_by.group(4)).strip() or None
     if pr is None and "Revert" in body:
-        m = _REVERTS_PR.search(body)
+        found = list(_REVERTS_PR.finditer(body))
+        # (one revert of two PRs, "- Reverts #3107 …" "- Reverts #3178 …", is no revert of
+        # the first alone: it is told by its title)
+        m = found[0] if len(found) == 1 else None
         if m:
             pr = int(m.group(1) or m.group(2))
         else:
