@@ -90,6 +90,9 @@ def said(title: str) -> list[tuple[str, str, str]]:
     # A prefix of words names what an objectless order is done to ("fix on B200")
     ("widget loader test: fix on sprockets",
      [("fix", "widget loader test on sprockets", "")]),
+    # "Allow for X" allows X: never "enables for X"
+    ("Allow for widgets to be in the new sprocket dtype",
+     [("allow", "widgets to be in the new sprocket dtype", "")]),
     # Never a split inside an object.
     ("Migrate min and max to Metal", [("migrate", "min and max", "to Metal")]),
     ("Add float8 and MX", [("add", "float8 and MX", "")]),

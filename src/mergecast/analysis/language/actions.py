@@ -214,6 +214,8 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         obj = f"{m.group(1) or ''}for {gerund(m.group(2).lower())} {obj[m.end():]}"
     if lemma == "support" and not obj.lower().startswith("for "):
         obj = "for " + obj
+    if lemma == "allow" and obj.lower().startswith("for ") and len(obj.split()) > 1:
+        obj = obj[4:]  # "Allow for scales to be in X" enables scales to be in X
     if lemma in ("enable", "allow") and re.match(r"to\s+\w", obj) and \
             base_verb(obj.split()[1]) == obj.split()[1].lower():
         # "Enable to specify the file name": no one is enabled; it makes specifying possible
