@@ -115,6 +115,10 @@ from mergecast.analysis.language import (
     # X up; a verb written last still acts on what comes before it.
     ("Wrong token count in validation", "fix", "fix", "wrong token count in validation", ""),
     ("[hotfix] malformed docstring", "fix", "fix", "malformed docstring", ""),
+    # … so does one saying a thing is wrong; a fault named alone may be one a change adds
+    ("Widget gather on the wrong dimension", "fix", "fix", "widget gather on the wrong "
+     "dimension", ""),
+    ("Crash on invalid widget", "", "", "crash on invalid widget", ""),
     ("Faster doc mask for flex flash", "speed", "speed up", "doc mask for flex flash", ""),
     ("[CI] XPU binary build enable", "enable", "enable", "XPU binary build", ""),
     ("Docs update", "change", "update", "docs", ""),

@@ -67,6 +67,13 @@ _COMPOUND_ADJECTIVE = re.compile(r"\w-(?:related|based|specific|wide|level|only|
                                  r"facing|friendly|safe)$", re.I)
 
 
+def _names_fault(ws: list[str]) -> bool:
+    """Whether a verbless title says a thing is wrong ("CP AllGather on the wrong
+    dimension"). Not a fault named alone: "Crash on invalid loss" makes training crash."""
+    low = [w.lower() for w in ws]
+    return any(low[i - 1] == "the" and low[i] in words().problems for i in range(1, len(low)))
+
+
 def noun_action(text: str) -> Action | str:
     """A title with no verb read as an action ("Minor fix", "Wrong token count in X", "Faster
     doc mask", "CUDAGraph support for SimpleFSDP"), or the text to read as one with its verb
@@ -79,8 +86,9 @@ def noun_action(text: str) -> Action | str:
     if (sized := _sized_fix(ws)) is not None:
         return sized
     first = ws[0].lower() if ws else ""
-    if len(ws) >= 2 and first in words().problems:
-        # "Wrong token count in validation": a title naming a problem fixes it
+    if len(ws) >= 2 and (first in words().problems or _names_fault(ws)):
+        # "Wrong token count in validation": a title naming a problem fixes it, as does
+        # "CP AllGather on the wrong dimension"
         return Action(verb="fix", lemma=words().say["fix"], obj=lower_first(text))
     opening = listed_opening(ws, words().said_as)
     if opening is not None and len(ws) > len(opening.split()) + 1 and \
