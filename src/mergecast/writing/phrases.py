@@ -65,12 +65,15 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+_WORD = re.compile(r"[\w'’-]+")
+
+
 def opener(text: str) -> str:
-    return " ".join(re.findall(r"[\w'’-]+", text.lower())[:3])
+    return " ".join(_WORD.findall(text.lower())[:3])
 
 
 def _lead(text: str) -> list[str]:
-    return re.findall(r"[\w'’-]+", text.lower())[:2]
+    return _WORD.findall(text.lower())[:2]
 
 
 @functools.cache

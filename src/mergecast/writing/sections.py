@@ -257,7 +257,6 @@ def duplicates(x: Lookup, plan: Plan) -> Part | None:
         # Similar descriptions alone show a shared problem, not that both do what one
         # title says: no topic is claimed for them.
         topic = trim(d.topic, 8) if d.evidence != "problem" else ""
-        text = x.say("duplicates", "pair", a=a, b=b, topic=topic, evidence=evidence)
         if d.earlier is not None:
             # The other PR was active on an earlier day: the topic is today's PR's own
             now = b if d.earlier == a else a
@@ -268,7 +267,8 @@ def duplicates(x: Lookup, plan: Plan) -> Part | None:
                 x.add(part, x.say("duplicates", key, now=now, then=d.earlier, topic=""), (a, b))
         elif d.evidence == "problem":
             x.add(part, x.say("duplicates", "pair_problem", a=a, b=b), (a, b))
-        elif not topic or not x.add(part, text, (a, b)):
+        elif not topic or not x.add(part, x.say("duplicates", "pair", a=a, b=b, topic=topic,
+                                                  evidence=evidence), (a, b)):
             x.add(part, x.say("duplicates", "pair_plain", a=a, b=b, evidence=evidence), (a, b))
         if len(d.authors) == 2:
             x.add(part, x.say("duplicates", "two_authors", author_a=d.authors[0],
