@@ -436,6 +436,14 @@ def test_a_shared_participle_with_a_tag_is_no_name():
     assert name != "loader fused" and not name.endswith(" fused"), name
 
 
+def test_a_shared_ing_word_that_modifies_a_noun_is_no_name():
+    # "contributing guidelines" and "contributing.md" share "contributing", which here says
+    # which guidelines: never "contributing in Widgets"
+    name = headline(["contributing guidelines for the widget folder",
+                     "update main contributing.md"], areas=("Widgets",))
+    assert "contributing" not in name, name
+
+
 def test_an_adverb_before_an_ing_form_is_still_an_activity():
     # "temporarily disabling the flaky test" is an action, like "disabling the flaky test";
     # "temporary fixes" is a thing

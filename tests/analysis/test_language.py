@@ -193,6 +193,18 @@ from mergecast.analysis.language import (
      "loader-widget-performance-hillclimb skill", ""),
     # … and a gerund before "fixes" is what is fixed, no verb of its own
     ("Logging fixes in the widget loader", "fix", "fix", "logging in the widget loader", ""),
+    # a count opens the size of a fix: never "trivial Two issues"; fixes of a fault fix
+    # several of them, never "a bug"
+    ("Two trivial fixes", "fix", "fix", "two trivial issues", ""),
+    ("Three fixes", "fix", "fix", "three issues", ""),
+    ("One minor fix", "fix", "fix", "one minor issue", ""),
+    ("Widget bug fixes", "fix", "fix", "widget bugs", ""),
+    # "New X" adds a new X, one word or more: never "deals with new README", "tests new"
+    ("New README", "add", "add", "new README", ""),
+    ("new benchmark", "add", "add", "new benchmark", ""),
+    # a reference's possessive goes with it: never "port's gadget changes"
+    ("Port #42's gadget changes to sprocket.py", "move", "port", "gadget changes",
+     "to the sprocket module"),
 ])
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)
@@ -541,6 +553,9 @@ def test_a_title_case_title_counts_its_short_capitalised_words():
     # A question word's clause ends on its verb, its subject a noun: never "… where a value".
     ("a row with a hole where a value was", 12, "a row with a hole where a value was"),
     ("a row with a hole where the was", 12, "a row with a hole"),
+    # "such that" opens one clause: never "store widget weights such"
+    ("store widget weights such that we can transpose them before the gadget op", 6,
+     "store widget weights"),
 ])
 def test_a_cut_name_ends_where_a_listener_expects(text, limit, name):
     assert trim(text, limit) == name

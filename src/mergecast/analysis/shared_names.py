@@ -144,6 +144,10 @@ def shared_name(titles: Sequence[str], areas: Sequence[str],
     holds = area is not None and (fold(area) in fold(word[0]) or fold(word[0]) in fold(area)
                                   or spelled)
     qualified = area is not None and not holds
+    if re.fullmatch(r"[a-z]{4,}ing", word[0]) and any(
+            ws[i] == word[0] and ws[i + 1] not in words().function
+            for ws in seqs for i in range(len(ws) - 1)):
+        return None  # "contributing guidelines": a noun's modifier, no "contributing" work
     if base_verb(word[0]):  # "Models generate": a kind of work after it reads as a verb
         same = fold(word[0])[:5] == fold(area or "")[:5]
         # ("Quantization quantize")

@@ -25,12 +25,20 @@ _INSIDE = frozenset("their its our".split())
 
 
 NOUN_LINKS = ("for", "of", "to", "in", "on")
+_COUNTS = frozenset("one two three four five six seven eight nine ten".split())
 
 
 def _sized_fix(ws: Sequence[str]) -> Action | None:
     """ "Minor fix", "a few fixes": a fix named by nothing but its size fixes an issue of
     that size; the size is not the thing fixed ("fixes minor" is false)."""
     noun = ws[-1].lower() if ws else ""
+    count = ws[0].lower() if len(ws) > 1 and ws[0].lower() in _COUNTS else None
+    if count and words().nouns.get(noun) == "fix" and \
+            all(w.lower() in words().fix_sizes for w in ws[1:-1]):
+        # "Two trivial fixes": two trivial issues, never trivial issues of "Two"
+        said = " ".join([count] + [words().fix_sizes[w.lower()] for w in ws[1:-1]])
+        return Action(verb="fix", lemma=words().say["fix"],
+                      obj=f"{said} {'issue' if count == 'one' else 'issues'}")
     at = next((i for i, w in enumerate(ws[:-1]) if w.lower() in words().fix_sizes), None)
     if at and noun in ("fix", "fixes") and \
             all(w.lower() in words().fix_sizes for w in ws[at:-1]) and \
@@ -91,8 +99,9 @@ def noun_action(text: str) -> Action | str:
         # "CP AllGather on the wrong dimension"
         return Action(verb="fix", lemma=words().say["fix"], obj=lower_first(text))
     opening = listed_opening(ws, words().said_as)
-    if opening is not None and len(ws) > len(opening.split()) + 1 and \
-            ws[len(opening.split())].lower() not in words().whole_nouns:  # ("support for X")
+    if opening is not None and len(ws) > len(opening.split()) and (
+            len(ws) == len(opening.split()) + 1  # ("New README", "new tests": one thing)
+            or ws[len(opening.split())].lower() not in words().whole_nouns):  # ("support for X")
         # "Better error message for X": improve the error message for X
         rest = " ".join(ws[len(opening.split()):])
         return f"{words().said_as[opening]} {rest}"
@@ -113,6 +122,8 @@ def noun_action(text: str) -> Action | str:
             # "Some compile-related updates" updates nothing called "compile-related"
             return Action(verb="", lemma="", obj=f"{kept[0]} {ws[-1]}")
         noun = ws[-1].lower()
+        if noun == "fixes" and kept[-1].lower() in words().faults:
+            kept = kept[:-1] + [kept[-1] + "s"]  # "bug fixes" fix bugs, not "a bug"
         # "Muse Glimmer enablement": a thing named in capitals keeps them ("enabling Muse
         # Glimmer", not "muse Glimmer"); "Float8 training support" opens on a capital only
         named = len(kept) > 1 and all(re.fullmatch(r"[A-Z][a-z]+", w) for w in kept)

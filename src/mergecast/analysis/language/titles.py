@@ -73,7 +73,7 @@ _REF = (r"(?:(?:\b(?:PRs?|pull requests?|issues?)\s*)?(?:[\w.-]+/[\w.-]+)?#\d+"
 _TRAILING_PR_REF = re.compile(
     r"\s*\b(?:from|in|see|for|of|after|by|via|and|on|per|like|fixes|closes)\s+" + _REF
     + r"(?=\s*(?:$|[,;:.)]))", re.I)
-_PR_REF = re.compile(r"\s*" + _REF, re.I)
+_PR_REF = re.compile(r"\s*" + _REF + r"(?:['’]s\b)?", re.I)  # ("Port #642's X": X)
 _PR_WORD = re.compile(r"\b(?:PRs?|pull|issues?)\b", re.I)
 _CALLED_WITH = re.compile(r"(?<=[A-Za-z])\((\d{1,3})\)")
 _PARENS = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\})")
