@@ -1003,6 +1003,8 @@ def test_a_name_opening_a_sentence_and_holes_it_hides(body, expected):
     # How a test checks the change, and a reviewer's request, are not the change.
     ("Asserts the quantizer builds runtime linear modules with the scales precision.", []),
     ("Per review feedback, document the full dtype contract of the scales.", []),
+    # … nor a discussion the listener was not in ("Per the discussion with Gizmo, …")
+    ("Per the discussion with Gizmo, the new widget PR keeps shards open.", []),
 ])
 def test_alternatives_are_said_and_what_cannot_be_said_is_not(body, expected):
     assert said(body) == expected

@@ -35,6 +35,8 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("the TP+EP+compile flavor", "the TP plus EP plus compile flavor"),
     ("rank 3+ only", "rank 3 or more only"),
     ("~3x faster", "about three times faster"),
+    # before a word, "~" says nearly so: never "were about identical"
+    ("widget norms were ~identical", "widget norms were nearly identical"),
     ("1.5x smaller", "one point five times smaller"),
     ("took PT3M15S", "took three minutes fifteen seconds"),
     ("waited PT1H", "waited one hour"),

@@ -614,8 +614,10 @@ def test_a_grab_bags_details_are_told_as_one_changes():
     commit = m.Claim("No widget test changes.", "detail", m.Ref(sha="a" * 40))
     bag = dataclasses.replace(theme, concept="the work in Loader", stack=None,
                               details=(commit, shards))
+    # (as its description says it: "In PR 12, people are creating …" put the state before
+    # the change inside it)
     assert [ln.text for ln in details(x, bag)] == [
-        f"In PR {pr}, the loader keeps shards open between steps."]
+        f"As PR {pr} describes it, the loader keeps shards open between steps."]
     # a theme that is one work keeps them as they are
     named = dataclasses.replace(bag, concept="retry budgets")
     assert [ln.text for ln in details(x, named)] == [

@@ -60,6 +60,8 @@ _SYMBOLS = (
     (re.compile(r"\s*&\s*"), " and "),
     (re.compile(r"(?<=[A-Za-z]) ?% ?(?=[A-Za-z])|(?<=[A-Za-z]) % (?=\w)"), " mod "),
     (re.compile(r"(?<=\d)\s*%"), " percent"),
+    # "~identical", "~same": nearly so; "~4x", "~ 30 s": about that much
+    (re.compile(r"(?<![\w~])~(?=[a-z]{3,}\b)"), "nearly "),
     (re.compile(r"\s*~\s*"), " about "),
     # "save / load", "loss / grad norms": a spaced slash between two words pairs them
     # (an unspaced one is a path or a list, dealt with before the script is written).

@@ -72,6 +72,11 @@ def _fits(x: Lookup, t: ThemePlan) -> list[Clause]:
         # "landed four related PRs, moving X" would say all four move X: what some of
         # them do is said of those (effects), never of all
         return []
+    if whose(t) in ("stack", "series") and len(prs) > 2 and \
+            len(own := {n for c in taken for n in c.cites}) == 1 and own != {prs[0]}:
+        # "posted three parts, PRs 1, 2 and 3, honoring X" says all three honor X: a later
+        # part's own effect is told as that part's (effects); the base's is the stack's
+        return []
     return taken
 
 
