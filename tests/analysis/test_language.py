@@ -285,6 +285,20 @@ def test_identifiers_are_said_as_words(token, said):
     ("PR 12 adds a `test_overlap_rewrites` integration test.",
      "PR 12 adds an overlap rewrites integration test."),
     ("PR 12 adds a `test_overlap_rewrites`.", "PR 12 adds an overlap rewrites test."),
+    # A source file is said with its kind, never its bare stem ("because widget reads …"),
+    # with one article, and once before a word that says its kind already.
+    ("Loading is slow because widget.py reads every shard.",
+     "Loading is slow because the widget module reads every shard."),
+    ("widget.py reads every shard.", "The widget module reads every shard."),
+    ("People copy different widget.py files.", "People copy different widget files."),
+    ("Users create different widget.py and copy it.",
+     "Users create different widget module and copy it."),
+    ("This moves code from gadget.py into the widget.py module.",
+     "This moves code from the gadget module into the widget module."),
+    # (a file before a noun names a thing of its own: "the widget module config files" is
+    # no better than its words)
+    ("Update widget.py config files.", "Update widget config files."),
+    ("It is superseded by gadget.py instead.", "It is superseded by the gadget module instead."),
 ])
 def test_prose_keeps_its_words_and_speaks_identifiers(text, said):
     assert speakable(text) == said
@@ -293,6 +307,8 @@ def test_prose_keeps_its_words_and_speaks_identifiers(text, said):
 @pytest.mark.parametrize("text", [
     "Set x = f(y) before the call.",  # an assignment
     "Pass --compile-mode=max to enable it.",  # a flag
+    'Usage is now "python widget.py v2 / v3" for both.',  # a command line
+    "Run pip install gadget first.",
     "Positions 0..pad_len-1 are padded.",  # a range
     "Use Map<String, int> here.",  # generics
     "A" * 40 + " is the name.",  # no word anyone can say

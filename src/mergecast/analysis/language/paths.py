@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .words import base_verb, case_word, table, words
+from .words import base_verb, case_word, has_verb, table, words
 
 EXTS = (r"\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
         r"lock|gz|ipynb|cff|mm|metal|bzl|cmake|so(?:\.\d+)*)\b")
@@ -74,6 +74,41 @@ def _file_said(stem: str, ext: str) -> str | None:
     if noun.split()[-1].lower() in re.split(r"[_-]+", stem.lower()):
         return f"the {stem}"  # "marlin_kernel_nm.cu": no "kernel … kernel"
     return f"the {stem} {noun}"
+
+
+# A command line ("python download.py v2 / v3", "pip install x"): code, never said
+COMMAND = re.compile(r"\b(?:python3?|torchrun|bash|sh)\s+(?:-\S+\s+)*[\w./-]+\.(?:py|sh)\b"
+                     r"|\b(?:pip3?|uv|conda)\s+install\b")
+
+
+# A source file in a description's prose ("because train.py reads every shard"), with the
+# word before it: said as what it is, never its bare stem ("because train reads …").
+PROSE_FILE = re.compile(r"(?:\b([A-Za-z]+)\s+)?(?<![\w./-])" + _SOURCE_FILE +
+                        r"(?=(\s+[A-Za-z]+)?)")
+# Words after a file that go on from it as a name ("superseded by x.py instead")
+_GOES_ON = frozenset({"instead", "plus", "too", "alone", "again"})
+# Words before a file that take no second article ("different train.py")
+_DETERMINERS = frozenset("the a an this that each every its their our your my any no another "
+                         "same different separate new old existing original current multiple "
+                         "several many other own whole entire single main".split())
+
+
+def prose_file(m: re.Match[str]) -> str:
+    """"because train.py" -> "because the train module"; "the train.py", "different
+    train.py" -> "the train module", "different train module"."""
+    before, said = m.group(1), _file_said(m.group(2), m.group(3))
+    after = (m.group(4) or "").strip().lower()
+    if said is None or after and (after.rstrip("s") == said.split()[-1].rstrip("s") or not (
+            after in words().function or after in _GOES_ON or has_verb([after])
+            or base_verb(after) == after or after.endswith(("ing", "ly")))):
+        # ("the widget.py module", "model.py config files": the file names a kind or a
+        # thing already; said as its words, as before)
+        return m.group(0)
+    if before is None:
+        return said[0].upper() + said[1:] if m.start() == 0 else said
+    if before.lower() in _DETERMINERS:
+        return f"{before} {said.removeprefix('the ')}"
+    return f"{before} {said}"
 
 
 # A file named after a preposition or "and" anywhere in a title ("Move X out of sentences.py into

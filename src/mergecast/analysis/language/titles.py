@@ -10,12 +10,14 @@ from ..text import strip_markup
 from .paths import (
     ACTION_PATH,
     BUMPED_PATH,
+    COMMAND,
     DOC_FILE,
     EXTS,
     FILE_PATH,
     LONE_FILE,
     MOVED_PATH,
     PLACED_FILE,
+    PROSE_FILE,
     SHA_RANGE,
     STEM_PAIR,
     WORD_LIST,
@@ -27,6 +29,7 @@ from .paths import (
     lone_file,
     moved_path,
     placed_file,
+    prose_file,
     stem_pair,
     word_list,
 )
@@ -235,10 +238,10 @@ def speakable(text: str) -> str | None:
         return None  # "eliminates `% seq_len`": an expression, no name to say
     text = TICKS.sub(r"\1", text)
     text = CALL.sub(r"\1", text)
-    if _FLAG.search(text) or _CODE.search(text) or \
+    if COMMAND.search(text) or _FLAG.search(text) or _CODE.search(text) or \
             re.search(r"\w/\w|/\w+\.\w|\w/(?!\S)", text):  # (a folder: "checkpoint/ dir")
         return None
-    text = _DOT_WORD.sub(_dot_word, EXT.sub("", text))
+    text = _DOT_WORD.sub(_dot_word, EXT.sub("", PROSE_FILE.sub(prose_file, text)))
     text = said_identifiers(text)
     return None if _LONG_WORD.search(text) else text
 
