@@ -73,6 +73,36 @@ def test_a_revert_that_redoes_the_change_says_the_same_pr_brings_it_back():
         "PR 584200. The same PR brings the change back, redone.")
 
 
+def test_every_later_step_of_a_chain_is_told_up_to_the_newest():
+    # A reland reverted again was told as "The change came back in PR 584201." alone: the
+    # day's own news, the second revert, went unsaid and the change sounded back for good.
+    d = chained()
+    again = dataclasses.replace(d.chains[0], steps=(
+        *d.chains[0].steps,
+        m.ChainStep("revert", m.Ref(pr=584230), by="wrenfield"),
+        m.ChainStep("reland", m.Ref(pr=584240), by="devkumar4417")))
+    assert section(write(dataclasses.replace(d, chains=(again,))), "reverts").endswith(
+        "The change came back in PR 584201. wrenfield reverted it again in PR 584230. "
+        "It came back once more in PR 584240.")
+    # its own author's revert names nobody twice
+    own = dataclasses.replace(again, steps=(
+        *d.chains[0].steps, m.ChainStep("revert", m.Ref(pr=584230), by="devkumar4417")))
+    assert section(write(dataclasses.replace(d, chains=(own,))), "reverts").endswith(
+        "The change came back in PR 584201. PR 584230 reverted it again.")
+
+
+def test_a_revert_of_a_reland_says_it_reverted_the_reland():
+    # "PR 3427 reverted adding fusion passes. The change came back in PR 3418." had the
+    # reland come back after the revert that undid it.
+    d = chained()
+    reland_first = m.RevertChain(
+        original=m.Ref(), title="Add widget fusion passes", author=None,
+        steps=(m.ChainStep("reland", m.Ref(pr=584201), by="devkumar4417"),
+               m.ChainStep("revert", m.Ref(pr=584230), by="wrenfield")))
+    assert section(write(dataclasses.replace(d, chains=(reland_first,))), "reverts") == (
+        "PR 584230 reverted PR 584201, which had brought back adding widget fusion passes.")
+
+
 def test_a_reverted_addition_is_told_as_the_adding():
     # "PR 584200 reverted a retry budget" would say the budget was the revert's to undo.
     d = chained()

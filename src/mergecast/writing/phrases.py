@@ -256,5 +256,6 @@ def _article(a: str, word: str) -> str:
 def _fill(raw: str, values: Mapping[str, Any]) -> str:
     text = raw.format(**values)
     # Handles keep their case even at the start of a sentence: "b7r2n landed …".
-    keep = raw.startswith(("{who}", "{author}", "{handles}")) and not text.startswith("the ")
+    keep = raw.startswith(("{who}", "{author}", "{handles}", "{by}")) and \
+        not text.startswith("the ")
     return text if keep else cap(text)

@@ -1,5 +1,6 @@
 """The episode around the themes, realised from the plan: intro, signal, area roundups,
-duplicated effort, revert chains, notes and outro (the title and summary: titling.py).
+duplicated effort, notes and outro (the title and summary: titling.py; revert chains:
+chains.py).
 
 Every function takes the plan and the one phrase Lookup; none keeps state of its own.
 """
@@ -10,21 +11,16 @@ import re
 from collections.abc import Sequence
 
 from ..analysis.language import (
-    clean_title,
     has_verb,
     looks_plural,
-    name_of,
-    parse_title,
     pronoun,
-    shorten,
     trim,
     words,
 )
 from ..analysis.naming import grab_bag
-from ..models import Action, Counts, Plan, RevertChain, Roundup
+from ..models import Action, Counts, Plan, Roundup
 from .changes import by_change, same_doer
 from .clauses import LIST_ITEMS, clauses
-from .follows import when
 from .length import Line, Part
 from .numbers import (
     count_phrase,
@@ -36,9 +32,6 @@ from .numbers import (
 )
 from .phrases import MAX_WORDS, Lookup
 from .realise import concept
-
-_INTERNAL_ID = re.compile(r"[DT]\d{6,}")
-
 
 # ------------------------------------------------------------------ around the themes
 
@@ -274,72 +267,6 @@ def duplicates(x: Lookup, plan: Plan) -> Part | None:
             x.add(part, x.say("duplicates", "two_authors", author_a=d.authors[0],
                               author_b=d.authors[1]), (a, b), optional=True)
     return part if part.lines else None
-
-
-def reverts(x: Lookup, plan: Plan) -> Part | None:
-    """Each revert chain told once, by what it reverted, with who, why and whether the work
-    came back."""
-    part = Part("reverts", x.say("headings", "reverts"), rank=35)
-    told: set[str] = set()  # days an original was covered, said once
-    for chain in plan.chains[:3]:
-        _chain(x, part, chain, told)
-    return part if part.lines else None
-
-
-def chain_what(chain: RevertChain) -> str:
-    """What a chain reverted, as the doing ("reverted fbgemm as a dependency" of "Add fbgemm
-    …" would say the revert removed fbgemm); "" for none or an internal id ("D73201409")."""
-    what = trim(name_of(parse_title(chain.title), True), 8) if chain.title else ""
-    return "" if _INTERNAL_ID.fullmatch(what) else what
-
-
-def _chain(x: Lookup, part: Part, chain: RevertChain, told: set[str]) -> None:
-    o = chain.original.pr
-    what = chain_what(chain)
-    undo = next((s for s in chain.steps if s.kind == "revert"), None)
-    back = next((s for s in chain.steps if s.kind == "reland"), None)
-    cites = [n for n in (o, undo.ref.pr if undo else None, back.ref.pr if back else None)
-             if n is not None]
-    if undo is None:
-        if back is not None and back.ref.pr is not None and o is not None:
-            x.add(part, x.say("reverts", "reland_only", reland=back.ref.pr, what=what,
-                              original=o), cites) or \
-                x.add(part, x.say("reverts", "reland_plain", reland=back.ref.pr, original=o),
-                      cites)
-        return
-    r = undo.ref.pr
-    if o is not None and r is not None:
-        by = undo.by if undo.by and undo.by != chain.author else None
-        options = [x.say("reverts", "revert_by", author=chain.author, what=what, original=o,
-                         by=by, revert=r) if chain.author and by and what else "",
-                   x.say("reverts", "revert", author=chain.author, what=what, original=o,
-                         revert=r) if chain.author and what else "",
-                   x.say("reverts", "revert_plain", revert=r, what=what, original=o)
-                   if what else "",
-                   x.say("reverts", "revert_unnamed", revert=r, original=o)]
-    elif o is not None:
-        options = [x.say("reverts", "revert_commit", what=what or "an earlier change",
-                         original=o)]
-    elif r is not None:
-        options = [x.say("reverts", "revert_unknown", revert=r, what=what) if what else
-                   x.say("reverts", "revert_unnamed_commit", revert=r)]
-    else:
-        return
-    if not any(x.add(part, text, cites) for text in options if text):
-        return
-    if undo.reason and (reason := shorten(clean_title(undo.reason), 90)):
-        # Why a change was undone is the chain's story: never trimmed away from it.
-        x.add(part, x.say("reverts", "reason", reason=reason.rstrip(".")), cites)
-    if back is not None:  # only what the data shows: no "not yet" from a pair
-        key = "back_same" if back.ref == undo.ref else \
-            "back" if back.ref.pr is not None else "back_commit"
-        x.add(part, x.say("reverts", key, reland=back.ref.pr), cites)
-    found = when(x, chain.original_episode) if chain.original_episode else None
-    if found is not None:
-        date, weekly = found
-        key = "covered_week" if weekly else "covered_again" if date in told else "covered"
-        told.add(date)
-        x.add(part, x.say("reverts", key, date=date), cites)
 
 
 # A welcome to a first-time contributor is one short sentence a community hears gladly:

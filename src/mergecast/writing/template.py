@@ -1,10 +1,10 @@
 """The deterministic template writer (the offline default), daily and weekly.
 
 It plans first (plan.py: what to say), then realises the plan with one phrase Lookup
-(realise.py for themes, titling.py for the title and summary, sections.py for the rest),
-fits the draft to the target length and drops any sentence the fact check does not
-support. No input can block a day: a sentence that fails is dropped, a title or summary
-that fails falls back to a plainer one.
+(realise.py for themes, titling.py for the title and summary, chains.py for revert chains,
+sections.py for the rest), fits the draft to the target length and drops any sentence the
+fact check does not support. No input can block a day: a sentence that fails is dropped, a
+title or summary that fails falls back to a plainer one.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..config import WritingConfig
 from ..dates import spoken_date
 from ..errors import EmptyWindowError, InputError
 from ..models import Digest, Plan, Ref, Script, Section, Sentence, WriterKind
-from . import sections, titling
+from . import chains, sections, titling
 from .factcheck import supported
 from .follows import episode_day
 from .length import Line, Part, fit, total_words
@@ -90,7 +90,7 @@ def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingCon
     parts: list[Part] = [sections.signal(x, plan, lead)] if digest.counts.changes else []
     parts += gather_brief([theme_part(x, t, wording.themes.get(t.index)) for t in plan.themes])
     parts += sections.roundups(x, plan)
-    parts += [p for p in (sections.duplicates(x, plan), sections.reverts(x, plan),
+    parts += [p for p in (sections.duplicates(x, plan), chains.reverts(x, plan),
                           sections.notes(x, plan)) if p is not None]
     parts.append(sections.outro(x, plan, date))
     if plan.mood in ("active", "focused") and total_words(parts) < min(

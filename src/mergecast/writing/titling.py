@@ -24,11 +24,12 @@ from ..analysis.language import (
 )
 from ..analysis.naming import bag_place, grab_bag, is_activity, vague
 from ..models import Plan, ThemePlan
+from .chains import chain_what
 from .clauses import article
 from .numbers import join_words, number_words, parts
 from .phrases import Lookup, cap
 from .realise import concept
-from .sections import chain_what, day_totals
+from .sections import day_totals
 from .who_size import who
 
 TITLE_LIMIT, WEEKLY_TITLE_LIMIT = 70, 90
