@@ -145,6 +145,8 @@ def test_a_cut_name_keeps_what_it_is_about(title, name):
      "allowing the retry planner to pick a backoff"),
     # an addition with a place to go is the adding, whole when it takes one word more ...
     ("Add lazy snapshot capture to the core loop", "adding lazy snapshot capture to the core loop"),
+    # (a verb-like word before a place is the place's: "to benchmark module" is no purpose)
+    ("Add widget/gadget to benchmark module", "adding widget and gadget to benchmark module"),
     # ... never an arrow's "to": the tutorial is about the migration, nothing goes anywhere
     ("Add queue -> stream migration walkthrough tutorial",
      "queue to stream migration walkthrough tutorial"),

@@ -159,6 +159,12 @@ def test_weekly_title_keeps_three_themes_when_they_fit() -> None:
         == "Weekly Recap - Cleanup, Correctness, and a Faster Checkpoint Writer"
 
 
+def test_a_weekly_title_joins_no_name_with_its_own_and_by_another() -> None:
+    # "Weekly Recap - MXFP8 Tests and Tooling and Metal Lowbit" read as three stories
+    assert weekly_title("widget tests and tooling", "correctness", "profiling", "cleanup") \
+        == "Weekly Recap - Widget Tests and Tooling, Plus Correctness"
+
+
 def test_a_weekly_title_says_the_places_of_grab_bags_under_one_work() -> None:
     assert weekly_title("Loader work", "Planner work", "Widget cache work", "profiling") \
         == "Weekly Recap - Loader, Planner and Widget Cache Work"

@@ -60,6 +60,10 @@ def _first_order(title: str, action: Action) -> Action:
     return action
 
 
+# Nouns that make "to <verb-like word> <noun>" a place: "to benchmark module" is no purpose
+_PLACES = frozenset("module folder package script suite file directory docs".split())
+
+
 def single_headline(title: str, limit: int = MAX_WORDS) -> str:
     """One change's name: its title as a short noun phrase ("Add float8 training (#12)"
     -> "float8 training"; "Revert "X"" -> "a revert of X"), cut to about `limit` words."""
@@ -89,7 +93,8 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
     adding = as_name(whole if len(whole.split()) <= limit + 1 and
                      re.search(r"\b(?:to|into)\s", title, re.I) else trim(whole, limit))
     if len(ws) > 2 and named != whole and \
-            (m := re.search(r"\b(?:to|into)\s+(\w+)", phrase)) and not base_verb(m.group(1)) and \
+            (m := re.search(r"\b(?:to|into)\s+(\w+)(?:\s+(\w+))?", phrase)) and \
+            (not base_verb(m.group(1)) or (m.group(2) or "").lower() in _PLACES) and \
             (base_verb(ws[0]) == ws[0].lower() or action.verb == "add" and
              re.search(rf"{re.escape(m.group(0))}\b", adding) is not None):
         # "Add benchmark numbers to dashboard": a name opening on a verb-like word reads

@@ -84,8 +84,14 @@ def title(x: Lookup, plan: Plan) -> str:
     if plan.weekly:
         heads = _places(heads)
         padded = heads + ["", ""]
-        options = [x.say("title", {3: "three", 2: "two", 1: "one"}[n], a=padded[0],
-                         b=padded[1], c=padded[2]) for n in range(len(heads), 0, -1)]
+        # A name with its own "and" is never joined by another ("Weekly Recap - X Tests
+        # and Tooling and Metal Lowbit"): two are joined by "Plus", three not at all
+        anded = [n for n in range(len(heads), 0, -1)
+                 if not any(" and " in f" {h.lower()} " for h in heads[:n]) or n == 1]
+        keys = {3: "three", 2: "two", 1: "one"}
+        options = [x.say("title", keys[n] if n in anded else "two_plus", a=padded[0],
+                         b=padded[1], c=padded[2]) for n in range(len(heads), 0, -1)
+                   if n in anded or n == 2]
     elif heads:
         # A day whose top stories are all grab-bags is titled by their places at once
         # ("Writing and Analysis Work"), never "Writing Work, Plus the Work in Analysis"
