@@ -461,6 +461,10 @@ def test_an_object_ending_on_instead_of_or_after_is_told_with_its_own_verb():
     assert [c.third() for c in clauses(numbered(
         "fix the widget after the sprocket change", "fix the gadget module"))] == [
         "fixes the widget after the sprocket change", "fixes the gadget module"]
+    # … and a purpose: "adds X to avoid concurrent loads and graceful shutdown" avoided both
+    assert [c.third() for c in clauses(numbered(
+        "Add a widget lock to avoid concurrent loads", "Add graceful gadget shutdown"))] == [
+        "adds a widget lock to avoid concurrent loads", "adds graceful gadget shutdown"]
     # … but a phrase every object ends on is said once, after them
     assert [c.third() for c in clauses(numbered(
         "check the widget size before loading", "check the gadget size before loading"))] == [

@@ -37,6 +37,8 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("~3x faster", "about three times faster"),
     # before a word, "~" says nearly so: never "were about identical"
     ("widget norms were ~identical", "widget norms were nearly identical"),
+    # a setting's value is said after its name, never a colon's pause
+    ("sets widget segments:True for the loader", "sets widget segments True for the loader"),
     ("1.5x smaller", "one point five times smaller"),
     ("took PT3M15S", "took three minutes fifteen seconds"),
     ("waited PT1H", "waited one hour"),

@@ -195,7 +195,9 @@ def _apart(objects: list[str]) -> list[list[str]]:
 
 
 # A phrase whose object an "and" after it would extend ("after removing X and Y")
-_AFTER_AND = re.compile(r"\s(?:instead of|rather than|after|before|except|other than)\s\S")
+# (… and a purpose: "adds X to avoid Y and Z" has Z avoided too)
+_AFTER_AND = re.compile(r"\s(?:instead of|rather than|after|before|except|other than|"
+                        r"to avoid|to prevent|in order to|so that)\s\S")
 
 
 def _destined(obj: str) -> bool:

@@ -58,6 +58,8 @@ _SYMBOLS = (
     # "2+4 bit", "Comms + titan", "subclass +torch compile": a sum or a pairing
     (re.compile(r"(?<=\d)\+(?=\d)|\s+\+\s+|(?:(?<=\s)|^)\+(?=[A-Za-z])"), " plus "),
     (re.compile(r"\s*&\s*"), " and "),
+    # "expandable_segments:True", "key:value": a setting's value, said after its name
+    (re.compile(r"(?<=[A-Za-z]):(?=[A-Za-z])"), " "),
     (re.compile(r"(?<=[A-Za-z]) ?% ?(?=[A-Za-z])|(?<=[A-Za-z]) % (?=\w)"), " mod "),
     (re.compile(r"(?<=\d)\s*%"), " percent"),
     # "~identical", "~same": nearly so; "~4x", "~ 30 s": about that much
