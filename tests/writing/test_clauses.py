@@ -40,6 +40,9 @@ def numbered(*titles: str) -> list[Action]:
     ("Initial support for float8 all-gather", "adds initial support for float8 all-gather"),
     ("Better support for MoE", "adds support for MoE"),  # a generic opener is no claim
     ("Support int8 weights", "adds support for int8 weights"),
+    # what is integrated was there before: never "adds a widget backend with the loader"
+    ("Integrate the widget backend with the loader",
+     "integrates the widget backend with the loader"),
     # "<X> fix for <Y>" fixes X for Y.
     ("weight tying fix for qwen3", "fixes weight tying for Qwen3"),
     ("Minor fixes to the loader", "fixes the loader"),
