@@ -512,6 +512,7 @@ def test_names_are_trimmed_and_cased():
     assert title_case("support for the MPS backend in-tree") == "Support for the MPS Backend In-Tree"
     # a name the lexicon writes in lower case stays so
     assert title_case("adding widget kernels to torchao") == "Adding Widget Kernels to torchao"
+    assert title_case("converting the nn Module widgets") == "Converting the nn Module Widgets"
     assert title_case("switching to vllm v2 engine for rfc 2408") == \
         "Switching to vLLM v2 Engine for RFC 2408"
     assert title_case("gating overlap fsdp ag rs pass for deepseekv3") == \

@@ -624,6 +624,23 @@ def test_a_grab_bags_details_are_told_as_one_changes():
         "No widget test changes.", "The loader keeps shards open between steps."]
 
 
+def test_a_detail_after_a_line_about_another_pr_is_told_as_its_own_prs():
+    # "PR 1397 goes further: … Metrics processor is passed to the validator." gave PR
+    # 1395's detail to PR 1397.
+    x, plan = slot_lines(rich_digest())
+    theme = plan.themes[1]
+    first, other = theme.prs[0], plan.themes[0].prs[0]
+    shards = m.Claim("The loader keeps shards open between steps.", "detail", m.Ref(pr=first))
+    named = dataclasses.replace(theme, concept="retry budgets", stack=None, details=(shards,),
+                                prs=(first, other), commits=())
+    x.line(f"PR {first} goes further: it adds a widget.")
+    assert [ln.text for ln in details(x, named)] == [
+        "The loader keeps shards open between steps."]
+    x.line(f"PR {other} goes further: it adds a gadget.")
+    assert [ln.text for ln in details(x, named)] == [
+        f"As PR {first} describes it, the loader keeps shards open between steps."]
+
+
 def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():  # (or a kind's)
     x, plan = slot_lines(rich_digest())
     theme = plan.themes[1]
