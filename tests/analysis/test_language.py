@@ -291,14 +291,17 @@ def test_identifiers_are_said_as_words(token, said):
      "Loading is slow because the widget module reads every shard."),
     ("widget.py reads every shard.", "The widget module reads every shard."),
     ("People copy different widget.py files.", "People copy different widget files."),
-    ("Users create different widget.py and copy it.",
-     "Users create different widget module and copy it."),
+    ("Users create different widget.py and copy them.",
+     "Users create different widget modules and copy them."),
     ("This moves code from gadget.py into the widget.py module.",
      "This moves code from the gadget module into the widget module."),
     # (a file before a noun names a thing of its own: "the widget module config files" is
     # no better than its words)
     ("Update widget.py config files.", "Update widget config files."),
     ("It is superseded by gadget.py instead.", "It is superseded by the gadget module instead."),
+    # an error message in a code span is no annotation ("args: WidgetArgs" is)
+    ("Fixes `TypeError: cannot pickle widget object` on load.",
+     "Fixes TypeError: cannot pickle widget object on load."),
 ])
 def test_prose_keeps_its_words_and_speaks_identifiers(text, said):
     assert speakable(text) == said
@@ -308,6 +311,7 @@ def test_prose_keeps_its_words_and_speaks_identifiers(text, said):
     "Set x = f(y) before the call.",  # an assignment
     "Pass --compile-mode=max to enable it.",  # a flag
     'Usage is now "python widget.py v2 / v3" for both.',  # a command line
+    "Some modules used `args: WidgetArgs`, others `params: WidgetArgs`.",  # annotations
     "Run pip install gadget first.",
     "Positions 0..pad_len-1 are padded.",  # a range
     "Use Map<String, int> here.",  # generics
@@ -456,6 +460,9 @@ def test_kinds_of_work():
     assert [parse_title(t).lemma for t in ("Weigh big clusters as a mix",
                                            "Know soften as a verb")] == ["weigh", "know"]
     assert kind_of(parse_title("memory planner")) == ""
+    # memory named is no speed-up: metrics and snapshots are what their verb makes them
+    assert kind_of(parse_title("Add memory metrics to the widget board")) == "capability"
+    assert kind_of(parse_title("Reduce memory use of the widget")) == "performance"
 
 
 def test_names_are_trimmed_and_cased():

@@ -426,6 +426,10 @@ def test_a_label_with_no_slot_is_not_said_and_types_nothing():
         ("detail", "Serving doesn't shard the weights but copies them.")]
     assert said("Old flow: The cache was a patch applied after the build.") == [
         ("detail", "The cache was a patch applied after the build.")]
+    # … its aside too: never "The problem: old flow: The cache …"
+    assert said("Old flow (inline config, broken owner): The cache was a patch applied "
+                "after the build.") == [
+        ("detail", "The cache was a patch applied after the build.")]
     # "On X:" would sound like the episode's own roundups.
     assert said("On max_entries: the old ring buffer kept only the last few steps.") == [
         ("detail", "The old ring buffer kept only the last few steps.")]

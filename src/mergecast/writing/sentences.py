@@ -158,7 +158,8 @@ _WH_STEMS = frozenset({"where", "how", "what", "which", "why"})
 # into the sentence, never a word of it.
 # "On max_entries: the old ring buffer …" is one too, whatever follows: said, it would
 # sound like the episode's own "On <area>:" roundups.
-LABEL = re.compile(r"^(?:[A-Z][\w-]*(?:\s+[\w-]+){0,2}:\s+(?=[A-Z`])|"
+# ("Previous flow (inline config, broken _owner): The …": its aside is the label's too)
+LABEL = re.compile(r"^(?:[A-Z][\w-]*(?:\s+[\w-]+){0,2}(?:\s*\([^()]{0,60}\))?:\s+(?=[A-Z`])|"
                    r"(?:On|For|About|Regarding)\s+[`\w.-]+(?:\s+[`\w.-]+)?:\s+(?=\S))")
 
 

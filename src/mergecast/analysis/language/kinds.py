@@ -19,6 +19,8 @@ def kind_of(action: Action) -> str:
                   if w not in ("for", "a", "an", "the", "some", "more", "new", "remaining",
                                "other")), "")
     found = words().objects.get(first) or _tested(obj)
+    if found == "performance" and first == "memory" and action.verb in ("add", "enable"):
+        found = None  # "Add memory metrics", "Enable memory snapshot": no speed-up
     said = f"{action.obj} {action.qualifier}".lower().split()
     if action.verb not in ("fix", "speed") and any(words().objects.get(w) == "documentation"
                                                    for w in said):

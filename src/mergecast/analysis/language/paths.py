@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .words import base_verb, case_word, has_verb, table, words
+from .words import base_verb, case_word, has_verb, plural, table, words
 
 EXTS = (r"\.(?:py|pyi|toml|ya?ml|md|rst|txt|json|cfg|ini|sh|cpp|cc|cu|cuh|h|hpp|c|in|"
         r"lock|gz|ipynb|cff|mm|metal|bzl|cmake|so(?:\.\d+)*)\b")
@@ -85,6 +85,7 @@ COMMAND = re.compile(r"\b(?:python3?|torchrun|bash|sh)\s+(?:-\S+\s+)*[\w./-]+\.(
 # word before it: said as what it is, never its bare stem ("because train reads …").
 PROSE_FILE = re.compile(r"(?:\b([A-Za-z]+)\s+)?(?<![\w./-])" + _SOURCE_FILE +
                         r"(?=(\s+[A-Za-z]+)?)")
+_MANY = frozenset("different separate multiple several many other".split())
 # Words after a file that go on from it as a name ("superseded by x.py instead")
 _GOES_ON = frozenset({"instead", "plus", "too", "alone", "again"})
 # Words before a file that take no second article ("different train.py")
@@ -106,6 +107,8 @@ def prose_file(m: re.Match[str]) -> str:
         return m.group(0)
     if before is None:
         return said[0].upper() + said[1:] if m.start() == 0 else said
+    if before.lower() in _MANY:  # "different train.py": different train modules
+        return f"{before} {plural(said.removeprefix('the '))}"
     if before.lower() in _DETERMINERS:
         return f"{before} {said.removeprefix('the ')}"
     return f"{before} {said}"

@@ -227,8 +227,8 @@ def _dot_word(m: re.Match[str]) -> str:
 
 
 # A code span opening on one, or with one between spaces inside ("finfo(dtype).max / 1.0"),
-# is an expression
-_OPERATOR = re.compile(r"\s*[%*+=<>|&^~/]|.*\S\s[%*+/<>=-]=?\s\S")
+# is an expression; so is an annotation ("args: ModelArgs")
+_OPERATOR = re.compile(r"\s*[%*+=<>|&^~/]|.*\S\s[%*+/<>=-]=?\s\S|\w+\s*:\s*[\w.\[\]|]+\s*$")
 
 
 def speakable(text: str) -> str | None:
