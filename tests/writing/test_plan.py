@@ -103,6 +103,17 @@ def test_a_revert_of_a_reland_says_it_reverted_the_reland():
         "PR 584230 reverted PR 584201, which had brought back adding widget fusion passes.")
 
 
+def test_a_name_whose_words_repeat_is_said_whole():
+    # "Yang Yang landed PR 1324" was said "Yang landed PR 1324": a doubled word is said once,
+    # but a person's name is theirs.
+    d = rich_digest(extra=[pr(584150, "Add the widget planner", "Wren Wren")])
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    line = x.line("Also today, Wren Wren landed PR 584150, adding the widget planner.", (584150,))
+    assert line is not None and line.text.startswith("Also today, Wren Wren landed"), line
+    line = x.line("PR 584150 adds support Support for the widget planner.", (584150,))
+    assert line is not None and "support for the widget" in line.text, line
+
+
 def test_a_reverted_addition_is_told_as_the_adding():
     # "PR 584200 reverted a retry budget" would say the budget was the revert's to undo.
     d = chained()

@@ -107,6 +107,10 @@ class Lookup:
         # like two ("Meng, Hengyu and andrewor14 landed …"): the voice says "Hengyu Meng".
         self.inverted = {h: " ".join(reversed(h.split(", "))) for c in digest.changes
                          if _INVERTED.fullmatch(h := c.author.handle)}
+        # A name whose words repeat ("Yang Yang") is one person's whole name, never a doubled
+        # word to say once
+        self.named_twice = {h.lower() for c in digest.changes
+                            if DOUBLED.fullmatch(h := c.author.handle)}
 
     # ------------------------------------------------------------ wording
 
@@ -154,7 +158,9 @@ class Lookup:
              roundup: bool = False, expand: bool = True, weight: int = 0,
              origin: str = "template") -> Line | None:
         """A checked line, or None: ungrounded, over-long or a third use of its opener."""
-        text = DOUBLED.sub(r"\1", text)  # a title's word next to ours: "support Support"
+        # a title's word next to ours: "support Support"
+        text = DOUBLED.sub(lambda m: m.group(0) if m.group(0).lower() in self.named_twice
+                           else m.group(1), text)
         if not text or not self.grounded(text, cites):
             return None
         if len(text.split()) > MAX_WORDS and optional:
