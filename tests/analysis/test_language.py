@@ -202,6 +202,10 @@ from mergecast.analysis.language import (
     # "New X" adds a new X, one word or more: never "deals with new README", "tests new"
     ("New README", "add", "add", "new README", ""),
     ("new benchmark", "add", "add", "new benchmark", ""),
+    # "torch.compile X" compiles X: never "deals with torch compile each widget"
+    ("torch.compile each WidgetBlock instead of the whole model", "change", "compile",
+     "each WidgetBlock instead of the whole model", ""),
+    ("torch.compile support for widgets", "add", "add", "torch compile support for widgets", ""),
     # a reference's possessive goes with it: never "port's gadget changes"
     ("Port #42's gadget changes to sprocket.py", "move", "port", "gadget changes",
      "to the sprocket module"),
