@@ -438,6 +438,12 @@ def test_a_shared_participle_with_a_tag_is_no_name():
     assert name != "loader fused" and not name.endswith(" fused"), name
 
 
+def test_clean_ups_that_name_nothing_are_named_by_their_kind():
+    # "Some more cleanups" cleans up nothing named: never "cleaning in Widgets"
+    assert headline(["Some more cleanups"], areas=("Widgets",)) == "refactoring in Widgets"
+    assert headline(["Widget small clean up"], areas=("Widgets",)) == "cleaning up widget"
+
+
 def test_a_shared_ing_word_that_modifies_a_noun_is_no_name():
     # "contributing guidelines" and "contributing.md" share "contributing", which here says
     # which guidelines: never "contributing in Widgets"

@@ -202,6 +202,15 @@ from mergecast.analysis.language import (
     # "New X" adds a new X, one word or more: never "deals with new README", "tests new"
     ("New README", "add", "add", "new README", ""),
     ("new benchmark", "add", "add", "new benchmark", ""),
+    ("cpu: lock widget registration tables", "change", "lock", "widget registration tables",
+     ""),
+    # a clean-up named last cleans up what comes before it, its size no part of it: never
+    # "touches on widget small clean" or "refactors widget small"
+    ("Widget small clean up", "refactor", "clean up", "widget", ""),
+    ("Widget small cleanup", "refactor", "clean up", "widget", ""),
+    # "Have X do Y" makes X do Y: never "works on agents run …", "the loader retry"
+    ("Have the widget loader retry twice", "change", "make", "the widget loader retry twice",
+     ""),
     # "torch.compile X" compiles X: never "deals with torch compile each widget"
     ("torch.compile each WidgetBlock instead of the whole model", "change", "compile",
      "each WidgetBlock instead of the whole model", ""),

@@ -87,6 +87,9 @@ def noun_action(text: str) -> Action | str:
     doc mask", "CUDAGraph support for SimpleFSDP"), or the text to read as one with its verb
     ("Better error message for X": "improve the error message for X")."""
     ws = text.split()
+    if len(ws) > 2 and [w.lower() for w in ws[-2:]] == ["clean", "up"]:
+        ws = [*ws[:-2], "cleanup"]  # "Attention small clean up": a clean-up of attention
+        text = " ".join(ws)
     nouns = words().nouns
     # "Globs in their own module with their tests": a noun after a possessive ends a
     # phrase, it does not head the title ("tests Globs" is false).
@@ -98,6 +101,9 @@ def noun_action(text: str) -> Action | str:
         # "Wrong token count in validation": a title naming a problem fixes it, as does
         # "CP AllGather on the wrong dimension"
         return Action(verb="fix", lemma=words().say["fix"], obj=lower_first(text))
+    if len(ws) > 2 and first == "have":
+        # "Have agents run X" makes them run it; "Have to fix X" fixes X
+        return " ".join(ws[2:]) if ws[1].lower() == "to" else f"make {' '.join(ws[1:])}"
     opening = listed_opening(ws, words().said_as)
     if opening is not None and len(ws) > len(opening.split()) and (
             len(ws) == len(opening.split()) + 1  # ("New README", "new tests": one thing)
@@ -118,6 +124,8 @@ def noun_action(text: str) -> Action | str:
         kept = ws if ws[-1].lower() in words().named_nouns else ws[:-1]
         while len(kept) > 1 and kept[0].lower() in words().fix_sizes:
             kept = kept[1:]  # "minor README updates" update the README, not "minor README"
+        while len(kept) > 1 and kept[-1].lower() in words().fix_sizes:
+            kept = kept[:-1]  # "Attention small cleanup" cleans up attention, not "… small"
         if len(kept) == 1 and _COMPOUND_ADJECTIVE.search(kept[0]):
             # "Some compile-related updates" updates nothing called "compile-related"
             return Action(verb="", lemma="", obj=f"{kept[0]} {ws[-1]}")
@@ -157,7 +165,9 @@ def noun_action(text: str) -> Action | str:
         return Action(verb=verb_class(lemma), lemma=lemma, obj=lower_first(" ".join(ws[:-1])))
     else:  # (no leading "to"/"for": "turns to to X", "touches on for X")
         return Action(verb="", lemma="", obj=as_name(lower_first(text)) or lower_first(text))
-    lemma = words().noun_verbs.get(noun) or words().say[cls]
+    # ("Some more cleanups" names nothing cleaned up: said by its kind, "refactoring")
+    unnamed = cls == "refactor" and all(w.lower() in words().fix_sizes for w in obj.split())
+    lemma = (None if unnamed else words().noun_verbs.get(noun)) or words().say[cls]
     if noun in words().noun_verbs and any(w.lower() in words().speed_words for w in ws):
         cls, lemma = "speed", words().say["speed"]  # "perf improvements for X"
     return Action(verb=cls, lemma=lemma, obj=("for " if cls == "support" else "") +
