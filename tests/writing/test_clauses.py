@@ -40,6 +40,8 @@ def numbered(*titles: str) -> list[Action]:
     ("Initial support for float8 all-gather", "adds initial support for float8 all-gather"),
     ("Better support for MoE", "adds support for MoE"),  # a generic opener is no claim
     ("Support int8 weights", "adds support for int8 weights"),
+    # an upgrade is said as one, never "bumps the widget to the v2 APIs"
+    ("Upgrade the widget to the v2 APIs", "upgrades the widget to the v2 APIs"),
     # what is integrated was there before: never "adds a widget backend with the loader"
     ("Integrate the widget backend with the loader",
      "integrates the widget backend with the loader"),
@@ -466,6 +468,13 @@ def test_an_object_ending_on_instead_of_or_after_is_told_with_its_own_verb():
     assert [c.third() for c in clauses(numbered(
         "fix the widget after the sprocket change", "fix the gadget module"))] == [
         "fixes the widget after the sprocket change", "fixes the gadget module"]
+    # … and a result after a comma: "refactors the loader, making it faster" keeps why,
+    # and is no list ("the loader and making it faster")
+    assert [c.third() for c in clauses(numbered(
+        "Refactor the widget loader, making it faster", "Refactor the gadget planner"))] == [
+        "refactors the widget loader, making it faster", "refactors the gadget planner"]
+    assert [c.third() for c in clauses(numbered("Add widgets, gadgets, sprockets"))] == [
+        "adds widgets, gadgets and sprockets"]
     # … and a purpose: "adds X to avoid concurrent loads and graceful shutdown" avoided both
     assert [c.third() for c in clauses(numbered(
         "Add a widget lock to avoid concurrent loads", "Add graceful gadget shutdown"))] == [

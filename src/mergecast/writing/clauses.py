@@ -13,6 +13,7 @@ from ..analysis.language import (
     DOUBLED,
     base_verb,
     case_word,
+    closing_result,
     covers,
     gerund,
     is_modifier,
@@ -180,7 +181,8 @@ def _apart(objects: list[str]) -> list[list[str]]:
     told apart from those without, unless a shared opening makes each its own ("bumps
     actions for node 24 and to latest versions")."""
     tails = [o[m.start():] if (m := _AFTER_AND.search(o)) else "" for o in objects]
-    if any(t and tails.count(t) == 1 for t in tails[:-1]):
+    if any(t and tails.count(t) == 1 for t in tails[:-1]) or \
+            any(closing_result(o) for o in objects[:-1]):  # ("X, enabling Y and Z")
         # "uses custom ops instead of wrap Triton and llama4 shapes": the next object reads
         # as the "instead of"'s; each is told with its own verb (a phrase objects share is
         # said once, after them: "X and Y before scheduling")

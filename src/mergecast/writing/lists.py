@@ -8,7 +8,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from ..analysis.language import looks_plural, plural, words
+from ..analysis.language import closing_result, looks_plural, plural, words
 from .numbers import join_words
 from .phrases import phrases, said
 
@@ -28,7 +28,8 @@ def factor(objs: Sequence[str]) -> str:
     "planned tiles for dilated windows"] -> "planned tiles for depthwise filters and dilated
     windows"; so is a shared ending (see _tail_once)."""
     objs = [o for o in objs if o]
-    if len(objs) == 1 and "," in objs[0] and not re.search(r"\b(?:and|or)\b", objs[0]):
+    if len(objs) == 1 and "," in objs[0] and not re.search(r"\b(?:and|or)\b", objs[0]) \
+            and not closing_result(objs[0]):  # ("X, enabling Y" is a result, no list)
         return " and ".join(objs[0].rsplit(", ", 1))  # a title's own list: "A, B, C and D"
     split = [o.split() for o in objs]
     if common := shared_head(split):

@@ -25,6 +25,7 @@ from .titles import (
 )
 from .trimming import (
     as_name,
+    closing_result,
     expand_term,
     is_modifier,
     is_tail_word,
@@ -51,6 +52,7 @@ from .words import (
 )
 
 __all__ = [
+    "closing_result",
     "DOUBLED", "VOWEL_LETTERS",
     "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
     "gerund", "has_verb", "is_finite", "is_modifier", "is_phrasal", "is_stated",

@@ -152,7 +152,8 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False,
         if _LIST.match(clause):
             return clause.strip(" ,;:-")
     first = _first_clause(text)
-    if len(first.split()) >= 2 or len(text.split()) <= 1:
+    if (len(first.split()) >= 2 or len(text.split()) <= 1) and not (
+            why and len(text.split()) <= limit and _result_closes(first, text)):
         text = first
     ws = text.split()
     full = list(ws)  # (what a cut took: see _objectless)
@@ -309,6 +310,20 @@ def _list_fits(ws: list[str], limit: int) -> bool:
     joins = [i for i, x in enumerate(ws) if x.lower() in ("and", "or")]
     return len(ws) <= limit + LIST_SLACK and len(joins) == 1 and 2 <= joins[0] <= limit \
         and base_verb(ws[joins[0] + 1]) != ws[joins[0] + 1].lower()
+
+
+def _result_closes(first: str, text: str) -> bool:
+    """Whether all a title says after its first clause is its result (", enabling X"),
+    one clause with no break of its own."""
+    rest = text[len(first):]
+    return closing_result(text) and rest.startswith(",") and \
+        _first_clause(rest[1:].strip()) == rest[1:].strip()
+
+
+def closing_result(text: str) -> bool:
+    """Whether a text's last comma opens its result ("X, enabling Y"): no list item."""
+    m = re.search(r",\s+(\w+)\s+[^,]+$", text)
+    return m is not None and m.group(1).lower() in _load("language.toml")["readings"]["results"]
 
 
 def _purpose_fits(ws: list[str], limit: int) -> bool:
