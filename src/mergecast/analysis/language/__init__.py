@@ -52,9 +52,9 @@ from .words import (
 )
 
 __all__ = [
-    "closing_result",
     "DOUBLED", "VOWEL_LETTERS",
-    "as_name", "base_verb", "case_word", "clean_title", "covers", "expand_term",
+    "as_name", "base_verb", "case_word", "clean_title", "closing_result", "covers",
+    "expand_term",
     "gerund", "has_verb", "is_finite", "is_modifier", "is_phrasal", "is_stated",
     "is_tail_word", "kind_of",
     "looks_plural", "lower_first", "name_of", "one_fault",

@@ -96,7 +96,7 @@ _DETERMINERS = frozenset("the a an this that each every its their our your my an
 
 def prose_file(m: re.Match[str]) -> str:
     """"because train.py" -> "because the train module"; "the train.py", "different
-    train.py" -> "the train module", "different train module"."""
+    train.py" -> "the train module", "different train modules"."""
     before, said = m.group(1), _file_said(m.group(2), m.group(3))
     after = (m.group(4) or "").strip().lower()
     if said is None or after and (after.rstrip("s") == said.split()[-1].rstrip("s") or not (
