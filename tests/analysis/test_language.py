@@ -533,6 +533,8 @@ def test_names_are_trimmed_and_cased():
     # a name the lexicon writes in lower case stays so
     assert title_case("adding widget kernels to torchao") == "Adding Widget Kernels to torchao"
     assert title_case("converting the nn Module widgets") == "Converting the nn Module Widgets"
+    assert title_case("fixing sdxl widgets") == "Fixing SDXL Widgets"
+    assert title_case("moving sam eval and vit widgets") == "Moving SAM Eval and ViT Widgets"
     assert title_case("switching to vllm v2 engine for rfc 2408") == \
         "Switching to vLLM v2 Engine for RFC 2408"
     assert title_case("gating overlap fsdp ag rs pass for deepseekv3") == \

@@ -12,6 +12,7 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     # a name with capitals inside is said whole, not split at them ("LLa Ma", "QLo RA")
     ("LLaMA widgets and a QLoRA loader", "llama widgets and a Q lora loader"),
     ("MoE widgets on vLLM with RoPE", "M O E widgets on V L L M with rope"),
+    ("ViT widgets", "V I T widgets"),
     # … and so is one that ends or opens a longer name
     ("iRoPE for ComplexRoPE and MoEConfig", "i rope for Complex rope and M O E Config"),
     ("a NaN loss", "a nan loss"),

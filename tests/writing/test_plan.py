@@ -831,3 +831,10 @@ def test_an_authors_title_case_tag_writes_a_known_short_form_as_written():
     assert area_name("Tp Test") == "TP Test"
     assert area_name("Fsdp Widget Utils") == "FSDP Widget Utils"
     assert area_name("Widget Glimmer") == "Widget Glimmer"
+
+
+def test_a_folder_area_with_a_known_word_opens_on_a_capital():
+    # "quantize_vit" was said "On quantize ViT:" once "vit" was known as "ViT"
+    assert area_name("quantize vit") == "Quantize ViT"
+    assert area_name("vllm") == "vLLM"  # a known word keeps its own case
+    assert area_name("moe widgets") == "MoE widgets"

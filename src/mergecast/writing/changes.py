@@ -24,6 +24,9 @@ def area_name(name: str) -> str:
     cased = " ".join(case_word(w) for w in name.split())
     if cased != name or any(c.isdigit() for c in name) or \
             all(w in words().case for w in name.split()):
+        first, _, rest = cased.partition(" ")
+        if rest and first.isalpha() and first.islower() and first not in words().case:
+            return f"{first.capitalize()} {rest}"  # "quantize_vit": "Quantize ViT"
         return cased
     return name.upper() if len(name) <= 3 else name[:1].upper() + name[1:]
 
