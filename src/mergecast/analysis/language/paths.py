@@ -88,10 +88,6 @@ PROSE_FILE = re.compile(r"(?:\b([A-Za-z]+)\s+)?(?<![\w./-])" + _SOURCE_FILE +
 _MANY = frozenset("different separate multiple several many other".split())
 # Words after a file that go on from it as a name ("superseded by x.py instead")
 _GOES_ON = frozenset({"instead", "plus", "too", "alone", "again"})
-# Words before a file that take no second article ("different train.py")
-_DETERMINERS = frozenset("the a an this that each every its their our your my any no another "
-                         "same different separate new old existing original current multiple "
-                         "several many other own whole entire single main".split())
 
 
 def prose_file(m: re.Match[str]) -> str:
@@ -109,7 +105,7 @@ def prose_file(m: re.Match[str]) -> str:
         return said[0].upper() + said[1:] if m.start() == 0 else said
     if before.lower() in _MANY:  # "different train.py": different train modules
         return f"{before} {plural(said.removeprefix('the '))}"
-    if before.lower() in _DETERMINERS:
+    if before.lower() in words().name_modifiers:  # ("the train.py": one article)
         return f"{before} {said.removeprefix('the ')}"
     return f"{before} {said}"
 
