@@ -86,12 +86,12 @@ def title(x: Lookup, plan: Plan) -> str:
         padded = heads + ["", ""]
         # A name with its own "and" is never joined by another ("Weekly Recap - X Tests
         # and Tooling and Metal Lowbit"): two are joined by "Plus", three not at all
-        anded = [n for n in range(len(heads), 0, -1)
-                 if not any(" and " in f" {h.lower()} " for h in heads[:n]) or n == 1]
         keys = {3: "three", 2: "two", 1: "one"}
-        options = [x.say("title", keys[n] if n in anded else "two_plus", a=padded[0],
-                         b=padded[1], c=padded[2]) for n in range(len(heads), 0, -1)
-                   if n in anded or n == 2]
+        for n in range(len(heads), 0, -1):
+            anded = n > 1 and any(" and " in f" {h.lower()} " for h in heads[:n])
+            if not (anded and n == 3):
+                options.append(x.say("title", "two_plus" if anded else keys[n],
+                                     a=padded[0], b=padded[1], c=padded[2]))
     elif heads:
         # A day whose top stories are all grab-bags is titled by their places at once
         # ("Writing and Analysis Work"), never "Writing Work, Plus the Work in Analysis"
