@@ -633,12 +633,22 @@ def test_a_detail_after_a_line_about_another_pr_is_told_as_its_own_prs():
     shards = m.Claim("The loader keeps shards open between steps.", "detail", m.Ref(pr=first))
     named = dataclasses.replace(theme, concept="retry budgets", stack=None, details=(shards,),
                                 prs=(first, other), commits=())
-    x.line(f"PR {first} goes further: it adds a widget.")
+    x.line(f"PR {first} goes further: it adds a widget.", (first,))
     assert [ln.text for ln in details(x, named)] == [
         "The loader keeps shards open between steps."]
-    x.line(f"PR {other} goes further: it adds a gadget.")
+    x.line(f"PR {other} goes further: it adds a gadget.", (other,))
     assert [ln.text for ln in details(x, named)] == [
         f"As PR {first} describes it, the loader keeps shards open between steps."]
+    # A line that is another PR's without naming it ("Dumping on timeout should be a safe
+    # default." of PR 103, then PR 149's "Init includes the first train step."): what it
+    # cites says whose it is
+    x.line(f"PR {first} goes further: it adds a widget.", (first,))
+    x.line("Gadgets should be a safe default.", (other,))
+    assert [ln.text for ln in details(x, named)] == [
+        f"As PR {first} describes it, the loader keeps shards open between steps."]
+    x.line("Widgets should be a safe default.", (first,))
+    assert [ln.text for ln in details(x, named)] == [
+        "The loader keeps shards open between steps."]
 
 
 def test_a_grab_bags_problem_and_payoff_are_told_as_one_changes():  # (or a kind's)

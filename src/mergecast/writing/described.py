@@ -4,8 +4,6 @@ theme's plan sharing the episode's phrase Lookup, like the slots in realise.py."
 
 from __future__ import annotations
 
-import re
-
 from ..analysis.language import kind_of, lower_first
 from ..analysis.naming import grab_bag, kind_named
 from ..models import Action, Claim, ThemePlan
@@ -14,8 +12,6 @@ from .length import Line, present
 from .numbers import join_clauses
 from .phrases import MAX_WORDS, Lookup
 
-# PRs a line names: "PR 12", "PRs 12 and 13", "PRs 12 through 19"
-_NAMED = re.compile(r"\bPRs? (\d+(?:(?:, | and |, and | through | to )\d+)*)")
 _MINOR = ("infrastructure", "documentation")
 
 
@@ -108,8 +104,7 @@ def details(x: Lookup, t: ThemePlan, first: bool = False) -> list[Line]:
                 c.ref.pr not in (None, *t.prs[:1]) and (c.kind, c.ref.pr) not in framed
             # A detail said right after a line about another PR would be heard as that
             # one's ("PR 1397 goes further: … Metrics processor is passed to …" of PR 1395)
-            after = {int(n) for m in _NAMED.finditer(x.last)
-                     for n in re.findall(r"\d+", m.group(1))}
+            after = set(x.cited)
             other = t.size > 1 and c.kind == "detail" and c.ref.pr is not None and \
                 bool(after) and c.ref.pr not in after
             key = f"{c.kind}_of" if later else "detail_of" if loose or other else None

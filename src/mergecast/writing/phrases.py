@@ -102,6 +102,7 @@ class Lookup:
         self.facts = Facts.from_digest(digest, day=day, show=show)
         self.openers: Counter[str] = Counter()
         self.last = ""  # the last line made: the next one does not open on its two words
+        self.cited: tuple[int, ...] = ()  # and the PRs it cites
         self.expanded: set[str] = set()
         # A git name written "Meng, Hengyu" is one person; read out with its comma it sounds
         # like two ("Meng, Hengyu and andrewor14 landed …"): the voice says "Hengyu Meng".
@@ -169,7 +170,7 @@ class Lookup:
             return None
         if not roundup:
             self.openers[opener(text)] += 1
-        self.last = text
+        self.last, self.cited = text, tuple(cites)
         if expand:
             said, spelled = self._expand(text)
             if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
