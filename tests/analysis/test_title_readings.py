@@ -291,3 +291,15 @@ def test_a_repositorys_one_readme_is_the_readme(title: str, obj: str, qualifier:
 ])
 def test_the_rest_of_a_thing_is_a_known_part_of_it(title: str, obj: str) -> None:
     assert parse_title(title).obj == obj
+
+
+def test_a_titles_our_is_said_as_the_not_as_the_narrators():
+    # "PR 12 switches to 2.5.1 for our 2.5 regression tests", read by the show's voice,
+    # claims the project as the narrator's
+    assert clean_title("Switch to 2.5.1 for our 2.5 widget tests") == \
+        "Switch to 2.5.1 for the 2.5 widget tests"
+    assert clean_title("Our loader now retries twice") == "The loader now retries twice"
+    assert parse_title("Fix some issues with our support for gadgets").obj == \
+        "some issues with the support for gadgets"
+    # (an identifier keeps its words: "our_widget" is a name)
+    assert "our" in clean_title("Fix the our_widget loader")

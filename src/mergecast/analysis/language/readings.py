@@ -24,6 +24,7 @@ class Readings:
     modifiers: re.Pattern[str] | None
     shorthand: tuple[tuple[re.Pattern[str], str], ...]
     typed: re.Pattern[str]  # "global_valid_tokens: float | None"
+    ours: re.Pattern[str]
 
 
 @functools.cache
@@ -37,6 +38,7 @@ def readings() -> Readings:
         reverts=tuple(r["reverts"]), hinder=frozenset(r["hinder"]),
         counted=frozenset(r["counted"]), methods=frozenset(r["methods"]),
         modifiers=modifiers,
+        ours=re.compile(r"\b(?:" + "|".join(map(re.escape, r["ours"])) + r")\b(?=\s+\w)", re.I),
         typed=re.compile(r"^\s*([A-Za-z_][\w.]*)\s*:\s*((?:{t})(?:\[[^\]]*\])?"
                          r"(?:\s*\|\s*(?:{t})(?:\[[^\]]*\])?)+)\s*$".replace(
                              "{t}", "|".join(map(re.escape, r["type_names"])))),
@@ -58,6 +60,12 @@ def shorthand_rules() -> tuple[tuple[re.Pattern[str], str], ...]:
     """Each shorthand's pattern (never inside an identifier or a code span) and what it
     says in full, compiled once for titles and descriptions alike."""
     return readings().shorthand
+
+
+def unowned(title: str) -> str:
+    """"Switch to 2.5.1 for our 2.5 regression tests" -> "… for the 2.5 regression tests":
+    the narrator owns none of the project."""
+    return readings().ours.sub(lambda m: "The" if m.group(0)[0].isupper() else "the", title)
 
 
 def said_in_full(text: str) -> str:

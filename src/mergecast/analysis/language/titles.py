@@ -33,7 +33,7 @@ from .paths import (
     stem_pair,
     word_list,
 )
-from .readings import defaulted, hyphenated, is_method, said_in_full, sized_names, typed
+from .readings import defaulted, hyphenated, is_method, said_in_full, sized_names, typed, unowned
 from .words import base_verb, case_word, table, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
@@ -323,7 +323,7 @@ def clean_title(title: str) -> str:
     t = ACTION_PATH.sub(action_path, t)  # "tj-actions/changed-files": one action, not two
     t = MOVED_PATH.sub(moved_path, t)
     t = SHA_RANGE.sub("", t)  # "from d6e91a2… to 22103cc…": no one reads out a commit id
-    t = said_in_full(URL.sub("", t))  # "Add fn to check X", "w/o": said in full
+    t = unowned(said_in_full(URL.sub("", t)))  # "Add fn to check X", "w/o": said in full
     t = _AMPERSAND.sub(" and ", t)  # "tops&pct" and "iter & data" are two things
     t = _PAIRED.sub(" and ", t)  # "trainer / generator", "channels_out / channels_in"
     if (pluses := len(_PLUS.findall(t))) > 1:
