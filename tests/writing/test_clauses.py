@@ -45,6 +45,9 @@ def numbered(*titles: str) -> list[Action]:
     # what is integrated was there before: never "adds a widget backend with the loader"
     ("Integrate the widget backend with the loader",
      "integrates the widget backend with the loader"),
+    # handling a case fixes nothing that was broken: never "fixes empty widget inputs"
+    ("Handle empty widget inputs", "handles empty widget inputs"),
+    ("Handle symbolic widgets gracefully", "handles symbolic widgets gracefully"),
     # "<X> fix for <Y>" fixes X for Y.
     ("weight tying fix for qwen3", "fixes weight tying for Qwen3"),
     ("Minor fixes to the loader", "fixes the loader"),
