@@ -442,6 +442,12 @@ def test_inflection_and_verbs():
         "making", "stopping", "speeding up", "tying", "adding", "re-running", "pre-splitting",
         "flipping"]
     assert third_person("re-do") == "re-does"  # (the verb after "re-" is inflected)
+    # a stressed last syllable doubles its consonant ("formating a composability doc" was
+    # heard); an unstressed one does not
+    assert [gerund(v) for v in ("format", "overlap", "debug", "reset", "edit", "target",
+                                "limit")] == [
+        "formatting", "overlapping", "debugging", "resetting", "editing", "targeting",
+        "limiting"]
     assert (gerund("init"), third_person("init")) == ("initializing", "initializes")
     assert [base_verb(w) for w in ("Fixes", "added", "stopped", "concretize", "materialized",
                                    "redefine", "noise", "region")] == [

@@ -223,6 +223,8 @@ def test_a_common_slip_of_the_keys_is_said_as_meant():
     assert said_in_full("Checkpiont teh loader after udpate") == \
         "Checkpoint the loader after update"
     assert parse_title("Fix reamde").obj == "the README"
+    assert said_in_full("Remove per widget syncronize for mutliple gadgets") == \
+        "Remove per widget synchronize for multiple gadgets"
     assert parse_title("Assing meta to new widget nodes").lemma == "assign"
     # a slip is read first: "intial add of" is "initial add of", the first version
     assert said_in_full("Intial add of the widget") == "The first version of the widget"
