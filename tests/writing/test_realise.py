@@ -42,8 +42,11 @@ def test_titles_grouped_by_verb_with_shared_openings_said_once():
 def test_verbs_of_one_class_are_told_together_with_the_class_verb():
     assert told("Migrate sum to Vulkan", "Migrate mean to Vulkan", "Move cumsum to Vulkan") == [
         "moves sum, mean and cumsum to Vulkan"]
+    assert told("Fix the guard on sets", "Resolve a race in the guard") == [
+        "fixes the guard on sets and a race in the guard"]
+    # handling a case says nothing was broken: it keeps its verb
     assert told("Fix the guard on sets", "Handle empty inputs in the guard") == [
-        "fixes the guard on sets and empty inputs in the guard"]
+        "fixes the guard on sets", "handles empty inputs in the guard"]
     # "fuse" is not always a speed-up: it keeps its own verb
     assert told("Optimize the cast kernel", "Fuse the epilogue") == [
         "speeds up the cast kernel", "fuses the epilogue"]
