@@ -276,7 +276,8 @@ def test_a_code_span_against_the_word_before_it_is_a_word_of_its_own():
     ("Update README and CHANGELOG", "the README and the CHANGELOG", ""),
     ("Update main README with widget workflows", "the main README with widget workflows", ""),
     # Already determined, naming another noun, or new: as written.
-    ("Update our README", "our README", ""),
+    ("Update their README", "their README", ""),
+    ("Update our README", "the README", ""),  # (the narrator owns none of it)
     ("Fix README typos", "README typos", ""),
     ("Add README", "README", ""),
 ])
