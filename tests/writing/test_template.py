@@ -623,15 +623,22 @@ def test_an_action_named_inside_the_summary_gives_its_object_the_article():
     assert "temporarily disabling a flaky upload test" in script.summary, script.summary
 
 
-def test_a_name_with_its_own_from_is_parted_from_its_author_by_a_comma():
-    # "moving the tile helpers from the planner from b7r2n" names two sources.
+def test_a_doing_or_a_name_with_its_own_from_is_said_by_its_author():
+    # "removing the torch dependency from Ada" says where it was removed from, "moving the
+    # tile helpers from the planner from b7r2n" names two sources: a doing is "by" its
+    # author, a thing "from" them, whichever shape the day's summary takes.
     for n in range(6):
-        d = rich_digest()
-        second = dataclasses.replace(d.themes[1], headline="moving tile helpers from the planner")
-        d = dataclasses.replace(d, themes=(d.themes[0], second, *d.themes[2:]))
-        summary = write(d, day=DAY + dt.timedelta(days=n)).summary
-        assert "from the planner from" not in summary, summary
-        assert "from the planner, from b7r2n" in summary, summary
+        for name, said in (("moving tile helpers from the planner", "by"),
+                           ("removing the torch dependency", "by"),
+                           ("fixing the upload cache", "by"),
+                           ("retry budget option for uploads", "from")):
+            d = rich_digest()
+            second = dataclasses.replace(d.themes[1], headline=name)
+            d = dataclasses.replace(d, themes=(d.themes[0], second, *d.themes[2:]))
+            summary = write(d, day=DAY + dt.timedelta(days=n)).summary
+            assert re.search(rf"{said} b7r2n\b", summary), summary
+            assert not re.search(rf"{'from' if said == 'by' else 'by'} b7r2n\b", summary), \
+                summary
 
 
 def test_a_second_name_that_names_nothing_but_its_place_stays_out_of_the_title():

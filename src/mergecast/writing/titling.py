@@ -261,7 +261,8 @@ def summary(x: Lookup, plan: Plan) -> str:
         while lead:
             # An item is said as a sentence, with a capital; inside this one it keeps only
             # the name's own ("AutoParallel …", "Muse Glimmer …", "convolution …")
-            items = [x.say("summary", "item", headline=h, who=a) for h, a in lead]
+            items = [x.say("summary", "item", headline=h, who=a, **{"from": _by(h)})
+                     for h, a in lead]
             items = [i if h[:1].isupper() else lower_first(i)
                      for i, (h, _) in zip(items, lead, strict=True)]
             # "… from Ada, Omar and others and DP rank from …" runs two items together:
@@ -284,21 +285,25 @@ def summary(x: Lookup, plan: Plan) -> str:
         if work != "change" and who_a != who_b and all(t.work == work for t in plan.themes[:2]):
             shapes += x.variants("summary", "work")
         start = x.seed % len(shapes)
-        options += [v.format(a=a, who_a=who_a, b=b, who_b=who_b,
+        options += [v.format(a=a, who_a=who_a, b=b, who_b=who_b, from_a=_by(a), from_b=_by(b),
                              work=x.pick("work", work)) for v in shapes[start:] + shapes[:start]]
     a, who_a = lead[0]
-    options += [x.say("summary", "one", a=a, who_a=who_a)]
-    options += [v.format(a=a, who_a=who_a) for v in x.variants("summary", "one")]
-    # "moving kernels from torchaccel from metascroy" names two sources: a name with its
-    # own "from" takes a shape that parts it from its author by a comma
-    options = [o for o in options if not any(
-        re.search(r"\bfrom\b", name) and f"{name} from {author}" in o
-        for name, author in lead)] + [totals]
+    options += [x.say("summary", "one", a=a, who_a=who_a, from_a=_by(a))]
+    options += [v.format(a=a, who_a=who_a, from_a=_by(a)) for v in x.variants("summary", "one")]
+    options.append(totals)
     for text in options:
         text = text if text.startswith(who_a) else cap(text)
         if x.grounded(text):
             return text
     return totals
+
+
+def _by(name: str) -> str:
+    """"from" before a theme's authors ("linear warmup from Ada"), or "by" after a doing
+    ("removing torch dependency from Ada" says where it was removed from, "fixing CI from
+    Ada" whose CI it was) and after a name with a "from" of its own ("moving kernels from
+    torchaccel from Ada" names two sources)."""
+    return "by" if is_activity(name) or re.search(r"\bfrom\b", name) else "from"
 
 
 def _plural_name(name: str) -> bool:
