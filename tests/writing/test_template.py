@@ -462,6 +462,12 @@ def test_a_theme_sentence_on_the_pr_the_one_before_opened_on_says_the_same_pr():
         "The same PR adds a size limit.", "PR 13 fixes the key."]
     assert out.sections[0].sentences[1].spoken == "The same P R also drops stale entries."
     assert out.sections[1] == other  # only a theme's sentences lean on the one before
+    # after a sentence naming two PRs, "The same PR" is heard as the last one named
+    said = ["PR 12 removes the pool, and PR 13 fixes the key.", "PR 12 also drops stale entries."]
+    sec = m.Section("theme", "First theme: the cache", tuple(
+        m.Sentence(t, t, (12,)) for t in said))
+    out = _same_subject(x, dataclasses.replace(script, sections=(sec,)))
+    assert [s.text for s in out.sections[0].sentences] == said
 
 
 def test_a_title_never_joins_a_name_to_an_activity_with_and():

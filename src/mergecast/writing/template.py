@@ -113,6 +113,8 @@ def realise_script(digest: Digest, x: Lookup, plan: Plan, *, writing: WritingCon
 
 
 _PR_SUBJECT = re.compile(r"^PR (\d+) (?=[a-z])")
+# PRs a sentence names: "PR 12", "PRs 12 and 13", "PRs 12 through 19"
+_NAMED = re.compile(r"\bPRs? (\d+(?:(?:, | and |, and | through | to )\d+)*)")
 
 
 def _same_subject(x: Lookup, script: Script) -> Script:
@@ -126,15 +128,22 @@ def _same_subject(x: Lookup, script: Script) -> Script:
         for s in sec.sentences:
             m = _PR_SUBJECT.match(s.text)
             before = _PR_SUBJECT.match(kept[-1].text) if kept else None
-            # (never "The same PR follows the same pattern as …")
+            # (never "The same PR follows the same pattern as …", nor after a sentence
+            # naming another PR too: "PR 1 removes X, and PR 2 fixes Y. The same PR …" is
+            # heard as PR 2)
             if sec.kind == "theme" and m and before and m.group(1) == before.group(1) \
-                    and used < 2 and not re.search(r"\bsame\b", s.text, re.I):
+                    and used < 2 and not re.search(r"\bsame\b", s.text, re.I) \
+                    and _named(kept[-1].text) == {m.group(1)}:
                 text = f"{x.say('theme', 'same_subject')} {s.text[m.end():]}"
                 s = dataclasses.replace(s, text=text, spoken=x.spoken(text))
                 used += 1
             kept.append(s)
         out.append(dataclasses.replace(sec, sentences=tuple(kept)))
     return dataclasses.replace(script, sections=tuple(out))
+
+
+def _named(text: str) -> set[str]:
+    return {n for m in _NAMED.finditer(text) for n in re.findall(r"\d+", m.group(1))}
 
 
 def _undescribed(digest: Digest) -> bool:
