@@ -45,6 +45,9 @@ def numbered(*titles: str) -> list[Action]:
     # what is integrated was there before: never "adds a widget backend with the loader"
     ("Integrate the widget backend with the loader",
      "integrates the widget backend with the loader"),
+    # a noun title's "around" or "across" links it to what it acts on, as "to" does
+    ("Some cleanups around the widget path", "cleans up the widget path"),
+    ("Various improvements across the loader", "improves the loader"),
     # handling a case fixes nothing that was broken: never "fixes empty widget inputs"
     ("Handle empty widget inputs", "handles empty widget inputs"),
     ("Handle symbolic widgets gracefully", "handles symbolic widgets gracefully"),

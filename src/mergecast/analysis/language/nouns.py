@@ -24,7 +24,7 @@ def object_case(text: str) -> str:
 _INSIDE = frozenset("their its our".split())
 
 
-NOUN_LINKS = ("for", "of", "to", "in", "on")
+NOUN_LINKS = ("for", "of", "to", "in", "on", "around", "across")
 _COUNTS = frozenset("one two three four five six seven eight nine ten".split())
 
 
