@@ -290,6 +290,18 @@ def test_a_figure_that_got_worse_is_no_payoff(body, kind):
     assert [k for k, _ in said(body)] == [kind]
 
 
+@pytest.mark.parametrize(("body", "kind"), [
+    # a collective's name holds "reduce": it reduces nothing ("The upshot: … there is no
+    # forced all-reduce" was a root cause)
+    ("Since each rank sends its own widget slice, the gradient is partial and there is no "
+     "forced all-reduce.", "detail"),
+    ("The old widget fix only forced the all reduce on one input, which is wrong.", "problem"),
+    ("The fused path reduces the widget memory by half.", "benefit"),
+])
+def test_a_collective_named_reduce_is_no_payoff(body, kind):
+    assert [k for k, _ in said(body)] == [kind]
+
+
 def test_a_reason_with_no_main_clause_and_a_dashed_label_are_read_as_written():
     assert said("As both were doing the same expert routing prep.") == []
     assert said("Problem - The trainer dropped the last batch of every epoch.") == [

@@ -62,6 +62,7 @@ class Cues:
     problem_weak: re.Pattern[str]
     fine_state: re.Pattern[str]  # "was valid": a past state that rules a problem out
     benefit: re.Pattern[str]
+    benefit_names: re.Pattern[str]  # "all-reduce": a name, its "reduce" no payoff
     losses: re.Pattern[str]  # a figure that got worse: a cost, not a payoff
     gains: frozenset[str]  # verbs whose doing is the payoff: "PR 12 avoids …"
     benefit_weak: frozenset[str]  # payoff words that are as often plain verbs ("saves")
@@ -129,7 +130,8 @@ def cues() -> Cues:
                               + "|".join(cues["fine_states"]) + r")\b|\b(?:"
                               + "|".join(re.escape(p) for p in cues["same_as"])
                               + r")(?=\s*(?:[.;,:)]|$))", re.I),
-        benefit=_any(cues["benefit"]), losses=_any(cues["losses"]),
+        benefit=_any(cues["benefit"]), benefit_names=_any(cues["benefit_names"]),
+        losses=_any(cues["losses"]),
         benefit_weak=frozenset(w.lower() for w in cues["benefit_weak"]),
         gains=frozenset(cues["gains"]), purpose=_any(cues["purpose"]),
         outcome=_any(cues["outcome"]), contrast=_any(cues["contrast"]),

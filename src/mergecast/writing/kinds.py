@@ -71,7 +71,9 @@ def kind_of(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> s
         gain = bool(ws) and (base_verb(ws[0]) or "") in cues().gains
         return "benefit" if gain or cues().purpose.search(sentence) else "detail"
     # ("ranks with fewer valid tokens" names ranks: no gain)
-    payoff = [m.group(0).lower() for m in cues().benefit.finditer(sentence)
+    # (a name's words masked, its place kept: "no forced all-reduce" reduces nothing)
+    unnamed = cues().benefit_names.sub(lambda m: "_" * len(m.group(0)), sentence)
+    payoff = [m.group(0).lower() for m in cues().benefit.finditer(unnamed)
               if _said_as_word(m.group(0), raw)
               and not re.search(r"\bwith\s+$", sentence[:m.start()], re.I)]
     if payoff and not cues().past.search(sentence):
