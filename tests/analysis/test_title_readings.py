@@ -296,6 +296,11 @@ def test_the_rest_of_a_thing_is_a_known_part_of_it(title: str, obj: str) -> None
     assert parse_title(title).obj == obj
 
 
+def test_an_acronym_written_small_is_cased_as_the_acronym():
+    assert parse_title("Add test for lut based widget quantization").obj == \
+        "test for LUT based widget quantization"
+
+
 def test_a_titles_our_is_said_as_the_not_as_the_narrators():
     # "PR 12 switches to 2.5.1 for our 2.5 regression tests", read by the show's voice,
     # claims the project as the narrator's

@@ -308,6 +308,9 @@ def test_an_acronym_spelled_out_takes_its_words_article_and_never_repeats_a_word
     line = x.line("PR 7 adds an MTP head for the widget model.")
     assert line is not None
     assert line.text == "PR 7 adds a multi-token prediction (MTP) head for the widget model."
+    line = x.line("The widget test covers LUT based quantization.")
+    assert line is not None
+    assert line.text == "The widget test covers lookup table (LUT) based quantization."
     # Before its expansion's own last word an acronym stays short: "AC checkpointing" would
     # be "activation checkpointing checkpointing".
     assert lines_said(("PR 7 fixes the AC checkpointing flag in the loader.",
