@@ -56,6 +56,8 @@ def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     (["Add reductions"], ("mps",), "MPS reductions"),
     # a name of its own needs no area; a folder named in the plural follows the name
     (["Add AOPerModuleConfig"], ("quantization",), "AOPerModuleConfig"),
+    # nor one that says its area again in another form: never "Sparse sparsity"
+    (["Add sparsity"], ("sparse",), "sparsity"),
     (["[models] optimizer"], ("models",), "optimizer in Models"),
     (["Shorten nccl comm timeout and enable flight recorder dumping",
       "Separate timeout during init and training"], ("parallelisms",), "timeout in Parallelisms"),
@@ -106,6 +108,9 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     ("Add color to console output if local logging, auto avoid color logging on slurm",
      "adding color to console output"),
     ("Enable to save checkpoints async", "optionally saving checkpoints async"),
+    # a second order of the same verb adds its object to the first's ("adding sparsity,
+    # add wanda sparsifier to ao" was a theme's name)
+    ("Add widgets, add gadget sparsifier to cog", "adding widgets and gadget sparsifier to cog"),
     # a statement too long to be a name is named by its subject, never cut after its verb
     ("The loader now keeps every shard it reads in the cache", "the loader"),
     ("Stacks are named by their own parts", "stacks are named by their own parts"),

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from os.path import commonprefix
 
 from ..models import Action
 from .language import (
@@ -50,13 +52,18 @@ UNNAMED = "assorted changes"  # a title with nothing left to name
 
 
 def _first_order(title: str, action: Action) -> Action:
-    """"Add X, remove Y": a second order of another kind is no part of the first's object
-    (one of the same kind is left to the reading it has: "Integrate X, add Y")."""
+    """"Add X, remove Y": a second order of another kind is no part of the first's object;
+    one of the same verb adds its object to the first's ("Add sparsity, add the wanda
+    sparsifier": "sparsity and the wanda sparsifier"); one of the same kind is left to the
+    reading it has ("Integrate X, add Y")."""
     acts = parse_actions(title)
     after = action.obj[len(acts[0].obj) + 2:].split(" ", 1)[0] if acts[0].obj else ""
     if len(acts) > 1 and action.obj.startswith(f"{acts[0].obj}, ") and \
-            base_verb(after) == after.lower() and acts[1].verb != acts[0].verb:
-        return acts[0]
+            base_verb(after) == after.lower():
+        if acts[1].lemma == acts[0].lemma:
+            return replace(acts[1], obj=f"{acts[0].obj} and {acts[1].obj}")
+        if acts[1].verb != acts[0].verb:
+            return acts[0]
     return action
 
 
@@ -375,12 +382,14 @@ def _topic_name(titles: Sequence[str], areas: Sequence[str]) -> str | None:
 def _qualify(name: str, areas: Sequence[str]) -> str:
     """A one-word name gets its area: "reductions" -> "MPS reductions"; a folder named
     in the plural follows it ("optimizer in Models", not "Models optimizer"). A name of
-    its own ("AOPerModuleConfig", "QAT") needs no area."""
+    its own ("AOPerModuleConfig", "QAT") needs no area, nor one that says the area again
+    ("sparsity" in Sparse, never "Sparse sparsity")."""
     area = usable_area(areas)
     if area is not None and len(name.split()) > 1 and vague(name) and \
             fold(area) not in fold(name):
         return f"{name} in {area}"  # "fixing a bug" names nothing: "fixing a bug in EP"
     if area is None or len(name.split()) > 1 or fold(area) in fold(name) or \
+            len(commonprefix([fold(area), fold(name)])) >= 5 or \
             any(c.isupper() for c in name[1:]) or "(" in name:
         return name
     return in_area(name, area)
