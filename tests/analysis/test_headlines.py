@@ -111,6 +111,10 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     # a second order of the same verb adds its object to the first's ("adding sparsity,
     # add wanda sparsifier to ao" was a theme's name)
     ("Add widgets, add gadget sparsifier to cog", "adding widgets and gadget sparsifier to cog"),
+    # what a setting is set to is the point: a cut never leaves "setting X" for "setting X
+    # to False", nor "setting X False"
+    ("Set drop_widget_sprocket_groups=False for debug configs",
+     "setting drop widget sprocket groups to False"),
     # a statement too long to be a name is named by its subject, never cut after its verb
     ("The loader now keeps every shard it reads in the cache", "the loader"),
     ("Stacks are named by their own parts", "stacks are named by their own parts"),

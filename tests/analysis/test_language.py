@@ -647,6 +647,13 @@ def test_a_series_part_number_and_its_series_name_are_not_the_action(title, clea
     ("Skip the loader test for widgetlib != 2.5", "Skip the loader test for widgetlib other "
      "than 2.5"),
     ("Skip when rank == world_size", "Skip when rank equals world size"),
+    # a value given to a name was heard bare ("when expert-parallel (EP) 1"); what a verb
+    # sets is set to it
+    ("Shard the widgets when ep=1", "Shard the widgets when ep equals 1"),
+    ("Set drop_widget_groups=False for debug configs",
+     "Set drop widget groups to False for debug configs"),
+    # (only right after the verb: "Set X to requires_grad=False" is never "to … to False")
+    ("Set the loader to requires_grad=False", "Set the loader to requires grad equals False"),
 ])
 def test_a_comparison_in_a_title_is_said_in_words(title, cleaned):
     assert clean_title(title) == cleaned

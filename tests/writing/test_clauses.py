@@ -69,7 +69,7 @@ def numbered(*titles: str) -> list[Action]:
     ("[BE] dump compile trace to CI output for debugging",
      "dumps compile trace to CI output for debugging"),
     # A prefix naming where ("mxfp8 moe:") is said; one naming an action or docs is not.
-    ("mxfp8 moe: enable ep=1", "enables EP 1 in MXFP8 MoE"),
+    ("mxfp8 moe: enable ep=1", "enables EP equals 1 in MXFP8 MoE"),
     ("float8 inference: fix bmm semantics", "fixes bmm semantics in float8 inference"),
     ("[rl] Fix CI: Synchronize bitwise parity test teardown",
      "synchronizes bitwise parity test teardown"),

@@ -9,7 +9,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from .words import VOWEL_LETTERS, _load, base_verb, words
+from .words import VOWEL_LETTERS, _load, base_verb, table, words
 
 _DETERMINERS = frozenset("a an the this that these those its their our your my each every "
                          "no some any one".split())
@@ -246,3 +246,31 @@ _SPELLED_AFTER_A = re.compile(rf"\b([Aa]) (?=[{VOWEL_LETTERS}][B-DF-HJ-NP-TV-Z0-
 def spelled_articles(text: str) -> str:
     """"a AQT layout" -> "an AQT layout": the article a spelled name takes."""
     return _SPELLED_AFTER_A.sub(lambda m: m.group(1) + "n ", text)
+
+
+# "init when FSDP > n_kv_heads": an operator between two names is said as words
+# ([comparisons] in language.toml), never dropped to leave "when FSDP n kv heads"; so is
+# a value given to a name ("when ep=1"). (A tag-like "</marker>" is markup for the boundary
+# to deal with, not a comparison.)
+_COMPARISON = re.compile(r"(</?[A-Za-z][\w-]*>)|(?<=\w)\s*(>=|<=|==|!=|>|<(?!/?[A-Za-z][\w-]*>)"
+                         r"|=(?=[\w-]+(?:[\s,;)]|$)))\s*(?=\w)(v?\d+\.\d[\w.]*\b)?")
+
+
+def compared(text: str) -> str:
+    """"when FSDP > n_kv_heads" -> "when FSDP exceeds n_kv_heads"; "torch >= 2.11" -> "torch
+    2.11 and later"; "when ep=1" -> "when ep equals 1", "Set X=False" -> "Set X to False"."""
+    return _COMPARISON.sub(_compared, text)
+
+
+def _compared(m: re.Match[str]) -> str:
+    if m.group(1):
+        return m.group(1)
+    said = table("language.toml", "comparisons")
+    if m.group(3) and m.group(2) in said["versions"]:  # "torch >= 2.11": "torch 2.11 and later"
+        return " " + said["versions"][m.group(2)].format(v=m.group(3)) + " "
+    if m.group(2) == "=":  # ("Set X=False": X is set to False; "default X=32" says 32 bare)
+        for key, say in (("setters", said["set"]), ("bare_after", "")):
+            if re.search(r"\b(?:" + "|".join(said[key]) + r")\s+[\w.]+$", m.string[:m.start()],
+                         re.I):
+                return f" {say} {m.group(3) or ''}"
+    return f" {said[m.group(2)]} {m.group(3) or ''}"

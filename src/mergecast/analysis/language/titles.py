@@ -33,8 +33,17 @@ from .paths import (
     stem_pair,
     word_list,
 )
-from .readings import defaulted, hyphenated, is_method, said_in_full, sized_names, typed, unowned
-from .words import base_verb, case_word, table, words
+from .readings import (
+    compared,
+    defaulted,
+    hyphenated,
+    is_method,
+    said_in_full,
+    sized_names,
+    typed,
+    unowned,
+)
+from .words import base_verb, case_word, words
 
 URL = re.compile(r"\s*\bhttps?://\S+")
 TICKS = re.compile(r"`([^`]*)`")
@@ -271,22 +280,6 @@ def split_prefix(title: str) -> tuple[str | None, str]:
     return m.group(1), title[m.end():]
 
 
-# "init when FSDP > n_kv_heads": an operator between two names is said as words
-# ([comparisons] in language.toml), never dropped to leave "when FSDP n kv heads".
-# (A tag-like "</marker>" is markup for the boundary to deal with, not a comparison.)
-_COMPARISON = re.compile(r"(</?[A-Za-z][\w-]*>)|(?<=\w)\s*(>=|<=|==|!=|>|<(?!/?[A-Za-z][\w-]*>))"
-                         r"\s*(?=\w)(v?\d+\.\d[\w.]*\b)?")
-
-
-def _compared(m: re.Match[str]) -> str:
-    if m.group(1):
-        return m.group(1)
-    said = table("language.toml", "comparisons")
-    if m.group(3) and m.group(2) in said["versions"]:  # "torch >= 2.11": "torch 2.11 and later"
-        return " " + said["versions"][m.group(2)].format(v=m.group(3)) + " "
-    return f" {said[m.group(2)]} {m.group(3) or ''}"
-
-
 def unnumbered(title: str) -> str:
     """A title without the part number that opens it or follows its topic."""
     return PART.sub("", PART_TOPIC.sub("", title))
@@ -299,7 +292,7 @@ def clean_title(title: str) -> str:
     # A dash between words is a clause break ("without EP too — TP gradients lose …"),
     # which SYMBOL would take out and run the two clauses together.
     t = _DASH.sub(" - ", _CUT_WORD.sub("", strip_markup(title)))
-    t = " ".join(SYMBOL.sub(" ", _COMPARISON.sub(_compared, t)).split())
+    t = " ".join(SYMBOL.sub(" ", compared(t)).split())
     t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
     t = _MERGE_SAID.sub("", t)  # "Merge h17 (round 5): X" says what it merges: X
     if m := _MERGE.match(t):  # a merge commit says what it merges only in its branch name

@@ -15,6 +15,9 @@ _CLAUSE = re.compile(r"\s*(?:;|\s[-–—]+\s|:\s|,\s(?![\w-]+\s(?:and|or)\s)|\.
                      r"|\s\|\s|\.\.\.|…)")
 
 
+_VALUE = re.compile(r"true|false|none|\d+(?:\.\d+)*", re.I)  # what a setting is set to
+
+
 def _first_clause(text: str) -> str:
     """The text up to its first clause break; a comma joining two modifiers of one noun
     ("on-device, parallelized kernel") is none."""
@@ -178,6 +181,9 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False,
         # noun (here a name whose first word reads as "in"); no cut comes between them
         apart = {i for i in range(2, len(ws)) if low[i - 2] in ("the", "a", "an")
                  and re.fullmatch(r"[a-z]+ed", low[i - 1])}
+        # ("setting X to False": the value a thing is set to is no place to cut before)
+        apart |= {i for i in range(2, len(ws) - 1)
+                  if low[i] == "to" and _VALUE.fullmatch(low[i + 1])}
         # ("the who sentences": a clause word after an article is a noun's modifier)
         cut = next((i for i in range(2, limit + 1) if low[i] in w.clause and i not in apart
                     and not _after_article(low, i)), None)
@@ -188,6 +194,8 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False,
         if cut and low[cut] == "by" and re.fullmatch(r"[a-z]+ed", low[cut - 1]) and cut > 2:
             cut -= 1  # "a theme named" waits for its "by": the participle goes with it
         kept = ws[: cut or limit]
+        if kept[-1].lower() == "to" and len(ws) > len(kept) and _VALUE.fullmatch(ws[len(kept)]):
+            kept = ws[: len(kept) + 1]  # one word over: what it is set to is the point
         # A cut inside a "why …" or "how …" clause leaves it without its end ("explaining
         # why float8 needs"): a name a few words over the limit is kept whole instead. So
         # is one noun phrase with no break to cut at: its last word is its noun ("the
