@@ -14,6 +14,13 @@ from mergecast.analysis.naming import grab_bag, is_activity
     # a shared tag through the lexicon, plus the word the titles share
     (["[aot_utils] Add cache kernels", "[aot_utils] Add warm kernels",
       "[aot_utils] Use the kernels in training"], ("compile",), "ahead-of-time utils kernels"),
+    # a shared adjective goes before the tag: never "Widget configurable"
+    (["[Widget] Add configurable Gadget with cog support",
+      "[Widget] Add configurable Sprocket that inherits from Widget"], ("models",),
+     "configurable Widget"),
+    (["[Widget] Add configurable Gadget with cog support",
+      "[Widget] Add configurable Sprocket that inherits from Widget"], ("Widget",),
+     "configurable Widget"),
     # two acronyms in one tag stay short
     (["[moe_ep] Add token dispatch kernels", "[moe_ep] Add combine kernels",
       "[moe_ep] Use the kernels in the router"], ("models",), "MoE EP kernels"),

@@ -129,7 +129,7 @@ def shared_name(titles: Sequence[str], areas: Sequence[str],
     if word is not None and re.fullmatch(r"[a-z]{3,}ed", word[0]):
         word = None  # "torchtitan fused": a participle shared names no thing
     if tag and word is not None and word[0] not in tag.lower():
-        return trim(f"{surface[word]} {tag}" if _said_before(word[0], tag, seqs)
+        return trim(f"{surface[word]} {tag}" if _goes_before(word[0], tag, seqs)
                     else f"{tag} {surface[word]}", MAX_WORDS)
     area = usable_area(areas)
     if word is None or word[0] in words().nouns:
@@ -157,10 +157,17 @@ def shared_name(titles: Sequence[str], areas: Sequence[str],
         thing = with_kind(surface[word], titles) or \
             (surface[word] if qualified or spelled else None)
         if thing == surface[word] and area and qualified and \
-                _said_before(word[0], area, seqs):
+                _goes_before(word[0], area, seqs):
             return f"{thing} {area}"
         return in_area(thing, area) if thing and area and qualified else thing
     return None
+
+
+def _goes_before(word: str, lead: str, seqs: Sequence[Sequence[str]]) -> bool:
+    """Whether the word goes before the tag or area that leads the name: as the titles say
+    it, or as an adjective does ("configurable Module", never "Module configurable")."""
+    return _said_before(word, lead, seqs) or word in words().adjectives or \
+        re.fullmatch(r"[a-z]{3,}[ai]ble", word) is not None
 
 
 def _said_before(word: str, lead: str, seqs: Sequence[Sequence[str]]) -> bool:
