@@ -179,6 +179,17 @@ def test_roundups_take_the_areas_first_items_in_rank_order_two_at_most():
                     "PR 584024 fixes a guard on ChainMap.")
 
 
+def test_two_areas_said_by_one_name_are_one_roundup():
+    # "On Docs: PR 2313 … On Docs: PR 2304 …": the areas "docs" and "docs/source" are both
+    # said "Docs"; told once, their first items two at most
+    d = rich_digest()
+    areas = (m.Area("Dynamo", (584025,), ()), m.Area("torch/dynamo", (584024, 587111), ()))
+    d = dataclasses.replace(d, areas=areas, duplicates=())
+    (roundup,) = plan(d).roundups
+    assert [a.ref.pr for a in roundup.items if a.ref] == [584025, 584024]
+    assert section(write(d), "area").count("On Dynamo") == 1
+
+
 def test_the_outro_discloses_that_software_wrote_and_voiced_it():
     outro = section(write(rich_digest()), "outro")
     assert "written and voiced by software from the repository's activity" in outro

@@ -200,14 +200,18 @@ def _work(themes: Sequence[ThemePlan], roundups: Sequence[Roundup]
 
 def _roundups(d: Digest, by_sha: dict[str, Change], told: set[int],
               told_shas: set[str], accept: Accept) -> tuple[Roundup, ...]:
-    found: list[tuple[str, list[tuple[Change, Action]]]] = []
+    # Two areas said by one name ("docs" and "docs/source": "Docs") are one roundup, told
+    # where the first comes: never "On Docs: … On Docs: …"
+    named: dict[str, list[tuple[Change, Action]]] = {}
     for area in d.areas:
         prs = [c for n in area.prs if n not in told and (c := d.change(n)) and not is_revert(c)]
         shas = [by_sha[s] for s in area.commits if s not in told_shas and s in by_sha
                 and not is_revert(by_sha[s])]
         # The analysis ranks them: the first that say something are told.
-        found.append((area_name(area.name),
-                      [(c, a) for c in prs + shas if says_something(a := action(c))]))
+        items = named.setdefault(area_name(area.name), [])
+        items += [(c, a) for c in prs + shas if all(c is not o for o, _ in items)
+                  and says_something(a := action(c))]
+    found = list(named.items())
     runs = _runs(found)
     in_run = {id(c) for run in runs for _, c, _ in run}
     out: list[Roundup] = []
