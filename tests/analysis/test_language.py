@@ -532,6 +532,10 @@ def test_names_are_trimmed_and_cased():
     # A cut inside what follows a preposition drops the phrase whole: never "for routed".
     assert shorten("applying dim-1 FSDP sharding for routed experts", 45) == \
         "applying dim-1 FSDP sharding"
+    # ... an "of" phrase too: a weekly title was "… Global Amax of Columnwise" (of "… of
+    # columnwise RHT")
+    assert shorten("Widget kernel for global amax of columnwise RHT", 45) == \
+        "Widget kernel for global amax"
     # ... but not "to be" nor the inside of a "why" clause, which the cut keeps as it was.
     assert shorten("explaining why float8 needs to be distributed aware", 45) == \
         "explaining why float8 needs to be distributed"

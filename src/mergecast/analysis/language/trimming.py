@@ -369,10 +369,12 @@ def shorten(text: str, limit: int) -> str:
         return text
     ws = text[: limit + 1].split()[:-1] if text[limit:limit + 1] != " " else text[:limit].split()
     # A cut inside what follows a preposition keeps half a thing ("sharding for routed",
-    # of "for routed experts"): the phrase goes whole.
+    # of "for routed experts"; "global amax of columnwise", of "… of columnwise RHT"): the
+    # phrase goes whole.
     # Not "to be", a purpose (see _purposeless), nor inside a "why …" clause.
     at = next((i for i in range(len(ws) - 2, max(1, len(ws) - 4), -1)
-               if ws[i].lower() in words().breaks and not to_verb(ws, i)), None)
+               if (ws[i].lower() in words().breaks or ws[i].lower() == "of")
+               and not to_verb(ws, i)), None)
     if at is not None and not any(w.lower() in _WH for w in ws[:at]):
         ws = ws[:at]
     while ws and is_tail_word(ws[-1]):
