@@ -765,6 +765,18 @@ def test_a_detail_that_says_again_what_one_before_it_said_is_said_once():
                     "stage."]
 
 
+def test_a_detail_saying_the_title_again_with_a_dtypes_other_name_is_not_said():
+    # "Second theme: support for full BF16 training. … PR 1646 adds support for full
+    # bfloat16 training." said one thing twice
+    change = pr(2287, "Support full BF16 widget training", "ada", body=(
+        "This PR adds support for full bfloat16 widget training.\n"))
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "support for full BF16 widget training", m.ThemeKind.SINGLE, ("ada",),
+                    ("Loader",), (2287,), (), None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    assert first.details == () and first.benefit is None, first
+
+
 def test_a_roundup_items_reason_that_does_what_its_line_did_again_is_not_said():
     body = ("PR 12 adds a section summarizing the key features of widget loading for new "
             "users.\n\nPR 13 keeps the launcher from reading a stale widget cache after a "

@@ -93,10 +93,11 @@ def worth_noting(a: Action) -> bool:
 
 
 def content_words(text: str) -> set[str]:
-    # A fault is one word whatever its name: "an error when X" repeats "a bug when X".
+    # A fault is one word whatever its name: "an error when X" repeats "a bug when X"; so
+    # is a thing written two ways ("bfloat16", "BF16").
     found = {w.lower().strip(",.;:") for w in text.split()
              if w.lower() not in words().function and not w.isdigit() and w != "PR"}
-    return {"fault" if w in words().faults else w for w in found}
+    return {"fault" if w in words().faults else words().same_words.get(w, w) for w in found}
 
 
 def stems(text: str) -> set[str]:

@@ -61,6 +61,7 @@ class Words:
     line_joiners: frozenset[str]  # no line ends on these: the next line goes on with it
     problems: frozenset[str]  # "Wrong token count …" names a problem: it is fixed
     faults: frozenset[str]  # "Fix bug when X": fixing a bug when X
+    same_words: Mapping[str, str]  # "bfloat16" -> "bf16": one thing written two ways
     lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
     said_as: dict[str, str]  # "Error if X": raise error if X
     trailing_verbs: frozenset[str]  # "XPU binary build enable": enables the build
@@ -119,6 +120,7 @@ def words() -> Words:
         line_joiners=frozenset(w["line_joiners"]),
         problems=frozenset(lang["noun_titles"]["problems"]),
         faults=frozenset(lang["noun_titles"]["faults"]),
+        same_words=dict(lang["same_words"]),
         lead_adjectives=dict(lang["noun_titles"]["leads"]),
         said_as=dict(lang["noun_titles"]["said_as"]),
         trailing_verbs=frozenset(lang["noun_titles"]["trailing"]),
