@@ -777,6 +777,26 @@ def test_a_detail_saying_the_title_again_with_a_dtypes_other_name_is_not_said():
     assert first.details == () and first.benefit is None, first
 
 
+def test_a_single_change_named_by_its_doing_cut_short_is_named_by_the_whole():
+    # "First theme: fixing the incorrect step log. … landed a single PR, 293, fixing the
+    # incorrect step log for profiler after resuming." said the name twice
+    change = pr(2288, "Fix the incorrect widget log on resume", "ada")
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "fixing the incorrect widget log", m.ThemeKind.SINGLE, ("ada",),
+                    ("Loader",), (2288,), (), None, 9.0, ("single",))
+    d = dataclasses.replace(d, themes=(theme, *d.themes[1:]))
+    first = plan(d).themes[0]
+    assert (first.concept, first.short) == (
+        "fixing the incorrect widget log on resume",
+        "fixing the incorrect widget log")
+    text = section(write(d), "theme")
+    assert text.count("incorrect widget log") == 1, text
+    assert "First theme: fixing the incorrect widget log on resume." in text
+    # a name that is no doing, or a doing said whole, stays as the analysis made it
+    thing = dataclasses.replace(theme, headline="widget log fixes")
+    assert plan(dataclasses.replace(d, themes=(thing, *d.themes[1:]))).themes[0].short == ""
+
+
 def test_a_roundup_items_reason_that_does_what_its_line_did_again_is_not_said():
     body = ("PR 12 adds a section summarizing the key features of widget loading for new "
             "users.\n\nPR 13 keeps the launcher from reading a stale widget cache after a "

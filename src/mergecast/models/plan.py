@@ -82,6 +82,9 @@ class ThemePlan:
     series: tuple[Action, ...] = ()
     scope: Scope | None = None  # what its files say about its size and place
     follows: FollowUp | None = None  # the same author's earlier change to one of its files
+    # The analysis's shorter name, when the concept is one change's whole doing ("fixing the
+    # step log" of "fixing the step log for profiler after resuming"): a title's name
+    short: str = ""
 
     @property
     def size(self) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from ..analysis.headlines import single_headline
 from ..analysis.language import kind_of, words
+from ..analysis.naming import is_activity
 from ..analysis.scope import scope_of, work_of
 from ..models import (
     Action,
@@ -36,12 +37,14 @@ from .changes import (
     told_stems,
     unheard_subject,
 )
+from .clauses import clauses
 from .kinds import tells_old_state
 from .sentences import measured
 
 BODY_PRS = 3  # descriptions read per theme, base change first
 SAID_AGAIN = 0.6  # share of a sentence's stems found in one kept before it: said again
 SAID_AGAIN_WORDS = 8  # ... counted for a sentence of this many stems or more
+WHOLE_NAME = 9  # words a single change's doing may run to as its theme's name
 
 Accept = Callable[[str, Ref], bool]
 
@@ -121,8 +124,10 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     # What the files are outranks what the titles say: "Add performance file to show
     # convergence" touching only docs is documentation work, not performance work.
     work = (work_of(scope) or work) if scope and work != "correctness" else work
+    name = _name(t.headline)
+    said = _named(name, effects, len(told))
     return ThemePlan(
-        index=index, concept=_name(t.headline), kind=t.kind,
+        index=index, concept=said, short=name if said != name else "", kind=t.kind,
         authors=_who(t) or _commit_authors(t.commits, by_sha), status=status,
         prs=tuple(order), commits=t.commits, stack=t.stack,
         work=work,
@@ -186,6 +191,18 @@ def _name(headline: str) -> str:
     """A theme name as the analysis made it; a raw title handed in instead ("Cache: evict
     old entries") is made a name the same way the analysis would."""
     return single_headline(headline) if re.search(r"[:\[\]()`_#]", headline) else headline
+
+
+def _named(name: str, effects: Sequence[Action], changes: int) -> str:
+    """A single change named by its doing cut short ("fixing the incorrect step log") is
+    named by the whole of it when that is short ("… for profiler after resuming"): else
+    its size sentence says the name again with the rest ("landed a single PR, 293, fixing
+    the incorrect step log for profiler after resuming")."""
+    if changes != 1 or not effects or not is_activity(name):
+        return name
+    said = clauses(effects[:1])
+    whole = said[0].ing() if len(said) == 1 else ""
+    return whole if whole.startswith(f"{name} ") and len(whole.split()) <= WHOLE_NAME else name
 
 
 def _who(t: Theme) -> tuple[str, ...]:

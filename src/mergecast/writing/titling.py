@@ -40,7 +40,9 @@ def _named(x: Lookup, themes: Sequence[ThemePlan], limit: int = 45) -> list[str]
     # A second name cut inside "A and B <noun>" is not said: "Enabling Graph Trainer and
     # MXFP8" (of "… and MXFP8 composability") enables something the change does not;
     # "Adding X and FSDP" of "… and FSDP to Llama" keeps its things whole.
-    names = [(shorten(whole := concept(x, t), limit), whole) for t in themes]
+    # (a single change named by its whole doing is titled by the analysis's shorter name)
+    names = [(shorten(whole := t.short if t.short and x.grounded(t.short) else concept(x, t),
+                      limit), whole) for t in themes]
     heads = [title_case(_participle_cut(said, whole) if n == 0 else said)
              for n, (said, whole) in enumerate(names) if n == 0 or not _cut_pair(said, whole)]
     return [h for h in heads if h and x.grounded(h)]
