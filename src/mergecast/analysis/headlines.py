@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from os.path import commonprefix
 
 from ..models import Action
 from .language import (
@@ -39,6 +38,7 @@ from .naming import (
     in_area,
     is_activity,
     kind_name,
+    same_stem,
     usable_area,
     vague,
     with_kind,
@@ -389,7 +389,7 @@ def _qualify(name: str, areas: Sequence[str]) -> str:
             fold(area) not in fold(name):
         return f"{name} in {area}"  # "fixing a bug" names nothing: "fixing a bug in EP"
     if area is None or len(name.split()) > 1 or fold(area) in fold(name) or \
-            len(commonprefix([fold(area), fold(name)])) >= 5 or \
+            same_stem(area, name) or \
             any(c.isupper() for c in name[1:]) or "(" in name:
         return name
     return in_area(name, area)

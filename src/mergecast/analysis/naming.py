@@ -112,6 +112,13 @@ def fold(text: str) -> str:
     return re.sub(r"[\s_./-]+", "", text.lower())
 
 
+def same_stem(a: str, b: str) -> bool:
+    """Whether two words are one word's forms as far as their first five letters tell
+    ("Quantization" and "quantize", "Sparse" and "sparsity"): a name that says its area
+    again in another form."""
+    return fold(a)[:5] == fold(b)[:5]
+
+
 def grab_bag(name: str) -> bool:
     """Whether a name is a grab-bag's ("Quantization work", "the work in Experiments",
     "more work in Writing"): said for the theme, but no title of a day."""

@@ -22,7 +22,7 @@ from .language import (
     unnumbered,
     words,
 )
-from .naming import MAX_WORDS, fold, in_area, usable_area, with_kind
+from .naming import MAX_WORDS, fold, in_area, same_stem, usable_area, with_kind
 from .text import STOPWORDS, title_tags, title_words, weak_tag
 
 # A shared phrase may run to four words: "fallback kernel and interface" loses what kind
@@ -149,9 +149,9 @@ def shared_name(titles: Sequence[str], areas: Sequence[str],
             for ws in seqs for i in range(len(ws) - 1)):
         return None  # "contributing guidelines": a noun's modifier, no "contributing" work
     if base_verb(word[0]):  # "Models generate": a kind of work after it reads as a verb
-        same = fold(word[0])[:5] == fold(area or "")[:5]
         # ("Quantization quantize")
-        return in_area(surface[word], area) if area and qualified and not same else None
+        return in_area(surface[word], area) if area and qualified and \
+            not same_stem(word[0], area) else None
     # Alone, only a word written as a name ("PyTorch", "NVFP4") names a thing.
     if qualified or word[0] != surface[word] or any(c.isdigit() for c in word[0]):
         thing = with_kind(surface[word], titles) or \
