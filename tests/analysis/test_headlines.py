@@ -441,7 +441,8 @@ def test_a_title_that_names_nothing_leaves_the_name_to_the_next_part():
     assert headline(titles, areas=("Loader",)) == "aligning the cache implementation details"
     # A title with nothing left to say ("Update") leaves the name to the next one.
     assert headline(["Update", "Move the shard reader to the loader package"],
-                    areas=("Loader",)) == "moving the shard reader"
+                    areas=("Loader",)) == \
+        "moving the shard reader to the loader package"  # a move says where it goes
     # When no part names anything, the first part's name is still said, with its place.
     assert headline(["Minor fixes", "Small cleanups"], areas=("RL",)) == "fixing minor issues in RL"
 
@@ -551,3 +552,27 @@ def test_a_name_from_shared_words_is_written_as_the_lexicon_writes_them():
     assert headline(["[mps] Add cshim for widget mps ops",
                      "[mps] revamp widget mps ops build"]) == "widget MPS ops"
     assert headline(["Add fp8 gizmo store", "Speed up fp8 gizmo store"]) == "FP8 gizmo store"
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    # where a port goes is its point: the object gives way, never the place
+    ("[xpu][test] Port 2 test/snorkel_{fizz, buzz} UT files to intel XPU",
+     "porting snorkel unit test files to Intel XPU"),
+    # the shared start of a set of names ("test_") says nothing; its folder does
+    ("[xpu][test] Port 2 test/zorble/test_{fizz, buzz} UT files to intel XPU",
+     "porting zorble unit test files to Intel XPU"),
+    # where from goes before where to; the thing is cut to its head, never after "and"
+    ("Move wib definition for the custom frob kernel from C++ to Python",
+     "moving wib definition from C++ to Python"),
+    ("[CI] Migrate Flobber & Zarp H100 integration tests to OSDC (ARC)",
+     "migrating H100 integration tests to OSDC"),
+    ("[CI] Move H100/A100 blorp & tutorial jobs to OSDC (ARC)",
+     "moving blorp and tutorial jobs to OSDC"),
+    # a particle stays with its verb, and "to using X" is a way, not a place
+    ("port over torch.ao.frobbing to protype folder",
+     "porting over torch ao frobbing to prototype folder"),
+    ("[kernels] move generate_frob_indices to using exact sizes per expert needed",
+     "moving generate frob indices"),
+])
+def test_a_move_is_named_with_where_it_goes(title: str, name: str) -> None:
+    assert single_headline(title) == name

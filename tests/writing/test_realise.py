@@ -779,3 +779,13 @@ def test_effects_said_together_for_room_are_said_of_the_prs_that_make_them():
     assert first.text.startswith("Three of the PRs add a retry budget and stall warning, and "
                                  "rename the loader flags") and \
         first.cites == (2731, 2732, 2733), first
+
+
+def test_a_name_that_leaves_out_a_function_word_is_not_said_again_as_an_effect():
+    # "moving blorp passes to the blorp module" names "Move all blorp passes to …": "PR 2
+    # also moves all blorp passes …" would say the name again
+    titles = ((2631, "Register the zib node in the frob trace path"),
+              (2632, "Move all blorp passes to the blorp module"))
+    x, named = ada_theme(titles, "moving blorp passes to the blorp module")
+    text = " ".join(ln.text for ln in [*size(x, named), *effects(x, named)])
+    assert "moves all blorp passes" not in text and "registering the zib node" in text, text

@@ -23,6 +23,7 @@ from .language import (
     gerund,
     kind_of,
     lower_first,
+    moved_name,
     name_of,
     one_fault,
     parse_actions,
@@ -119,6 +120,8 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
         # "make compile vs triton for dim0 cast configurable": cut, it would name "making
         # compile vs Triton"; what it is made is the point
         phrase = f"{trim(phrase, limit - 1)} {end}"
+    if not re.search(r"\b(?:to|into)\s", phrase) and (moved := moved_name(action, limit)):
+        phrase = moved
     undo = re.match(r'^\s*(?:\[\s*)?(revert|reland)\b', title, re.I)
     if phrase and undo:
         verb = undo.group(1).lower()

@@ -30,9 +30,13 @@ def told_effects(t: ThemePlan) -> list[Clause]:
     return kept
 
 
+_NOTHING_MORE = frozenset("the a an for that all some each every any".split())
+
+
 def says_name(t: ThemePlan, c: Clause) -> bool:
-    """Whether an effect only says the theme's name again."""
-    return _singular(c.objects) <= _singular(t.concept) | {"the", "a", "an", "for", "that"}
+    """Whether an effect only says the theme's name again ("all X to Y" of "moving X to
+    Y": an article or a quantifier more is nothing more)."""
+    return _singular(c.objects) <= _singular(t.concept) | _NOTHING_MORE
 
 
 def beside_name(t: ThemePlan, fold: Sequence[Clause], prs: Sequence[int]) -> str:

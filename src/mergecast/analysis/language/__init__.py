@@ -11,7 +11,7 @@ digest's structure), links, paths and code punctuation, and says identifiers as 
 """
 
 from .actions import one_fault, parse_title
-from .kinds import kind_of, name_of, said_verb
+from .kinds import kind_of, moved_name, name_of, said_verb
 from .orders import parse_actions, pronoun, told_of_one
 from .readings import said_in_full, shorthand_words, the_documents
 from .statements import covers, is_stated, says_how_it_goes, stated_topic
@@ -57,7 +57,7 @@ __all__ = [
     "expand_term",
     "gerund", "has_verb", "is_finite", "is_modifier", "is_phrasal", "is_stated",
     "is_tail_word", "kind_of",
-    "looks_plural", "lower_first", "name_of", "one_fault",
+    "looks_plural", "lower_first", "moved_name", "name_of", "one_fault",
     "parse_actions", "parse_title", "plural", "pronoun",
     "said_verb", "says_how_it_goes", "sentence_case", "shorten", "said_in_full",
     "shorthand_words",

@@ -73,3 +73,39 @@ def name_of(action: Action, whole: bool = False) -> str:
         first, _, rest = obj.partition(" ")
         return rest if first.lower() in ("a", "an", "the", "some") and rest else obj
     return " ".join(x for x in (action.adverb, gerund(action.lemma), obj) if x)
+
+
+_WHERE_TO = re.compile(r"\s(?:to|into)\s+(?=\S)")
+_FROM = re.compile(r"\s+from\s+\S.*$")
+_AFTER_HEAD = re.compile(r"\s+(?:as|for|under|used|in|on|with|of|from)\s.*$")
+
+
+def moved_name(action: Action, limit: int) -> str | None:
+    """A move named with where it goes, the point of it: "porting 2 dtypes unit test files
+    to Intel XPU" is cut from what moves, never from where ("porting 2 dtypes unit test
+    files" says nothing of the port); None when no place follows the "to"."""
+    text = f" {' '.join(x for x in (action.obj, action.qualifier) if x)}"
+    places = list(_WHERE_TO.finditer(text))
+    if action.verb != "move" or action.negated or not places:
+        return None
+    thing, place = text[: places[-1].start()].strip(), text[places[-1].start():].strip()
+    first = place.split()[1]
+    if not thing or len(place.split()) > 5 or "," in place or \
+            base_verb(first) == first.lower() or first.endswith("ing"):
+        return None  # "to save for backward", "to using exact sizes": a way, not a place
+    bare = _FROM.sub("", thing)
+    verb = " ".join(x for x in (action.adverb, gerund(action.lemma)) if x)
+    head = _AFTER_HEAD.sub("", bare)
+    source = thing[len(bare):] if head != bare else ""  # " from C++": where from, if any
+    for said in (thing, f"{head}{source}", bare):
+        if len(f"{verb} {said} {place}".split()) <= limit + 1:
+            return f"{verb} {said} {place}"
+    ws = head.split()
+    room = limit + 1 - len(f"{verb} {place}".split())
+    for i in range(max(0, len(ws) - room), len(ws)):
+        # the longest tail that fits, never one that opens on a function word or right
+        # after "and" ("tutorial jobs" of "H100 and A100 benchmark and tutorial jobs")
+        if ws[i].lower() not in words().function and \
+                (not i or ws[i - 1].lower() not in ("and", "or", "nor")):
+            return f"{verb} {' '.join(ws[i:])} {place}"
+    return None

@@ -390,6 +390,8 @@ def _path_end(m: re.Match[str]) -> str:
     parent = m.group(0)[: -len(last)].strip("./").rsplit("/", 1)[-1].lstrip("_.")
     if last.startswith("_") and parent and parent.lower() not in words().generic_areas:
         return f"{parent} {last.lstrip('_.')}"
+    if last.endswith("_") and last.strip("_").lower() in words().generic_areas and parent:
+        return parent  # "test/prototype/test_{a, b}": "test_" says nothing, "prototype" does
     return last.lstrip("_.")
 
 
