@@ -1224,6 +1224,9 @@ def test_a_list_item_cut_after_its_verb_or_a_preposition_goes_on_with_the_next_l
 def test_a_condition_with_no_main_clause_is_not_said():
     assert said("If compile is enabled but the transformer block includes a mixture of "
                 "experts module.") == []
+    # … nor one whose main clause has no verb: what happens to the all-gather is unsaid
+    assert said("If sequence parallel is applied, all-gather on the zorb mesh to be "
+                "Replicate.") == []
     assert [text for _, text in said("If compile is enabled, the transformer block is "
                                      "wrapped with full activation checkpointing.")] == [
         "If compile is enabled, the transformer block is wrapped with full activation "
