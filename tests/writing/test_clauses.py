@@ -493,3 +493,14 @@ def test_an_object_ending_on_instead_of_or_after_is_told_with_its_own_verb():
         "check the widget size before loading", "check the gadget size before loading",
         "check the cog config"))] == [
         "checks the widget size and gadget size before loading, as well as cog config"]
+
+
+def test_one_count_said_of_two_changes_is_left_out_and_both_are_cited():
+    # Two PRs porting two files each port four: "moving 2 zorb test files" would be half
+    (effect,) = clauses([dataclasses.replace(parse_title(
+        f"Port 2 test/zorb_{{{a}, {b}}} UT files to intel XPU"), ref=Ref(pr=n))
+        for n, a, b in ((7, "fizz", "buzz"), (8, "wib", "wob"))])
+    assert effect.ing() == "moving zorb unit test files to Intel XPU" and effect.cites == (7, 8)
+    # one change's own count stands
+    (one,) = clauses([parse_title("Port 2 test/zorb_{fizz, buzz} UT files to intel XPU")])
+    assert one.ing() == "moving 2 zorb unit test files to Intel XPU"

@@ -30,6 +30,7 @@ from ..models import Action
 from .lists import count_nouns, factor, shared_head, spoken_list
 from .phrases import phrases, said, vowel_sound
 
+_COUNT = re.compile(r"^(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?=\S)", re.I)
 _DESTINATION = re.compile(r"\s(?:to|into)\s+\S+(?:\s+\S+){0,3}$")
 
 LIST_ITEMS = 4  # objects named in one list
@@ -132,6 +133,11 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
             else ITEM_WORDS + head * _only_head(a, head), id(a) in whole,
             alone=len(acts) == 1) + ("" if shared or not a.qualifier else f" {a.qualifier}")
             for a in acts}
+        # One count said of two changes ("ports 2 unit test files" of two PRs porting two
+        # files each) would be half the truth: the object said twice is said uncounted.
+        same = [_bare(o) for o in said_as.values()]
+        said_as = {k: _COUNT.sub("", o) if same.count(_bare(o)) > 1 else o
+                   for k, o in said_as.items()}
         # A summary's items after the first are said whole or not at all: a cut one
         # ("description lists read") would say something the subject did not; so is what
         # a change makes of a thing ("makes the purge thread" of "… to be a daemon thread").
