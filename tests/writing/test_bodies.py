@@ -717,6 +717,11 @@ def test_a_sentence_leaning_on_a_comparison_it_does_not_make_is_dropped():
     # … and so is the writer's own emphasis
     ("Basically, the expert degree for the widget layers is borrowed from the loader degree.",
      [("detail", "The expert degree for the widget layers is borrowed from the loader degree.")]),
+    # … and a step's place in a list the episode does not read out
+    ("First, the batched backward calculation for the zorb loss is refactored into its own "
+     "function.",
+     [("detail", "The batched backward calculation for the zorb loss is refactored into its "
+                 "own function.")]),
     # "Currently" stays: without it the old behaviour would sound like today's.
     ("Currently, the scheduler ignores the warmup steps when resuming a run.",
      [("problem", "Currently, the scheduler ignores the warmup steps when resuming a run.")]),
