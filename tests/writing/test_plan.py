@@ -797,6 +797,26 @@ def test_a_single_change_named_by_its_doing_cut_short_is_named_by_the_whole():
     assert plan(dataclasses.replace(d, themes=(thing, *d.themes[1:]))).themes[0].short == ""
 
 
+def test_a_doing_of_up_to_twelve_words_names_its_change_whole():
+    # "First theme: making the test runner warn. … landed a single PR, 343, making the test
+    # runner warn on non-empty output dir": a cut name, then the name again with the rest
+    def named(title: str, name: str) -> tuple[str, str]:
+        d = rich_digest(extra=[pr(2289, title, "ada")])
+        theme = m.Theme(1, name, m.ThemeKind.SINGLE, ("ada",), ("Loader",), (2289,), (),
+                        None, 9.0, ("single",))
+        first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+        return first.concept, first.short
+
+    assert named("Make the widget runner warn on a non-empty zorb output dir",
+                 "making the widget runner warn") == (
+        "making the widget runner warn on a non-empty zorb output dir",
+        "making the widget runner warn")
+    # past twelve words the name stays as the analysis cut it
+    assert named("Make the widget runner warn on a non-empty zorb output dir of the nightly "
+                 "frob job", "making the widget runner warn") == (
+        "making the widget runner warn", "")
+
+
 def test_a_roundup_items_reason_that_does_what_its_line_did_again_is_not_said():
     body = ("PR 12 adds a section summarizing the key features of widget loading for new "
             "users.\n\nPR 13 keeps the launcher from reading a stale widget cache after a "

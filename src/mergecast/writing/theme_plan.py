@@ -44,7 +44,9 @@ from .sentences import measured
 BODY_PRS = 3  # descriptions read per theme, base change first
 SAID_AGAIN = 0.6  # share of a sentence's stems found in one kept before it: said again
 SAID_AGAIN_WORDS = 8  # ... counted for a sentence of this many stems or more
-WHOLE_NAME = 9  # words a single change's doing may run to as its theme's name
+# Words a single change's doing may run to as its theme's name: the name then says it
+# once, where a cut name ("making the test runner warn") is followed by the whole doing
+WHOLE_NAME = 12
 
 Accept = Callable[[str, Ref], bool]
 
