@@ -240,6 +240,11 @@ def test_negation_and_names():
     a = parse_title("Never name a theme after its unit")
     assert (a.negated, a.lemma, name_of(a)) == (True, "name", "no longer naming a theme after its unit")
     assert not parse_title("Never again").negated
+    # "Don't" before a name that opens on its verb ("use_cache") keeps its "not": never
+    # "works on use-cache", the opposite of what the change does
+    a = parse_title("Don't use_cache for zorb_eval by default")
+    assert (a.negated, a.lemma, name_of(a)) == (
+        True, "use", "no longer using cache for zorb eval by default")
     assert name_of(parse_title("Add float8 training")) == "float8 training"
     assert name_of(parse_title("Fix NaN in sdpa")) == "fixing NaN in SDPA"
     assert name_of(parse_title("Support int8 weights")) == "support for int8 weights"

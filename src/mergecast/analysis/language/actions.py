@@ -110,6 +110,10 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
     if lemma and len(title.split()) > 1 and not _said(ws[0], title) and \
             re.match(rf"\s*(?:\[[^\]]*\]\s*)*`?{re.escape(ws[0])}_\w", title, re.I):
         lemma = None  # "`get_x` matches observer": a name that opens on a verb's word
+    if negated and lemma is None and (m := re.fullmatch(r"([A-Za-z]+)-(\w[\w-]*)", ws[0])) \
+            and base_verb(m.group(1)):
+        ws = [m.group(1), *m.group(2).split("-"), *ws[1:]]  # "Don't use_cache": not "use"
+        lemma = base_verb(ws[0])
     if negated and lemma is None and ws[0].isalpha():
         lemma = ws[0].lower()  # after "don't" comes a verb, known or not: never drop the "not"
     if lemma is None and len(ws) > 2 and _plain(ws[0]) and ws[1] in ("the", "a", "an"):
