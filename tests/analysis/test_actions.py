@@ -103,7 +103,7 @@ def said(title: str) -> list[tuple[str, str, str]]:
     ("Add the loader and use its cache", [("add", "the loader", "")]),
     # "compile-related" names no thing to update: the title is a name, no action on one.
     ("Some compile-related updates", [("", "compile-related updates", "")]),
-    ("Minor README updates", [("update", "README", "")]),
+    ("Minor README updates", [("update", "the README", "")]),
     # An opening that says an action without its verb.
     ("Better error message for the shard loader",
      [("improve", "the error message for the shard loader", "")]),

@@ -124,7 +124,7 @@ from mergecast.analysis.language import (
     ("Docs update", "change", "update", "docs", ""),
     # A noun title's verb comes from its own noun, not the first noun in it; a size word
     # before it is not the object.
-    ("minor README updates", "change", "update", "README", ""),
+    ("minor README updates", "change", "update", "the README", ""),
     ("Updates to the loader", "change", "update", "the loader", ""),
     # A branch name as the title is said as its words.
     ("fix-ci", "fix", "fix", "CI", ""),
@@ -733,3 +733,18 @@ def test_a_code_span_opening_on_an_operator_is_an_expression_not_a_name():
     assert speakable("The `model-hash` name stays for now.") == "The model-hash name stays for now."
     assert speakable("Only the `model_hash` / `grad_hash` moved.") == \
         "Only the model hash / grad hash moved."
+
+
+def test_a_title_opening_on_bugfix_or_hotfix_is_a_fix():
+    # ("PR 1801 works on bugfix clean release notes" said it as a thing)
+    assert name_of(parse_title("bugfix clean_zorb_notes.py")) == "fixing clean zorb notes"
+    assert name_of(parse_title("Hotfix for the zorb loader crash")) == \
+        "fixing the zorb loader crash"
+
+
+def test_a_branch_name_ending_on_a_noun_said_as_a_verb_is_that_verb():
+    # "readme-updates" updates the README ("PR 874 deals with README-updates" did not)
+    a = parse_title("zorb-updates")
+    assert (a.lemma, a.obj) == ("update", "zorb")
+    assert parse_title("readme-updates").obj == "the README"  # one README: the README
+    assert parse_title("fine-tuning").lemma == ""

@@ -61,8 +61,9 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         return Action(verb="", lemma="", obj="")
     parts = re.split(r"[-_]", ws[0]) if len(ws) == 1 else []
     if len(parts) > 1 and re.fullmatch(r"[a-z]+(?:[-_][a-z0-9]+)+", ws[0]) and \
-            base_verb(parts[0]):
-        # A branch name as the title ("fix-ci", "update_readme"): its words, said apart
+            (base_verb(parts[0]) or parts[-1] in words().noun_verbs):
+        # A branch name as the title ("fix-ci", "update_readme", "readme-updates"): its
+        # words, said apart
         return read_action(title, " ".join(case_word(w) for w in parts), cut_second)
     # "prefetching for cpu offloading" is written "CPU" as in any name; not inside a path
     # or a dotted name ("torch.cpu").

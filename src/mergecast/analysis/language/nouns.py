@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ...models import Action
+from .readings import the_documents
 from .trimming import as_name, to_verb
 from .words import base_verb, lower_first, verb_class, words
 
@@ -171,4 +172,4 @@ def noun_action(text: str) -> Action | str:
     if noun in words().noun_verbs and any(w.lower() in words().speed_words for w in ws):
         cls, lemma = "speed", words().say["speed"]  # "perf improvements for X"
     return Action(verb=cls, lemma=lemma, obj=("for " if cls == "support" else "") +
-                  object_case(obj))
+                  the_documents(object_case(obj)))  # "README updates": the README
