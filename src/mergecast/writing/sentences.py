@@ -286,10 +286,9 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
     opener, _, after = said.lower().partition(" ")
     if opener in cues().failing and after.split(" ", 1)[0] not in cues().subject_next:
         return None  # "Fails on the pre-fix behaviour": the test's, said without it
+    # "As both were doing X.", "If SP is applied, all-gather on the mesh.": no main verb
     if said.split(" ", 1)[0].lower() in _SUBORDINATE and \
             not has_verb(said.partition(",")[2].split()):
-        # "As both were doing the same prep.", "If X is set but Y.", "If SP is applied,
-        # all-gather on the mesh to be Replicate.": no main clause, or one with no verb
         return None
     ws = said.split()
     if _fragment([w.lower() for w in ws]):

@@ -384,15 +384,14 @@ _VERB_FLAG = re.compile(r"^([A-Za-z]+)((?:-[a-z0-9]+){2,})(?=\s)")
 
 
 def _path_end(m: re.Match[str]) -> str:
-    """A path said by its last part; a private one ("torchao/_models") with its parent,
-    "torchao models": "models" alone is heard as any models."""
+    """A path said by its last part; a private one with its parent ("torchao models", not
+    any models); the shared start of a name set ("test/x/test_{a, b}") by its folder."""
     last = m.group(1)
     parent = m.group(0)[: -len(last)].strip("./").rsplit("/", 1)[-1].lstrip("_.")
     if last.startswith("_") and parent and parent.lower() not in words().generic_areas:
         return f"{parent} {last.lstrip('_.')}"
-    if last.endswith("_") and last.strip("_").lower() in words().generic_areas and parent:
-        return parent  # "test/prototype/test_{a, b}": "test_" says nothing, "prototype" does
-    return last.lstrip("_.")
+    generic = last.endswith("_") and last.strip("_").lower() in words().generic_areas
+    return parent if generic and parent else last.lstrip("_.")
 
 
 def _verb_flag(m: re.Match[str]) -> str:
