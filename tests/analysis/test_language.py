@@ -496,6 +496,9 @@ def test_names_are_trimmed_and_cased():
         "the problem of a theme"
     assert trim("the UintxTensor and UintxLayout classes needed by the packing utils", 7) == \
         "the UintxTensor and UintxLayout classes"
+    # … and so does one cut from its "for" ("capture of DTensors in vLLM required")
+    assert trim("support weak ref capture of zorbs in vLLM required for cudagraph", 9) == \
+        "support weak ref capture of zorbs in vLLM"
     # A name with no break to cut at is one phrase, kept whole a word or two over: its end
     # is its point ("… utils import path", never "… utils import").
     assert trim("making betas and weight decay Adam hyperparameters configurable", 7) == \

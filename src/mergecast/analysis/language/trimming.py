@@ -191,8 +191,11 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False,
             if cut is None:
                 cut = next((i for i in range(limit, 2, -1) if low[i] in group
                             and i not in apart), None)
-        if cut and low[cut] == "by" and re.fullmatch(r"[a-z]+ed", low[cut - 1]) and cut > 2:
-            cut -= 1  # "a theme named" waits for its "by": the participle goes with it
+        if cut and low[cut] in ("by", "for") and re.fullmatch(r"[a-z]+ed", low[cut - 1]) \
+                and cut > 2:
+            # "a theme named" waits for its "by", "DTensors in vLLM required" for its "for":
+            # the participle goes with it
+            cut -= 1
         kept = ws[: cut or limit]
         if kept[-1].lower() == "to" and len(ws) > len(kept) and _VALUE.fullmatch(ws[len(kept)]):
             kept = ws[: len(kept) + 1]  # one word over: what it is set to is the point
