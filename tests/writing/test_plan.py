@@ -797,6 +797,27 @@ def test_a_single_change_named_by_its_doing_cut_short_is_named_by_the_whole():
     assert plan(dataclasses.replace(d, themes=(thing, *d.themes[1:]))).themes[0].short == ""
 
 
+def test_a_related_changes_listed_steps_are_no_steps_of_the_theme():
+    # "PR 2486 also adds X" came before "Related: PR 2486 turns on Y": the steps a related
+    # change's description lists are not the stack's work
+    body = ("Implements what the zorb needs:\n* Support weak capture of zorb tensors in the "
+            "widget loader\n* Rewrite the widget wrapper to avoid a graph break\n")
+    changes = [pr(2291, "Add the zorb planner", "ada"), pr(2292, "Use the zorb planner", "ada"),
+               pr(2293, "Turn on zorb compile in the widget loader", "bea", body=body)]
+    d = rich_digest(extra=changes)
+    stack = m.Stack("ghstack", ("ada",), 2, (2291, 2292), (2291, 2292))
+    theme = m.Theme(1, "zorb planning", m.ThemeKind.STACK, ("ada",), ("Loader",),
+                    (2291, 2292, 2293), (), stack, 9.0, ("stack",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    assert [a.ref.pr for a in first.steps if a.ref] == [] and \
+        [a.ref.pr for a in first.related if a.ref] == [2293], first
+    # the same description on a member lists its steps
+    member = dataclasses.replace(stack, members=(2291, 2292, 2293), declared=(2291, 2292, 2293))
+    first = plan(dataclasses.replace(d, themes=(dataclasses.replace(theme, stack=member),
+                                                *d.themes[1:]))).themes[0]
+    assert {a.ref.pr for a in first.steps if a.ref} == {2293}, first
+
+
 def test_a_doing_of_up_to_twelve_words_names_its_change_whole():
     # "First theme: making the test runner warn. … landed a single PR, 343, making the test
     # runner warn on non-empty output dir": a cut name, then the name again with the rest

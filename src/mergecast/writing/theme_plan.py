@@ -84,8 +84,10 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                   if x.text not in {f.text for f in found}
                   and not repeats(content_words(x.text), title, 0.6)
                   and not repeats(told_stems(x.text, c), whole, 0.75)]
+        # (a related change's steps are no steps of the theme's work: "PR 2486 also adds X"
+        # came before "Related: PR 2486 turns on Y")
         listed += [a for a in steps(c.body, ref) if not repeats(content_words(a.obj), title, 0.8)
-                   and not _same_act(a, main)]
+                   and not _same_act(a, main) and (c.number is None or c.number in members)]
     # A sentence an earlier episode said of this work is not said again the next day.
     found = [x for x in found if not _said_before(x.text, t.continues)]
     # A step the titles or a kept sentence already tell ("updates to latest action
