@@ -504,3 +504,18 @@ def test_one_count_said_of_two_changes_is_left_out_and_both_are_cited():
     # one change's own count stands
     (one,) = clauses([parse_title("Port 2 test/zorb_{fizz, buzz} UT files to intel XPU")])
     assert one.ing() == "moving 2 zorb unit test files to Intel XPU"
+
+
+def test_a_thing_and_its_own_test_are_said_as_one():
+    # "adds precompute scale for FSDP2 and a test for precompute scale" named it twice
+    acts = [dataclasses.replace(parse_title(t), ref=Ref(pr=5)) for t in (
+        "Add zorb scale for FSDP2", "Add a test for zorb scale", "Separate the wib surgery")]
+    assert [c.third() for c in clauses(acts)] == [
+        "adds zorb scale for FSDP2 with a test", "separates the wib surgery"]
+    # another change's test, or a test of something else, is its own item
+    two = [dataclasses.replace(parse_title(t), ref=Ref(pr=n)) for n, t in (
+        (5, "Add zorb scale for FSDP2"), (6, "Add a test for zorb scale"))]
+    assert clauses(two)[0].third() == "adds zorb scale for FSDP2 and a test for zorb scale"
+    other = [dataclasses.replace(parse_title(t), ref=Ref(pr=5)) for t in (
+        "Add zorb scale for FSDP2", "Add a test for wib loading")]
+    assert clauses(other)[0].third() == "adds zorb scale for FSDP2 and a test for wib loading"

@@ -153,6 +153,8 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         # "an FP8 conversion kernel for column major", says nothing of its own)
         todo = [o for o in first.values()
                 if not any(_bare(p).startswith(f"{_bare(o)} ") for p in first.values())]
+        if len(todo) == 2 and len({a.ref for a in acts}) == 1:
+            todo = _with_test(todo)
         stated = all(is_stated(a) for a in acts)
         for n, kept in ((n, kept) for part in _apart(todo)
                         for n, kept in enumerate(_breaths(part)[:2 if overflow else 1])):
@@ -163,6 +165,20 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
                     Clause(verb, objects, qualifier, cites, negated, stated, adverb,
                            joined=len(kept) > 1))
     return out + more
+
+
+_TEST_OF = re.compile(r"^(a test|tests|unit tests|a unit test) for (?:the )?(.+)$", re.I)
+
+
+def _with_test(objects: list[str]) -> list[str]:
+    """A thing and one change's test of it, said as one ("adds precompute scale for FSDP2
+    with a test"): "X and a test for X" names the thing twice."""
+    for i, o in enumerate(objects):
+        other = objects[1 - i]
+        if (m := _TEST_OF.match(o)) and set(_bare(m.group(2)).split()) <= \
+                set(_bare(other).split()):
+            return [f"{other} with {m.group(1).lower()}"]
+    return objects
 
 
 def _only_head(a: Action, head: int) -> bool:
