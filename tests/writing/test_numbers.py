@@ -30,3 +30,8 @@ def test_a_clause_with_its_own_and_is_joined_after_a_comma():
         "fixes A and B, adds C, and drops D"
     assert join_clauses(["fixes A", "adds C"]) == "fixes A and adds C"
     assert join_clauses(["fixes A"]) == "fixes A"
+    # … and so is one after a clause ending on a "with" ("a test and separates" is no list)
+    assert join_clauses(["adds zorb scale with a test", "separates the wib"]) == \
+        "adds zorb scale with a test, and separates the wib"
+    assert join_clauses(["fixes A", "adds zorb scale with a test"]) == \
+        "fixes A and adds zorb scale with a test"
