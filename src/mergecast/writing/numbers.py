@@ -137,8 +137,8 @@ def join_words(items: Sequence[str], conj: str = "and") -> str:
 def join_clauses(items: Sequence[str]) -> str:
     """What one subject does, as a list: "fixes X and adds Y"; when a clause has an "and"
     of its own, the last joins after a comma ("adds A and B, and fixes C"), so its "and"
-    is not heard as the list's; so it does after a clause ending on a "with" ("adds X
-    with a test, and separates Y": never "a test and separates")."""
+    is not heard as the list's; so it does after a clause holding a "with" ("adds X with
+    a test, and separates Y": never "a test and separates")."""
     items = [i for i in items if i]
     if len(items) > 1 and (any(" and " in i for i in items) or
                            any(" with " in i for i in items[:-1])):
