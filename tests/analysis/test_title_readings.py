@@ -226,6 +226,9 @@ def test_a_common_slip_of_the_keys_is_said_as_meant():
     assert said_in_full("Remove per widget syncronize for mutliple gadgets") == \
         "Remove per widget synchronize for multiple gadgets"
     assert parse_title("Assing meta to new widget nodes").lemma == "assign"
+    # ("PR 3355 goes further: it refines thr pytest command", after the series' own
+    # "refines the pytest command": the slip hid the repeat)
+    assert said_in_full("refine thr zorb command") == "refine the zorb command"
     # a slip is read first: "intial add of" is "initial add of", the first version
     assert said_in_full("Intial add of the widget") == "The first version of the widget"
 
