@@ -519,3 +519,11 @@ def test_a_thing_and_its_own_test_are_said_as_one():
     other = [dataclasses.replace(parse_title(t), ref=Ref(pr=5)) for t in (
         "Add zorb scale for FSDP2", "Add a test for wib loading")]
     assert clauses(other)[0].third() == "adds zorb scale for FSDP2 and a test for wib loading"
+
+
+def test_a_speed_is_optimized_never_sped_up():
+    # "further speeding up FSDP performance" (of "Further optimize FSDP performance")
+    acts = [dataclasses.replace(parse_title(t), ref=Ref(pr=n)) for n, t in (
+        (1, "Further optimize zorb performance"), (2, "Accelerate the wib loader"))]
+    assert [c.ing() for c in clauses(acts)] == [
+        "further optimizing zorb performance", "speeding up the wib loader"]

@@ -45,8 +45,11 @@ def _tested(obj: str) -> str | None:
 
 
 def said_verb(action: Action, group: bool = False) -> str:
-    """The verb an action is told with; in a group, merged verbs take their class's verb."""
-    if group and action.lemma in words().merged:
+    """The verb an action is told with; in a group, merged verbs take their class's verb,
+    unless what it acts on is itself a speed ("optimize FSDP performance" never "speeds up
+    FSDP performance")."""
+    if group and action.lemma in words().merged and not (action.verb == "speed" and any(
+            w.lower() in words().speed_words for w in action.obj.split())):
         return words().say[action.verb]
     return action.lemma
 
