@@ -28,9 +28,12 @@ from ..analysis.language import (
 )
 from ..models import Action
 from .lists import count_nouns, factor, shared_head, spoken_list
+from .numbers import number_words
 from .phrases import phrases, said, vowel_sound
 
-_COUNT = re.compile(r"^(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?=\S)", re.I)
+# An object's opening count, in digits or words ("2 unit test files", "two unit test files")
+_COUNT = re.compile(rf"^(?:\d+|{'|'.join(number_words(n) for n in range(2, 11))})\s+(?=\S)",
+                    re.I)
 _DESTINATION = re.compile(r"\s(?:to|into)\s+\S+(?:\s+\S+){0,3}$")
 
 LIST_ITEMS = 4  # objects named in one list
