@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .words import VOWEL_LETTERS, _load, base_verb, table, words
 
@@ -262,15 +263,23 @@ def compared(text: str) -> str:
     return _COMPARISON.sub(_compared, text)
 
 
+@functools.cache
+def _comparisons() -> tuple[dict[str, Any], tuple[tuple[re.Pattern[str], str], ...]]:
+    """The [comparisons] table, and what "=" is said as after a setter or a default."""
+    said = table("language.toml", "comparisons")
+    return said, tuple(
+        (re.compile(r"\b(?:" + "|".join(said[key]) + r")\s+[\w.]+$", re.I), say)
+        for key, say in (("setters", said["set"]), ("bare_after", "")))
+
+
 def _compared(m: re.Match[str]) -> str:
     if m.group(1):
         return m.group(1)
-    said = table("language.toml", "comparisons")
+    said, given = _comparisons()
     if m.group(3) and m.group(2) in said["versions"]:  # "torch >= 2.11": "torch 2.11 and later"
         return " " + said["versions"][m.group(2)].format(v=m.group(3)) + " "
     if m.group(2) == "=":  # ("Set X=False": X is set to False; "default X=32" says 32 bare)
-        for key, say in (("setters", said["set"]), ("bare_after", "")):
-            if re.search(r"\b(?:" + "|".join(said[key]) + r")\s+[\w.]+$", m.string[:m.start()],
-                         re.I):
+        for before, say in given:
+            if before.search(m.string[:m.start()]):
                 return f" {say} {m.group(3) or ''}"
     return f" {said[m.group(2)]} {m.group(3) or ''}"
