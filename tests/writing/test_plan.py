@@ -100,7 +100,18 @@ def test_a_revert_of_a_reland_says_it_reverted_the_reland():
         steps=(m.ChainStep("reland", m.Ref(pr=584201), by="devkumar4417"),
                m.ChainStep("revert", m.Ref(pr=584230), by="wrenfield")))
     assert section(write(dataclasses.replace(d, chains=(reland_first,))), "reverts") == (
-        "PR 584230 reverted PR 584201, which had brought back adding widget fusion passes.")
+        "PR 584230 reverted PR 584201, another try at adding widget fusion passes.")
+
+
+def test_a_reland_with_no_revert_names_both_prs_before_what_came_back():
+    # "PR 3213 relands enabling bucketing pass, PR 3107." left the second number hanging.
+    d = chained()
+    back = m.RevertChain(
+        original=m.Ref(pr=584150), title="[dynamo] Speed up guard checks",
+        author="devkumar4417",
+        steps=(m.ChainStep("reland", m.Ref(pr=584201), by="devkumar4417"),))
+    assert section(write(dataclasses.replace(d, chains=(back,))), "reverts") == (
+        "PR 584201 relands PR 584150, speeding up guard checks.")
 
 
 def test_a_name_whose_words_repeat_is_said_whole():
