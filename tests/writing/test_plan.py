@@ -282,6 +282,27 @@ def test_a_long_series_is_told_by_which_of_its_prs_do_what():
     assert "five PRs move" not in said
 
 
+def test_a_series_whose_list_leaves_a_pr_out_says_which_prs_do_what():
+    # "landed four more PRs, …, removing A, B and C" had four PRs do three things: the
+    # fourth PR's removal fell off the end of the list.
+    titles = ("Remove the unused NF4 helper", "Remove the multi-input helper",
+              "Remove orphaned zorb dispatch module",
+              "Remove unused blorp quantization primitives",
+              "Remove shadowed wib tensor method", "Remove stale snorkel codebook exports")
+    changes = tuple(pr(701 + i, title, "vkuzo") for i, title in enumerate(titles))
+    theme = m.Theme(1, "quantization clean-up", "cluster", ("vkuzo",), ("Quantization",),
+                    (701, 702), (), None, 5.0, ("linked",))
+    d = dataclasses.replace(
+        rich_digest(), themes=(theme,), changes=changes, duplicates=(), reverts=(),
+        relands=(), first_time_contributors=(), counts=m.Counts(6, 6, 0, 1),
+        areas=(m.Area("Prototype", (703, 704, 705, 706), ()),))
+    assert section(write(d), "theme").endswith(
+        "In the same vein, vkuzo landed four more PRs, 703 through 706. Three of them remove "
+        "the orphaned zorb dispatch module, the unused blorp quantization primitives and a "
+        "shadowed wib tensor method. The remaining PR removes the stale snorkel codebook "
+        "exports.")
+
+
 def test_a_revert_of_an_internal_id_is_told_without_reading_the_id():
     chain = m.RevertChain(m.Ref(sha="a" * 40), "D73201409", None,
                           (m.ChainStep("revert", m.Ref(pr=584200)),))

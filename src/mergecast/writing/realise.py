@@ -232,17 +232,30 @@ def series(x: Lookup, t: ThemePlan) -> list[Line]:
               "prs": pr_numbers(prs)}
     one = x.say("theme", "series", effects=join_words([c.ing() for c in found[:3]]),
                 **values)
-    if len(one.split()) <= MAX_WORDS:
+    # (one that leaves a PR's effect out, "four more PRs, removing A, B and C", is told
+    # by which PRs do what)
+    if len(one.split()) <= MAX_WORDS and \
+            {pr for c in found[:3] for pr in c.cites} >= set(prs):
         return present(x.line(one, prs, weight=-5))
     # Too long for one breath: who and which first, then what they do, as much as fits.
     out = present(x.line(x.say("theme", "series_short", **values), prs))
-    if shares := _shares(x, found[:3], prs):
+    # (the objects one breath could not hold, told by the PRs doing them: "Three of them
+    # remove A, B and C. The remaining PR removes D.")
+    if shares := _shares(x, clauses(t.series, overflow=True)[:3], prs) or \
+            _shares(x, found[:3], prs):
         return out + shares
     for n in range(min(3, len(found)), 0, -1):
+        # "The four PRs remove A, B and C" of four removals says the fourth PR does one
+        # of the three: said of the PRs the list cites
+        cited = {pr for c in found[:n] for pr in c.cites}
+        effects = join_words([c.third(plural=len(cited) > 1) for c in found[:n]])
         text = x.say("theme", "series_effects", subject=f"the {number_words(len(prs))} PRs",
-                     effects=join_words([c.third(plural=True) for c in found[:n]]))
+                     effects=effects) if cited >= set(prs) else \
+            x.say("theme", "series_share", count=cap(number_words(len(cited))),
+                  effects=effects)
         if len(text.split()) <= MAX_WORDS:
-            return out + present(x.line(text, prs, optional=True, weight=-5))
+            return out + present(x.line(text, [pr for pr in prs if pr in cited],
+                                        optional=True, weight=-5))
     return out
 
 
