@@ -123,6 +123,7 @@ _DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.I)
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.tuples(TITLE, BODY), min_size=1, max_size=6))
 @example([("Add to - for", "")])  # "adding to.": a dash left the cut object its "to"
+@example([("of Fix of Add", "")])  # "Fixing of of Add": a leading "of" said before "of"
 def test_no_sentence_has_an_empty_slot_a_doubled_word_or_an_unbalanced_quote(prs):
     changes = [pr(300 + i, title, f"dev{i % 3}", body=body)
                for i, (title, body) in enumerate(prs)]

@@ -152,7 +152,8 @@ def noun_action(text: str) -> Action | str:
         if head and ws[i].lower() in words().whole_nouns:
             # "CUDAGraph support for SimpleFSDP" adds CUDAGraph support, not just support
             return Action(verb="add", lemma="add", obj=lower_first(" ".join(ws)))
-        if head and ws[i].lower() in words().modifier_nouns:
+        if head and ws[i].lower() in words().modifier_nouns and \
+                head[0].lower() not in words().function:  # ("of fix of X": no "of of X")
             obj = lower_first(" ".join(head + ws[i + 1:]))  # "weight tying fix for qwen3"
     elif (i := next((i for i, w in enumerate(ws[:2]) if w.lower() in words().modifier_nouns
                      or w.lower() not in words().generic), 0)) \
