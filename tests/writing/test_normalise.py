@@ -67,6 +67,10 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     # a name written again in a script the English voice cannot say is said once
     ("Wei Zhang(张伟) and Ana landed it", "Wei Zhang and Ana landed it"),
     ("Mina Park (박민아) wrote it", "Mina Park wrote it"),
+    # an article fits the word as said: "an str" was said "an string"
+    ("It adds an str method, a API and a uint8 cast. An str.",
+     "It adds a string method, an A P I and a U int eight cast. A string."),
+    ("Type A API", "Type A A P I"),  # a name, not an article
 ])
 def test_default_lexicon_and_rules(text, spoken):
     assert normalise(text, {}) == spoken

@@ -128,8 +128,28 @@ def _lexicon_pattern(keys: tuple[str, ...]) -> re.Pattern[str] | None:
     # number: "F S D P two")
     # ("ncclCommSplit": a name written small before a capitalised word is said, then the
     # word: "nickel Comm Split")
-    return re.compile(rf"(?<![\w.])(?:{alternatives})"
+    # (an article before the name is taken with it: "an str" is said "a string")
+    return re.compile(rf"(?:(?<![\w.])([Aa]n?) )?(?<![\w.])(?P<key>{alternatives})"
                       rf"(?:(?![\w])|(?<=[A-Z])(?=\d)|(?<=[a-z])(?=[A-Z][a-z]))")
+
+
+# Letters whose names open on a vowel sound: "an F S D P", "a U int eight"
+_VOWEL_LETTERS = frozenset("AEFHILMNORSX")
+# Words opening on "u" or "o" said with a consonant sound: "a unit", "a one-off"
+_CONSONANT_OPENINGS = ("uni", "use", "usa", "usu", "uti", "ure", "uri", "one", "once", "eu")
+
+
+def _said_word(lex: Mapping[str, str], m: re.Match[str]) -> str:
+    """A lexicon word as said, with the article before it made to fit how it is said."""
+    said = lex[m.group("key")]
+    if not (article := m.group(1)):
+        return said
+    if article[0] == "A" and m.string[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", ":"):
+        return f"{article} {said}"  # ("type A API": a name, not an article)
+    first = said.split(" ", 1)[0]
+    vowel = first in _VOWEL_LETTERS if len(first) == 1 and first.isupper() else \
+        first[:1].lower() in "aeiou" and not first.lower().startswith(_CONSONANT_OPENINGS)
+    return f"{article[0]}{'n' if vowel else ''} {said}"
 
 
 @functools.lru_cache(maxsize=32)
@@ -283,7 +303,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     text = _HASH_NUM.sub("number ", text)
     pattern = _lexicon_pattern(tuple(lex))
     if pattern is not None:
-        text = pattern.sub(lambda m: lex[m.group(0)], text)
+        text = pattern.sub(lambda m: _said_word(lex, m), text)
     if (inner := _inner_pattern(tuple(lex))) is not None:
         text = inner.sub(lambda m: _inner(lex, m), text)
     text = _AT_LEAST.sub(_at_least, text.replace("\u2011", "-"))  # (a non-breaking hyphen)
