@@ -84,3 +84,26 @@ def test_fit_brings_back_a_trimmed_line_that_fits_once_a_longer_one_went():
     kept = fit(parts, cfg)
     assert [ln.text for ln in kept[0].lines] == ["opener", "size"]
     assert sum(p.words for p in kept) == 100
+
+
+def test_fit_never_keeps_a_line_without_the_line_it_leans_on():
+    # "The pass fuses all-gather plus matmul …" of PR 3129 came back after its lead-in
+    # "PR 3129 adds an async TP pass" was trimmed, and was heard as the PR before it's.
+    def line(text: str, words: int, weight: int, optional: bool = True) -> Line:
+        return Line(text, " ".join(["w"] * words), optional=optional, weight=weight)
+    cfg = dataclasses.replace(WRITING, minutes=1.0, words_per_minute=100)  # 100 words
+    about = line("PR 12 adds a pass", 20, -40)
+    leaning = line("The pass fuses X", 10, -45)
+    leaning.after = about
+    parts = [Part("theme", "t", [line("opener", 70, 0, optional=False), about, leaning],
+                  rank=50, required=True),
+             Part("notes", "n", [line("welcome", 20, 0, optional=False)], rank=10)]
+    kept = fit(parts, cfg)
+    assert [ln.text for ln in kept[0].lines] == ["opener"]
+    # … and one that goes takes the lines leaning on it with it
+    about, leaning = line("PR 12 adds a pass", 20, -45), line("The pass fuses X", 10, -40)
+    leaning.after = about
+    parts = [Part("theme", "t", [line("opener", 60, 0, optional=False), about, leaning],
+                  rank=50, required=True),
+             Part("notes", "n", [line("welcome", 30, 0, optional=False)], rank=10)]
+    assert [ln.text for ln in fit(parts, cfg)[0].lines] == ["opener"]

@@ -111,7 +111,12 @@ def details(x: Lookup, t: ThemePlan, first: bool = False) -> list[Line]:
             framed.add((c.kind, c.ref.pr))
             if key is not None:
                 text = x.say("theme", key, text=lower_first(c.text, sentence=True), pr=c.ref.pr)
-        out += present(x.line(text, _cites(c), optional=True, weight=weight))
+        # (told bare after a line about its PR, it is that PR's only while that line is)
+        lean = x.made if t.size > 1 and c.ref.pr in x.cited and \
+            f"PR {c.ref.pr}" not in text else None
+        if (line := x.line(text, _cites(c), optional=True, weight=weight)) is not None:
+            line.after = lean
+            out.append(line)
     return out
 
 

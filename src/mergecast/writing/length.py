@@ -25,6 +25,10 @@ class Line:
     optional: bool = False
     weight: int = 0  # added to the section's rank when choosing what to trim first
     origin: str = "template"  # template | llm: who wrote it (Sentence.origin)
+    # The line this one leans on, kept before it or this one goes too: a description's
+    # sentence told bare after a line about its PR ("The pass fuses …" after "PR 3129
+    # adds an async TP pass") is heard as another PR's once that line is trimmed.
+    after: Line | None = field(default=None, repr=False, compare=False)
 
     @property
     def words(self) -> int:
@@ -81,14 +85,18 @@ def fit(parts: list[Part], writing: WritingConfig) -> list[Part]:
     for _, _, _, _, part, line in candidates:
         if total <= high:
             break
-        if total - line.words >= low:
-            part.lines.remove(line)
-            total -= line.words
-            dropped.append((part, line))
+        if not any(ln is line for ln in part.lines):
+            continue  # gone with the line it leans on
+        gone = [ln for ln in part.lines if ln.after is line] + [line]
+        if total - sum(ln.words for ln in gone) >= low:
+            part.lines[:] = [ln for ln in part.lines if not any(ln is g for g in gone)]
+            total -= sum(ln.words for ln in gone)
+            dropped += [(part, ln) for ln in gone]
     # Trimming in order can overshoot: a long line goes after a short one that, with it
     # gone, would have fitted again. The best of what went comes back while it fits.
     for part, line in reversed(dropped):
-        if total + line.words <= high:
+        if total + line.words <= high and (
+                line.after is None or any(ln is line.after for ln in part.lines)):
             kept = {id(ln) for ln in part.lines} | {id(line)}
             part.lines[:] = [ln for ln in before[id(part)] if id(ln) in kept]
             total += line.words

@@ -103,6 +103,7 @@ class Lookup:
         self.openers: Counter[str] = Counter()
         self.last = ""  # the last line made: the next one does not open on its two words
         self.cited: tuple[int, ...] = ()  # and the PRs it cites
+        self.made: Line | None = None  # and that line itself
         self.expanded: set[str] = set()
         # A git name written "Meng, Hengyu" is one person; read out with its comma it sounds
         # like two ("Meng, Hengyu and andrewor14 landed …"): the voice says "Hengyu Meng".
@@ -176,7 +177,8 @@ class Lookup:
             if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
                 text = cap(said) if text[:1].isupper() else said
                 self.expanded |= spelled
-        return Line(text, self.spoken(text), tuple(cites), optional, weight, origin)
+        self.made = Line(text, self.spoken(text), tuple(cites), optional, weight, origin)
+        return self.made
 
     def spoken(self, text: str) -> str:
         """How a checked line's text is said: names as the lexicon says them."""
