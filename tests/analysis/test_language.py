@@ -552,6 +552,10 @@ def test_names_are_trimmed_and_cased():
     assert title_case("adding widget kernels to torchao") == "Adding Widget Kernels to torchao"
     assert title_case("converting the nn Module widgets") == "Converting the nn Module Widgets"
     assert title_case("fixing sdxl widgets") == "Fixing SDXL Widgets"
+    # a short word of consonants is said letter by letter, and written so ("Support for
+    # Bmm" was the title); a few are words, and "vs" is a small word
+    assert title_case("support for bmm and the fused rms norm vs zero std in loss fn") == \
+        "Support for BMM and the Fused RMS Norm vs Zero Std in Loss Fn"
     assert title_case("moving sam eval and vit widgets") == "Moving SAM Eval and ViT Widgets"
     assert title_case("switching to vllm v2 engine for rfc 2408") == \
         "Switching to vLLM v2 Engine for RFC 2408"

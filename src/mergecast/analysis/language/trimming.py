@@ -36,12 +36,19 @@ def is_modifier(word: str) -> bool:
     return low in words().adjectives or (low.isalpha() and low.endswith(("ized", "ised")))
 
 
+# A short word of lower-case consonants is read letter by letter (the voice spells it)
+_VOWELLESS = re.compile(r"[b-df-hj-np-tv-xz]{2,4}")
+
+
 def title_case(text: str) -> str:
     """Title Case, keeping acronyms, identifiers and small words (except the first)."""
     out = []
     small = words().small
     for i, w in enumerate(text.split()):
         w = case_word(w)  # "vllm" is written "vLLM" in a title too, never "Vllm"
+        if _VOWELLESS.fullmatch(w) and w not in words().unspelled | words().small | \
+                words().case.keys():
+            w = w.upper()  # "bmm", "rms": letters said one by one, written so ("BMM")
         # (and a name the lexicon writes in lower case stays so: "torchao", never "Torchao")
         if any(c.isdigit() for c in w) or any(c.isupper() for c in w[1:]) or \
                 words().case.get(w.lower()) == w:
