@@ -218,6 +218,15 @@ from mergecast.analysis.language import (
     # a reference's possessive goes with it: never "port's gadget changes"
     ("Port #42's gadget changes to sprocket.py", "move", "port", "gadget changes",
      "to the sprocket module"),
+    # names written anew but said the same are renamed, said once: never "modifying zorb
+    # dtype to zorb dtype"; a name that differs keeps its "to"
+    ("modify _zorb_dtype and _wib_scales to zorb_dtype and wib_scales for MX tensor",
+     "rename", "rename", "zorb dtype and wib scales for MX tensor", ""),
+    ("Update zorb to zorb_v2", "change", "update", "zorb to zorb v2", ""),
+    # a clause that lost its subject is not said: never "… since are now a tensor input"
+    ("[Zorb] Switch to save for backward since are now a tensor input", "move", "switch",
+     "to save for backward", ""),
+    ("Fix CI after do_zorb refactor", "fix", "fix", "CI after do zorb refactor", ""),
 ])
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)

@@ -233,6 +233,10 @@ def read_action(title: str, text: str, cut_second: bool = True) -> Action:
         obj = f"support for {m.group(1)}"  # a version: "drop PyTorch before 2.11 support"
     if lemma in w.clause_verbs and _clause_object(obj, title):
         obj = "that " + obj  # "Check X is idempotent" checks that X is idempotent, not X
+    obj = _clause_with_subject(obj)
+    if cls == "change" and (once := _said_once(obj)) != obj:
+        # "modify _orig_dtype to orig_dtype": a name written anew, its value unchanged
+        obj, cls, lemma = once, "rename", "rename"
     later = adverb if adverb == "by default" else ""  # ("disables X by default")
     qualifier = " ".join(x for x in (qualifier, later, scope) if x)
     obj = the_documents(object_case(hindered(obj, lemma)), made=cls == "add")
@@ -319,6 +323,35 @@ def _main_clause(ws: list[str]) -> list[str]:
     cut = next((i for i, w in enumerate(ws) if i and w.lower() in words().subordinators),
                len(ws))
     return ws[:cut]
+
+
+# A clause after one of these needs its own subject: "since are now a tensor input" has none
+_NEEDS_SUBJECT = frozenset("since because if when while unless until once after before "
+                           "whether although though".split())
+
+
+def _clause_with_subject(obj: str) -> str:
+    """"save for backward since are now a tensor input" -> "save for backward": a clause
+    whose verb comes right after its subordinator lost its subject, and is not said."""
+    ws = obj.split()
+    finite = words().auxiliaries | {"has", "have", "had"}  # ("after do_bench …": a name)
+    for i in range(1, len(ws) - 1):
+        if ws[i].lower() in _NEEDS_SUBJECT and ws[i + 1].lower() in finite:
+            return " ".join(ws[:i]).rstrip(",;")
+    return obj
+
+
+def _said_once(obj: str) -> str:
+    """"orig dtype to orig dtype for MX tensor" -> "orig dtype for MX tensor": a change of
+    names said the same aloud (`_orig_dtype` to `orig_dtype`) names them once."""
+    head, sep, tail = obj.partition(" to ")
+    if not sep or not head:
+        return obj
+    ws = tail.split()
+    for n in range(len(ws), 0, -1):  # (the name whole: "foo" to "foo v2" is two names)
+        if _same(head, " ".join(ws[:n])) and (n == len(ws) or ws[n].lower() in _PREPOSITIONS):
+            return " ".join([head, *ws[n:]])
+    return obj
 
 
 def _same(a: str, b: str) -> bool:
