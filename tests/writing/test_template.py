@@ -67,6 +67,17 @@ def test_the_signal_points_at_the_biggest_stack_by_a_name_not_a_statement():
     assert "kovacs47's eleven-part stack." in signal and " on Inductor" not in signal, signal
 
 
+def test_a_signal_with_no_kind_of_work_and_no_place_says_the_totals():
+    # "Today's signal: steady work." said nothing a listener could use.
+    d = dataclasses.replace(
+        rich_digest(), changes=(pr(811, "Tweak the zorb loader", "ada"),),
+        themes=(m.Theme(1, "zorb loader", "single", ("ada",), (), (811,), (), None, 3.0,
+                        ("big",)),),
+        duplicates=(), reverts=(), relands=(), chains=(), areas=(),
+        first_time_contributors=(), counts=m.Counts(1, 1, 0, 1))
+    assert section(write(d), "signal").text == "Just one change was active in this window."
+
+
 def test_a_kind_of_work_that_names_its_place_does_not_say_it_again():
     x = Lookup(rich_digest(), show="Widget", day=DAY, lexicon={})
     assert _work_phrase(x, "documentation", ["Docs"], 1, 1) in ("docs updates",

@@ -107,7 +107,9 @@ def signal(x: Lookup, plan: Plan, lead: Line | None = None) -> Part:
     part = Part("signal", x.say("headings", "signal"), rank=95, required=True)
     if lead is not None:
         part.lines.append(lead)
-    phrases = work_phrases(x, plan)
+    # ("Today's signal: steady work." says nothing: no kind of work, no place)
+    phrases = work_phrases(x, plan) if any(
+        kind != "change" or area for kind, area in plan.signal.work) else []
     key = {1: "one", 2: "two"}.get(len(phrases[:3]), "three")
     text = x.say("signal", key, work=phrases[0], work2=(phrases + ["", ""])[1],
                  work3=(phrases + ["", "", ""])[2]) if phrases else ""
@@ -325,5 +327,7 @@ def day_totals(x: Lookup, k: Counts) -> str:
     if not k.authors:
         return x.say("signal", "totals_bots", changes=count_phrase(k.changes, "change"),
                      were=were, all="all of it" if k.changes == 1 else "all of them")
+    if k.changes == 1 and k.authors == 1:
+        return x.say("signal", "totals_one")  # never "In all, a single change from a single …"
     return x.say("signal", "totals", changes=count_phrase(k.changes, "change"),
                  authors=count_phrase(k.authors, "developer"), were=were)
