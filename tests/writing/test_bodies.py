@@ -1669,3 +1669,28 @@ def test_the_branchs_own_upkeep_is_no_step_of_the_change():
             "* Resolve conflicts with main\n")
     assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
         ("add", "widget copy support"), ("add", "loader mismatch test")]
+
+
+def test_what_a_change_leaves_out_is_a_detail_never_its_problem():
+    # "The problem: PP and CP are explicitly unsupported in the current DeepSeek-V3 path"
+    # was a limitation the PR adding MTP listed, under "## Limitations".
+    body = ("Add zorb prediction heads to the blorp model.\n\n"
+            "## Limitations\n"
+            "- Pipeline stages and wib sharding are explicitly unsupported in the current "
+            "blorp path.\n"
+            "- Chunked loss is missing for zorb heads.\n\n"
+            "## Status\n"
+            "The old loader was broken on resume.")
+    assert said(body)[1:] == [
+        ("detail", "Pipeline stages and wib sharding are explicitly unsupported in the "
+                   "current blorp path."),
+        ("detail", "Chunked loss is missing for zorb heads."),
+        ("problem", "The old loader was broken on resume.")]
+    # … and so is a limit said of the change itself, wherever it stands; a transformer
+    # block is no block of anything
+    assert said("Wib sharding is not yet supported for zorb heads.") == [
+        ("detail", "Wib sharding is not yet supported for zorb heads.")]
+    assert said("FSDP includes zorb layers in the transformer block traversal.") == [
+        ("detail", "FSDP includes zorb layers in the transformer block traversal.")]
+    assert said("The zorb queue blocks the main thread for every shard it loads.") == [
+        ("problem", "The zorb queue blocks the main thread for every shard it loads.")]

@@ -167,6 +167,7 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
         return []
     out: list[Claim] = []
     opening = True
+    limited = _limited(body)
     for prose, items, leaning in _paragraphs(_prose(_own(body, ref))):
         # A list item that is a whole statement ("Defaults now load from either file.")
         # stands alone as well, unless its lead-in pointed at what it lists; items that
@@ -189,10 +190,31 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
             kind = kind_of(said, bool(TOLD.match(said)), _labelled(raw), raw)
             if kind != "problem" and not _labelled(raw) and led_to_problem(said, after):
                 kind = "problem"
+            if kind in ("problem", "benefit") and " ".join(raw.split()[:6]) in limited:
+                kind = "detail"  # what the change leaves out, under "## Limitations"
             out.append(Claim(said, kind, ref))
             if len(out) >= limit:
                 return out
     return out
+
+
+_ANY_HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S|(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)\s*:?\s*$|"
+                          r"[A-Z][\w ]{0,30}:\s*$)")
+
+
+def _limited(body: str) -> str:
+    """The text under a limitations heading ("## Known limitations"), up to the next
+    heading, its whitespace made single: what the change leaves out."""
+    out: list[str] = []
+    inside = False
+    for line in body.split("\n"):
+        if cues().limit_heading.match(line):
+            inside = True
+        elif inside and _ANY_HEADING.match(line):
+            inside = False
+        elif inside:
+            out.append(re.sub(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+", "", line))
+    return " ".join(" ".join(out).split())
 
 
 _POINTING = frozenset("see here below follows following like including includes include "

@@ -77,6 +77,8 @@ class Cues:
     before_state: re.Pattern[str]  # "The current X …": the state the change answers
     led_to: re.Pattern[str]  # "This means …": the sentence before told the old state
     clause_opener: re.Pattern[str]  # "when", "now that": a clause of its own begins
+    limit_heading: re.Pattern[str]  # "## Known limitations": what the change leaves out
+    own_limit: re.Pattern[str]  # "… are unsupported here": the same, said in a sentence
 
 
 @functools.cache
@@ -141,4 +143,8 @@ def cues() -> Cues:
         after_state=_opening(cues["after_state"]), before_state=_opening(cues["before_state"]),
         led_to=_opening(cues["led_to"]),
         clause_opener=_any(cues["clause_openers"]),
+        limit_heading=re.compile(r"(?i)^\s*(?:#{1,6}\s+|\*\*|__)?\s*(?:"
+                                 + "|".join(prose["limit_sections"])
+                                 + r")\b[^\n.]{0,30}?(?:\*\*|__)?\s*:?\s*$"),
+        own_limit=_any(cues["own_limits"]),
     )

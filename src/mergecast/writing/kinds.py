@@ -52,6 +52,8 @@ def kind_of(sentence: str, rewritten: bool, label: str = "", raw: str = "") -> s
         # "However, users will not be able to X": a caveat the change leaves, told on its
         # own when the sentence it qualifies was not; never what prompted the change
         return "detail"
+    if cues().own_limit.search(sentence):
+        return "detail"  # "PP and CP are unsupported here": the change's own limit
     if re.match(r"\W*Note that\s", raw):
         return "detail"  # an aside, whatever words it uses: never "The problem: …"
     if cues().after_state.match(raw.lstrip("*_ ")):
@@ -97,6 +99,7 @@ def led_to_problem(sentence: str, after: str) -> bool:
     # ("When X is set, the placement will be preserved. This means Y won't be called": what
     # the change will do, and a limit it leaves)
     return (bool(c.led_to.match(after.lstrip("*_ "))) and _problem(after)
+            and not c.own_limit.search(after)
             and not re.search(r"\b(?:will|would|won't)\b", sentence)
             and not TOLD.match(sentence) and not c.after_state.match(sentence)
             and not measured(sentence)
