@@ -49,6 +49,9 @@ def test_problem_and_benefit_are_picked_and_typed():
     "For comparison, the loader already has a 350us constant overhead.",  # compared to?
     "Is this the right place for the new scheduler code?",  # a question
     "Ship it now, the whole thing works great!",  # an exclamation
+    # a pointer into the code: what it explains is not said
+    "The reason for the second zorb lock is explained in the in-line comments.",
+    "See the code comments for why the zorb lock is taken twice.",
     # a reviewer's shorthand after a dash: "fixes by" has no subject
     "- Widget decomposition goes to the slow path which creates plain arrays - fixes by "
     "local-mapping resize",
