@@ -54,6 +54,16 @@ from mergecast.analysis.naming import grab_bag, is_activity
     # a topic prefix the titles share is their concept
     (["config migration: smoothquant", "add assertion error about config migration",
       "migrate prototype awq to configs"], ("prototype",), "config migration"),
+    # a noun one title writes plural and one singular is the name's, never a lone "token"
+    (["[zorb training] cuda kernel for unpadding token groups",
+      "[zorb training] clean up torch reference impl for token group padding"],
+     ("prototype",), "zorb training token groups"),
+    (["[zorb training] cuda kernel for unpadding token groups",
+      "[zorb training] clean up torch reference impl for token group padding"],
+     ("Zorb training",), "Zorb training token groups"),
+    # … unless the area says it: never "zorb workflows in Workflows"
+    (["Add nightly zorb workflow", "Add push trigger for binary zorb workflows"],
+     ("Workflows",), "zorb Workflows"),
 ])
 def test_cluster_and_stack_names_are_concepts(titles, areas, name):
     assert headline(titles, areas=areas) == name

@@ -128,6 +128,11 @@ def shared_name(titles: Sequence[str], areas: Sequence[str],
     word = best(lambda n: n == 1)
     if word is not None and re.fullmatch(r"[a-z]{3,}ed", word[0]):
         word = None  # "torchtitan fused": a participle shared names no thing
+    if word is not None and (after := _same_next(word[0], seqs)) and \
+            fold(after) not in area_names:  # (never "the build workflows in Workflows")
+        # ("token groups" and "token group padding" share a noun, one written plural: the
+        # name holds it, "MXFP8 training token groups", never a lone "token")
+        surface[word] = f"{surface[word]} {after}"
     if tag and word is not None and word[0] not in tag.lower():
         return trim(f"{surface[word]} {tag}" if _goes_before(word[0], tag, seqs)
                     else f"{tag} {surface[word]}", MAX_WORDS)
@@ -215,6 +220,20 @@ def _head(word: str) -> bool:
     return word.isalpha() and len(word) > 2 and word not in STOPWORDS and \
         word not in words().function and \
         not base_verb(word)
+
+
+def _same_next(word: str, seqs: Sequence[Sequence[str]]) -> str | None:
+    """The noun every title puts right after `word`, written singular in some and plural
+    in others ("token groups", "token group padding"): said plural; None when any title
+    says another word there, or none."""
+    after = [ws[ws.index(word) + 1] if word in ws[:-1] else "" for ws in seqs if word in ws]
+    if len(after) < 2 or not all(after):
+        return None
+    one = {w[:-1] if w.endswith("s") and not w.endswith("ss") else w for w in after}
+    if len(one) != 1 or len(set(after)) < 2 or (noun := one.pop()) in STOPWORDS or \
+            base_verb(noun) == noun:
+        return None
+    return f"{noun}s"
 
 
 def _holds(ws: Sequence[str], phrase: tuple[str, ...]) -> bool:
