@@ -21,6 +21,15 @@ def _any(phrases: list[str]) -> re.Pattern[str]:
                       + r")(?![\w'])", re.I)
 
 
+def _fault(phrases: list[str]) -> re.Pattern[str]:
+    """As _any, but never as the first part of a hyphened compound: "NaN-propagating",
+    "error-handling" and "crash-safe" name a property, not the fault ("error-prone" and a
+    "race-condition" are faults all the same; so is a "memory-leak")."""
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in
+                                                sorted(phrases, key=len, reverse=True))
+                      + r")(?![\w']|-(?!(?:prone|condition)\b))", re.I)
+
+
 def _opening(phrases: list[str]) -> re.Pattern[str]:
     """A sentence opening on one of the phrases, after any markup."""
     return re.compile(r"^\W*(?:" + "|".join(re.escape(p) for p in phrases) + r")\b", re.I)
@@ -127,7 +136,7 @@ def cues() -> Cues:
                           + r")\b\s*[,:;.]?\s*", re.I),
         this_does=frozenset(d["this"]["does"]), this_first=frozenset(d["this"]["first"]),
         this_own=frozenset(d["this"]["own"]),
-        problem=_any(cues["problem"]), problem_weak=_any(cues["problem_weak"]),
+        problem=_fault(cues["problem"]), problem_weak=_fault(cues["problem_weak"]),
         fine_state=re.compile(r"\b(?:was|were)\s+(?:(?:all|still|already|also)\s+)?(?:"
                               + "|".join(cues["fine_states"]) + r")\b|\b(?:"
                               + "|".join(re.escape(p) for p in cues["same_as"])
