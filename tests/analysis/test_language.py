@@ -227,6 +227,9 @@ from mergecast.analysis.language import (
     ("[Zorb] Switch to save for backward since are now a tensor input", "move", "switch",
      "to save for backward", ""),
     ("Fix CI after do_zorb refactor", "fix", "fix", "CI after do zorb refactor", ""),
+    # things made to work together: never "adds zorb bucketing and prefetching compose"
+    ("[wib] Zorb bucketing and prefetching compose with SAC", "change", "make",
+     "zorb bucketing and prefetching compose with SAC", ""),
 ])
 def test_titles_read_as_actions(title, verb, lemma, obj, qualifier):
     a = parse_title(title)

@@ -105,6 +105,13 @@ def noun_action(text: str) -> Action | str:
     if len(ws) > 2 and first == "have":
         # "Have agents run X" makes them run it; "Have to fix X" fixes X
         return " ".join(ws[2:]) if ws[1].lower() == "to" else f"make {' '.join(ws[1:])}"
+    if (at := next((i for i, w in enumerate(ws) if i > 2 and w.lower() in words().together
+                    and "and" in (x.lower() for x in ws[1:i - 1])), 0)) and \
+            (at == len(ws) - 1 or ws[at + 1].lower() in ("with", "together", "alongside")):
+        # "Joint graph bucketing and prefetching compose with SAC": things made to work
+        # together, never "adds joint graph bucketing and prefetching compose"
+        return Action(verb=words().verb_class["make"], lemma="make",
+                      obj=lower_first(" ".join(ws)))
     opening = listed_opening(ws, words().said_as)
     if opening is not None and len(ws) > len(opening.split()) and (
             len(ws) == len(opening.split()) + 1  # ("New README", "new tests": one thing)

@@ -32,6 +32,7 @@ class Words:
     function: frozenset[str]
     small: frozenset[str]
     unspelled: frozenset[str]  # "std": a short consonant word Title Case keeps a word
+    together: frozenset[str]  # "compose": "X and Y compose with Z" makes them compose
     clause: frozenset[str]
     breaks: frozenset[str]
     generic: frozenset[str]
@@ -97,7 +98,7 @@ def words() -> Words:
     case = {a.lower(): a for a in lex["expand"]} | dict(lex["case"])
     return Words(
         function=frozenset(w["function"]), small=frozenset(w["small"]),
-        unspelled=frozenset(w["unspelled"]),
+        unspelled=frozenset(w["unspelled"]), together=frozenset(w["together"]),
         clause=frozenset(w["clause"]), breaks=frozenset(w["breaks"]),
         generic=frozenset(w["generic"]), generic_areas=frozenset(w["generic_areas"]),
         untitled_areas=frozenset(w["untitled_areas"]), test_tools=frozenset(w["test_tools"]),
