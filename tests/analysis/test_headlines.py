@@ -61,6 +61,9 @@ from mergecast.analysis.naming import grab_bag, is_activity
     (["[zorb training] cuda kernel for unpadding token groups",
       "[zorb training] clean up torch reference impl for token group padding"],
      ("Zorb training",), "Zorb training token groups"),
+    # a shared "never" names nothing: never "never in Writing"
+    (["Never say a zorb that points into the code", "Never call a wib the blorp",
+      "Never read a snorkel as a flobber"], ("Writing",), "no longer saying a zorb"),
     # … unless the area says it: never "zorb workflows in Workflows"
     (["Add nightly zorb workflow", "Add push trigger for binary zorb workflows"],
      ("Workflows",), "zorb Workflows"),

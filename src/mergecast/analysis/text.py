@@ -334,7 +334,8 @@ STOPWORDS = frozenset(
     remove removes removed update updates updated change changes changed allow allows
     pr prs summary test tests testing should would could may might now still already
     one two three get set what why how where who because since same other another
-    instead rather like ensure ensures let lets both some many much very""".split()
+    instead rather like ensure ensures let lets both some many much very never always
+    ever""".split()
 )
 
 
