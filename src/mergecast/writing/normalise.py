@@ -133,12 +133,6 @@ def _lexicon_pattern(keys: tuple[str, ...]) -> re.Pattern[str] | None:
                       rf"(?:(?![\w])|(?<=[A-Z])(?=\d)|(?<=[a-z])(?=[A-Z][a-z]))")
 
 
-# Letters whose names open on a vowel sound: "an F S D P", "a U int eight"
-_VOWEL_LETTERS = frozenset("AEFHILMNORSX")
-# Words opening on "u" or "o" said with a consonant sound: "a unit", "a one-off"
-_CONSONANT_OPENINGS = ("uni", "use", "usa", "usu", "uti", "ure", "uri", "one", "once", "eu")
-
-
 def _said_word(lex: Mapping[str, str], m: re.Match[str]) -> str:
     """A lexicon word as said, with the article before it made to fit how it is said."""
     said = lex[m.group("key")]
@@ -146,9 +140,10 @@ def _said_word(lex: Mapping[str, str], m: re.Match[str]) -> str:
         return said
     if article[0] == "A" and m.string[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", ":"):
         return f"{article} {said}"  # ("type A API": a name, not an article)
+    # (imported here: phrases.py reads the shipped lexicon through this module)
+    from .phrases import vowel_sound
     first = said.split(" ", 1)[0]
-    vowel = first in _VOWEL_LETTERS if len(first) == 1 and first.isupper() else \
-        first[:1].lower() in "aeiou" and not first.lower().startswith(_CONSONANT_OPENINGS)
+    vowel = vowel_sound(first, spelled=len(first) == 1 and first.isupper())
     return f"{article[0]}{'n' if vowel else ''} {said}"
 
 
