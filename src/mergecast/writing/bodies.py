@@ -198,10 +198,6 @@ def claims(body: str, ref: Ref, *, accept: Callable[[str, Ref], bool] = lambda s
     return out
 
 
-_ANY_HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S|(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)\s*:?\s*$|"
-                          r"[A-Z][\w ]{0,30}:\s*$)")
-
-
 def _limited(body: str) -> str:
     """The text under a limitations heading ("## Known limitations"), up to the next
     heading, its whitespace made single: what the change leaves out."""
@@ -210,10 +206,10 @@ def _limited(body: str) -> str:
     for line in body.split("\n"):
         if cues().limit_heading.match(line):
             inside = True
-        elif inside and _ANY_HEADING.match(line):
+        elif inside and any(rx.match(line) for rx in (_HEADING, _BRACKET_HEADING, _LABEL_LINE)):
             inside = False
         elif inside:
-            out.append(re.sub(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+", "", line))
+            out.append(_ITEM.sub("", line))
     return " ".join(" ".join(out).split())
 
 

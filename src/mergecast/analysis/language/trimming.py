@@ -46,8 +46,8 @@ def title_case(text: str) -> str:
     small = words().small
     for i, w in enumerate(text.split()):
         w = case_word(w)  # "vllm" is written "vLLM" in a title too, never "Vllm"
-        if _VOWELLESS.fullmatch(w) and w not in words().unspelled | words().small | \
-                words().case.keys():
+        if _VOWELLESS.fullmatch(w) and w not in words().unspelled and w not in small and \
+                w not in words().case:
             w = w.upper()  # "bmm", "rms": letters said one by one, written so ("BMM")
         # (and a name the lexicon writes in lower case stays so: "torchao", never "Torchao")
         if any(c.isdigit() for c in w) or any(c.isupper() for c in w[1:]) or \
