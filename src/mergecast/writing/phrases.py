@@ -101,8 +101,8 @@ class Lookup:
         self.lexicon = lexicon
         self.facts = Facts.from_digest(digest, day=day, show=show)
         self.openers: Counter[str] = Counter()
-        self.last = ""  # the last line made: the next one does not open on its two words
-        self.cited: tuple[int, ...] = ()  # and the PRs it cites
+        self.last = ""  # the last line made, as written before its acronyms are spelled
+        # out: the next one does not open on its two words
         self.made: Line | None = None  # and that line itself
         self.expanded: set[str] = set()
         # A git name written "Meng, Hengyu" is one person; read out with its comma it sounds
@@ -171,7 +171,7 @@ class Lookup:
             return None
         if not roundup:
             self.openers[opener(text)] += 1
-        self.last, self.cited = text, tuple(cites)
+        self.last = text
         if expand:
             said, spelled = self._expand(text)
             if len(said.split()) <= MAX_WORDS:  # else no room here: a later mention spells it
@@ -179,6 +179,11 @@ class Lookup:
                 self.expanded |= spelled
         self.made = Line(text, self.spoken(text), tuple(cites), optional, weight, origin)
         return self.made
+
+    @property
+    def cited(self) -> tuple[int, ...]:
+        """The PRs the last line made cites."""
+        return self.made.cites if self.made is not None else ()
 
     def spoken(self, text: str) -> str:
         """How a checked line's text is said: names as the lexicon says them."""
