@@ -124,6 +124,8 @@ _DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.I)
 @given(st.lists(st.tuples(TITLE, BODY), min_size=1, max_size=6))
 @example([("Add to - for", "")])  # "adding to.": a dash left the cut object its "to"
 @example([("of Fix of Add", "")])  # "Fixing of of Add": a leading "of" said before "of"
+# a closing "and" past a long object: nothing after it to read as a second doing
+@example([("quantized_moe_ffn Add quantized_moe_ffn torch._native Add and", "")])
 def test_no_sentence_has_an_empty_slot_a_doubled_word_or_an_unbalanced_quote(prs):
     changes = [pr(300 + i, title, f"dev{i % 3}", body=body)
                for i, (title, body) in enumerate(prs)]

@@ -326,7 +326,9 @@ def _list_fits(ws: list[str], limit: int) -> bool:
     item of two as if it were all. Not a second doing ("X and propagate Y", "works with
     compile and use pytest")."""
     joins = [i for i, x in enumerate(ws) if x.lower() in ("and", "or")]
-    return len(ws) <= limit + LIST_SLACK and len(joins) == 1 and 2 <= joins[0] <= limit \
+    # (an "and" closing the words has no second doing after it)
+    return len(ws) <= limit + LIST_SLACK and len(joins) == 1 \
+        and 2 <= joins[0] <= min(limit, len(ws) - 2) \
         and base_verb(ws[joins[0] + 1]) != ws[joins[0] + 1].lower()
 
 
