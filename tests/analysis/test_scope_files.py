@@ -48,6 +48,8 @@ def test_a_path_is_tests_docs_ci_or_code(path, kind):
     ("test_runner.py", "the test runner"),
     ("benchmarks/benchmark_inference.py", "the inference benchmark"),
     ("torchao/csrc/cuda/marlin_qqq/marlin_qqq_kernel.cu", "the marlin qqq CUDA kernel"),
+    ("csrc/cuda/zorb_kernels/zorb_wib_kernels.cu", "the zorb wib CUDA kernel"),
+    ("benchmarks/benchmarks_zorb.py", "the zorb benchmark"),
     ("torchtitan/experiments/transformers_backend/__init__.py",
      "the transformers backend package"),
     ("torchtitan/experiments/README.md", "the experiments README"),

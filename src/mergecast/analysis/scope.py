@@ -237,8 +237,10 @@ def file_place(path: str) -> str:
                      if f in data["folder_file_nouns"]), data["ext_nouns"].get(ext.lower(), "file"))
     # The noun said once, last: "benchmark_inference.py" in benchmarks/ is "the inference
     # benchmark", model.py is "the model", never "model module" or "benchmark … benchmark".
-    # ("marlin_qqq_kernel.cu" is "the marlin qqq CUDA kernel", not "… kernel CUDA kernel")
-    others = [w for w in said.split() if w.lower() not in (noun.lower(), noun.split()[-1].lower())]
+    # ("marlin_qqq_kernel.cu" is "the marlin qqq CUDA kernel", not "… kernel CUDA kernel";
+    # "mx_fp_cutlass_kernels.cu" not "… kernels CUDA kernel")
+    head = noun.split()[-1].lower()
+    others = [w for w in said.split() if w.lower() not in (noun.lower(), head, head + "s")]
     return " ".join(["the", *others, noun]) if others else f"the {said}"
 
 
