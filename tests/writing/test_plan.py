@@ -900,6 +900,22 @@ def test_a_detail_opening_as_the_payoff_did_on_the_same_things_is_said_once():
         "PR 3927 lets users provide the widget lag steps and window fraction."]
 
 
+def test_a_description_doing_the_titles_act_again_is_not_a_detail():
+    change = pr(3928, "Implement the zorb_count calculation in get_wib_and_zorbs() function "
+                "for Blorp", "ada", body=(
+                    "This PR implements zorb_count computation for Blorp model.\n\n"
+                    "This PR implements zorb_count for blorp and marks snorkel mode for a "
+                    "future deprecation.\n"))
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, "zorb count for blorp", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
+                    (3928,), (), None, 9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    told = [c.text for c in (first.problem, first.benefit, *first.details) if c is not None]
+    # (three words more may be news)
+    assert told == ["PR 3928 implements zorb count for blorp and marks snorkel mode for a "
+                    "future deprecation."]
+
+
 def test_two_things_done_to_one_subject_are_not_the_same_thing_said_twice():
     kernel = "PR 41 deletes the widget kernel and its tensor layouts and implementations."
     assert not restates("PR 41 deletes tests and benchmarks of the widget kernel.", kernel)

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..analysis.headlines import single_headline
-from ..analysis.language import kind_of, words
+from ..analysis.language import base_verb, kind_of, words
 from ..analysis.naming import is_activity
 from ..analysis.scope import scope_of, work_of
 from ..models import (
@@ -25,6 +25,7 @@ from ..models import (
 )
 from .bodies import best, claims, steps
 from .changes import (
+    DOER,
     action,
     actions,
     area_name,
@@ -83,7 +84,8 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         found += [x for x in claims(c.body, ref, accept=accept)
                   if x.text not in {f.text for f in found}
                   and not repeats(content_words(x.text), title, 0.6)
-                  and not repeats(told_stems(x.text, c), whole, 0.75)]
+                  and not repeats(told_stems(x.text, c), whole, 0.75)
+                  and not _does_title(x.text, main, whole)]
         # (a related change's steps are no steps of the theme's work: "PR 2486 also adds X"
         # came before "Related: PR 2486 turns on Y")
         listed += [a for a in steps(c.body, ref) if not repeats(content_words(a.obj), title, 0.8)
@@ -168,6 +170,18 @@ def _same_act(step: Action, main: Action) -> bool:
     narrowed = len(title) >= 2 and title <= content_words(step.obj)
     return step.lemma == main.lemma and (narrowed or len(said) >= (
         1 if gone or whole else 2) and said <= title)
+
+
+def _does_title(text: str, main: Action, title: set[str]) -> bool:
+    """"PR 2452 implements num_flops_per_token computation for Flux model" under the title
+    "Implement the num_flops_per_token calculation … for Flux": the title's act (the same
+    verb) on the title's words with a word or two more is the effects line said again.
+    Three words more may be news ("… and marks it for a future deprecation")."""
+    m = DOER.match(text)
+    verb = base_verb(m.group(2)) if m else None
+    said = stems(DOER.sub("", text))
+    return verb is not None and words().verb_class.get(verb) == main.verb and \
+        len(said & title) >= 3 and len(said - title) <= 2
 
 
 def _said_before(text: str, earlier: Continuity | None) -> bool:
