@@ -314,3 +314,21 @@ def test_a_titles_our_is_said_as_the_not_as_the_narrators():
         "some issues with the support for gadgets"
     # (an identifier keeps its words: "our_widget" is a name)
     assert "our" in clean_title("Fix the our_widget loader")
+
+
+def test_a_misspelling_beside_its_right_spelling_is_what_the_title_is_about():
+    # "pading instead of padding" is a typo fixed: righted, it would be said twice
+    assert said_in_full("zorb padding instead of pading") == "zorb padding instead of pading"
+    assert said_in_full("Fix pading in zorb") == "Fix padding in zorb"
+    # … and a slip with its word far off, or one word written inside the other ("and/or")
+    assert said_in_full("all pading in zorb wib code is the padding") == \
+        "all padding in zorb wib code is the padding"
+    assert said_in_full("zorb and/or wib") == "zorb or wib"
+    # an abbreviation beside its word is still said in full
+    assert said_in_full("Move fn next to the zorb function") == \
+        "Move a function next to the zorb function"
+
+
+def test_a_reference_inside_a_label_leaves_the_label_a_label():
+    assert clean_title("Wib Fix (#1559): zorb instead of zrob") == "zorb instead of zrob"
+    assert clean_title("Wib fix: zorb instead of zrob (#12)") == "zorb instead of zrob"

@@ -78,9 +78,25 @@ def said_in_full(text: str) -> str:
     parts = QUOTED.split(_SPAN.sub(_spaced_span, text))  # a word quoted is as written
     for i in range(0, len(parts), 2):
         for rx, full in shorthand_rules():
-            parts[i] = rx.sub(functools.partial(_with_article, full), parts[i])
+            if not _corrected(rx, full, parts[i]):
+                parts[i] = rx.sub(functools.partial(_with_article, full), parts[i])
         parts[i] = spelled_articles(parts[i])
     return "".join(parts)
+
+
+NEAR_WORDS = 3  # words apart a misspelling and its right spelling are compared
+
+
+def _corrected(rx: re.Pattern[str], full: str, text: str) -> bool:
+    """Whether a text writes a misspelling beside its right spelling ("sparsity instead of
+    sparstiy"): it is about the slip, and righting it would say "sparsity instead of
+    sparsity". (An abbreviation beside its word, "cfg" and "config", is still said in full,
+    and so is a slip with its word far off: "teh weight code is the same".)"""
+    ws = text.split()
+    slips = [i for i, w in enumerate(ws) if rx.search(w)]
+    right = [i for i, w in enumerate(ws) if w.strip(".,;:!?()").lower() == full.lower()]
+    return any(len(ws[i]) >= len(full) - 2 and 0 < abs(i - k) <= NEAR_WORDS
+               for i in slips for k in right)
 
 
 _SPAN = re.compile(r"(`+)[^`\n]+\1")

@@ -77,7 +77,9 @@ _MERGE_SAID = re.compile(r"^Merge (?:branch )?'?[\w./-]+'?(?: \([^)]{0,40}\))?:\
 # editor's "user-patch-1".
 _BRANCH_NOISE = re.compile(r"^(?:head|base|orig|main|master|develop|(?:[\w.]+-)?patch-?\d*|\d+)$",
                            re.I)
-_TRAILING_REF = re.compile(r"\s*\(\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*\)\s*$")
+# "(#1559)" anywhere: at the end as a squash merge writes it, or inside a label ("Bug Fix
+# (#1559): X"), where it would keep the label from being read as one
+_PAREN_REF = re.compile(r"\s*\(\s*(?:[\w.-]+/[\w.-]+)?#\d+\s*\)(?=\s*(?:$|:))")
 _REF = (r"(?:(?:\b(?:PRs?|pull requests?|issues?)\s*)?(?:[\w.-]+/[\w.-]+)?#\d+"
         r"|\b(?:PRs?|pull requests?|issues?)\s+\d+|\b[\w-]+#\d+)"
         r"(?:\s*(?:,|and|&)\s*#?\d+)*")
@@ -301,7 +303,7 @@ def clean_title(title: str) -> str:
             " ".join(case_word(w) for w in re.split(r"[-_]+", branch) if w)
     t = re.sub(r"^\s*\[?(?:reland|revert)\]?\s*:?\s+", "", t, flags=re.I)
     t = _RETRY.sub("", t)  # "Retry of D58015187 Move X to Y" moves X to Y again
-    t = _PART_END.sub("", PART_TOPIC.sub("", _TRAILING_REF.sub("", t)))
+    t = _PART_END.sub("", PART_TOPIC.sub("", _PAREN_REF.sub("", t)))
     for _ in range(3):  # "[BE] fix(ckpt): [x] ..." has several layers of prefix
         before = t
         t = defaulted(typed(_TAGS.sub("", PART.sub("", t))))
