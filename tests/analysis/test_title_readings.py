@@ -54,6 +54,10 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
     # A method after its own article or adjective takes no second "the".
     ("Remove unnecessary .to() inside model forward",
      "Remove unnecessary to method inside model forward"),
+    # A method called is said as one, never as a noun ("an item issue"); "calls" says it.
+    ("Fix `.zorb()` issue in wib", "Fix the zorb method issue in wib"),
+    ("Move wib .zorb() to blorp", "Move wib zorb method to blorp"),
+    ("Avoid .zorb() calls in wib", "Avoid zorb calls in wib"),
     # A placeholder in angle brackets is no comparison: never "Name is below email".
     ("Credit a whole 'Name <email>' once", "Credit a whole Name email once"),
     ("Skip the loader when world < 2", "Skip the loader when world is below 2"),

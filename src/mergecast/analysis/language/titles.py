@@ -222,6 +222,27 @@ def _test_name(m: re.Match[str]) -> str:
 _TEST_KINDS = frozenset("integration unit regression smoke e2e end-to-end parity".split())
 
 
+# ".item()": a method called, written as nothing else is
+_DOT_CALL = re.compile(r"(?<![\w.])\.([A-Za-z]\w*)\(\)(\s+\w+)?")
+
+
+def _dot_call(m: re.Match[str]) -> str:
+    """".item() issue" -> "item method issue", never "an item issue"; ".item() calls" and
+    ".to()" (see _dot_word) say what it is already."""
+    word, after = m.group(1), m.group(2) or ""
+    if word.lower() in words().function or after.strip().lower() in _CALL_NOUNS:
+        return m.group(0)
+    # (the method, after a verb or a preposition: "to the compile method"; never a second
+    # article, nor one after a noun it belongs to: "output float method")
+    before = m.string[:m.start()].split()[-1:]
+    bare = before and (before[0].lower() in words().name_modifiers or not (
+        before[0].lower() in words().function or base_verb(before[0])))
+    return f"{'' if bare else 'the '}{word} method{after}"
+
+
+_CALL_NOUNS = frozenset(("method", "methods", "call", "calls", "function", "functions"))
+
+
 def _dot_word(m: re.Match[str]) -> str:
     """".toml" -> "TOML file"; ".to" (a method) -> "the to method"; ".foo" -> "foo"."""
     word = m.group(1).strip("_")
@@ -326,7 +347,7 @@ def clean_title(title: str) -> str:
     t = _PLUS.sub(" and ", t)
     t = _TICKED_FOLDER.sub(lambda m: m.group(1).rsplit("/", 1)[-1], t)
     t = TICKS.sub(r"\1", t)
-    t = CALL.sub(r"\1", t)
+    t = CALL.sub(r"\1", _DOT_CALL.sub(_dot_call, t))
     if "#" in t or _PR_WORD.search(t):  # the reference patterns are the slow ones
         t = _TRAILING_PR_REF.sub("", t)
         t = _PR_REF.sub("", t)
