@@ -916,6 +916,29 @@ def test_a_description_doing_the_titles_act_again_is_not_a_detail():
                     "future deprecation."]
 
 
+def _told_problem(title: str, body: str) -> str | None:
+    d = rich_digest(extra=[pr(3929, title, "ada", body=body)])
+    theme = m.Theme(1, "zorb", m.ThemeKind.SINGLE, ("ada",), ("Loader",), (3929,), (), None,
+                    9.0, ("single",))
+    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    return first.problem.text if first.problem else None
+
+
+def test_what_a_new_thing_cannot_do_yet_is_no_problem_that_prompted_it():
+    limit = "The zorb backend currently supports wib scale only; the dispatch asserts on blorp."
+    assert _told_problem("Zorb wib quantize", limit) is None
+    assert _told_problem("Add zorb wib quantize kernels", limit) is None
+    # … but the thing a change works on, or a state told in the past, is one
+    assert _told_problem("Add blorp files to the zorb loader",
+                         "The zorb loader currently supports local wib files only.") == \
+        "The zorb loader currently supports local wib files only."
+    assert _told_problem("Add zorb wib kernels", "The zorb backend was slow on wib scale.") \
+        == "The zorb backend was slow on wib scale."
+    assert _told_problem("Zorb wib converter",
+                         "The zorb op needs a local region; the wib backend cannot run it.") \
+        == "The zorb op needs a local region; the wib backend cannot run it."
+
+
 def test_two_things_done_to_one_subject_are_not_the_same_thing_said_twice():
     kernel = "PR 41 deletes the widget kernel and its tensor layouts and implementations."
     assert not restates("PR 41 deletes tests and benchmarks of the widget kernel.", kernel)

@@ -88,6 +88,7 @@ class Cues:
     clause_opener: re.Pattern[str]  # "when", "now that": a clause of its own begins
     limit_heading: re.Pattern[str]  # "## Known limitations": what the change leaves out
     own_limit: re.Pattern[str]  # "… are unsupported here": the same, said in a sentence
+    capability: re.Pattern[str]  # "supports": what a thing can do ("… X only": its limit)
 
 
 @functools.cache
@@ -155,5 +156,5 @@ def cues() -> Cues:
         limit_heading=re.compile(r"(?i)^\s*(?:#{1,6}\s+|\*\*|__)?\s*(?:"
                                  + "|".join(prose["limit_sections"])
                                  + r")\b[^\n.]{0,30}?(?:\*\*|__)?\s*:?\s*$"),
-        own_limit=_any(cues["own_limits"]),
+        own_limit=_any(cues["own_limits"]), capability=_any(cues["capability"]),
     )

@@ -4,6 +4,7 @@ wording, no I/O."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -39,6 +40,7 @@ from .changes import (
     unheard_subject,
 )
 from .clauses import clauses
+from .cues import cues
 from .kinds import tells_old_state
 from .sentences import measured
 
@@ -107,8 +109,9 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     own = stems(" ".join([t.headline, first.title])) if first else set()
     # A description opening on the state before its change is about that change whatever
     # words it uses ("The current validation requires GPUs" opens "Add dry run mode").
-    problem = best([x for i, x in enumerate(base) if stems(x.text) & own
-                    or i == 0 and tells_old_state(x.text)], "problem")
+    problem = best([x for i, x in enumerate(base) if (stems(x.text) & own
+                    or i == 0 and tells_old_state(x.text))
+                    and not (first and _limit_of_new(x.text, action(first)))], "problem")
     about |= stems(problem.text) if problem else set()
     # A measured gain in the base change's description ("about 4x faster") is its own,
     # whatever words it uses.
@@ -182,6 +185,28 @@ def _does_title(text: str, main: Action, title: set[str]) -> bool:
     said = stems(DOER.sub("", text))
     return verb is not None and words().verb_class.get(verb) == main.verb and \
         len(said & title) >= 3 and len(said - title) <= 2
+
+
+_NOT_SUBJECT = frozenset(("currently", "only", "now", "still", "also", "today"))
+
+
+def _limit_of_new(text: str, main: Action) -> bool:
+    """"The FlyDSL backend currently supports FLOOR scale only" under "Flydsl mxfp8
+    quantize": what the thing a change brings can do only so far is its limit, never the
+    problem that prompted it. Of a thing the change works on it is one ("The loader supports
+    local files only" under "Add remote files to the loader"), as is a state told in the
+    past or anything else said of the new thing ("The NVFP4 op needs a local region")."""
+    if main.verb not in ("add", "") or cues().past.search(text) or tells_old_state(text) \
+            or not (cues().capability.search(text) and re.search(r"\bonly\b", text, re.I)):
+        return False
+    subject = []
+    for w in text.split():
+        if base_verb(w) or w.lower() in words().auxiliaries or w.lower() in _NOT_SUBJECT:
+            break
+        subject.append(w)
+    # (the thing brought, up to its first preposition: "blorp files", never "to the loader")
+    head = itertools.takewhile(lambda w: w.lower() not in words().breaks, main.obj.split())
+    return bool(stems(" ".join(subject)) & stems(" ".join(head)))
 
 
 def _said_before(text: str, earlier: Continuity | None) -> bool:
