@@ -792,3 +792,21 @@ def test_a_name_that_leaves_out_a_function_word_is_not_said_again_as_an_effect()
     x, named = ada_theme(titles, "moving blorp passes to the blorp module")
     text = " ".join(ln.text for ln in [*size(x, named), *effects(x, named)])
     assert "moves all blorp passes" not in text and "registering the zib node" in text, text
+
+
+def test_a_pr_not_said_yet_is_never_said_to_do_something_also():
+    # "PR 803 also generalizes X" after "PR 801 adds Y, and PR 802 deprecates Z" says PR 803
+    # did something already; whatever the day's wording, it opens otherwise
+    changes = [pr(801, "New multi-step zorb API", "ada"), pr(802, "Deprecate old zorb APIs", "ada"),
+               pr(803, "Generalize WibQuantizer beyond blorp", "ada")]
+    theme = m.Theme(1, "zorb clean-up", "cluster", ("ada",), ("Quantization",),
+                    (801, 802, 803), (), None, 5.0, ("linked",))
+    d = dataclasses.replace(rich_digest(), themes=(theme,), changes=tuple(changes),
+                            duplicates=(), reverts=(), relands=(), first_time_contributors=(),
+                            counts=m.Counts(3, 3, 0, 1), areas=())
+    for k in range(8):
+        script = write_script(d, show="Widget", day=DAY + dt.timedelta(days=k),
+                              writing=WRITING, lexicon={}, llm=LLM)
+        said = " ".join(s.text for sec in script.sections for s in sec.sentences)
+        assert "PR 802 deprecates the old zorb APIs." in said, said
+        assert "PR 803 also" not in said and "PR 803 generalizes WibQuantizer" in said, said

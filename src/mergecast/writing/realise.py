@@ -97,6 +97,12 @@ def memory(x: Lookup, t: ThemePlan) -> list[Line]:
     return present(x.line(text))
 
 
+def _fits(text: str, before: str, never: str | None) -> bool:
+    """Whether an effects sentence opens otherwise than the one before it and says none of
+    `never` ("PR 3 also", of a PR not said yet)."""
+    return opening(text) != before and not (never is not None and never in text)
+
+
 def effects(x: Lookup, t: ThemePlan) -> list[Line]:
     """The effects the size sentence had no room for, two to a sentence."""
     fold = len(folded(x, t))
@@ -159,13 +165,16 @@ def effects(x: Lookup, t: ThemePlan) -> list[Line]:
         before = opening(out[-1].text) if out else ""
         pair = ordered(pair)
         who = owner(pair[0]) or subject
+        # ("PR 3 also generalizes X" says PR 3 did something already: only of a PR said)
+        unsaid = who != subject and not set(pair[0].cites) & {n for ln in out for n in ln.cites}
+        never = f"{who} also " if unsaid else None
         text = x.say("theme", key, salt, subject=who, effects=body(pair))
         for _ in x.variants("theme", key)[1:]:
-            if opening(text) != before:
+            if _fits(text, before, never):
                 break
             salt += 1
             text = x.say("theme", key, salt, subject=who, effects=body(pair))
-        if opening(text) == before and key == "more_effects":
+        if not _fits(text, before, never) and key == "more_effects":
             # the episode used up every other wording: "On top of that, … On top of that"
             key = "spare_effects"
             text = x.say("theme", key, salt, subject=who, effects=body(pair))
