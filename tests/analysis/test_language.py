@@ -37,6 +37,8 @@ from mergecast.analysis.language import (
     ("support AMP for DDP / single-device training", "support", "support",
      "for AMP for DDP and single-device training", ""),
     ("[spmd_types] qwen3 enablement", "enable", "enable", "Qwen3", ""),
+    ("Derive zorb.cited from the last wib made", "change", "derive",
+     "zorb cited from the last wib made", ""),
     # a thing named in capitals keeps them; a first word's capital alone is lowered
     ("[spmd_types] Cobalt Lantern enablement", "enable", "enable", "Cobalt Lantern", ""),
     ("Sharded loader support", "support", "support", "for sharded loader", ""),
