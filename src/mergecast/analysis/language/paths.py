@@ -205,3 +205,54 @@ def stem_pair(m: re.Match[str]) -> str:
 def joined(items: list[str]) -> str:
     """Things said as a list: "a, b and c"."""
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+# A word written after a dot: a file type (".toml") or a method (".to", ".item()").
+_DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
+_FILE_TYPES = frozenset("py pyi toml yaml yml md rst txt json cfg ini sh cpp cu h hpp ipynb "
+                        "metadata so".split())
+_FILE_TYPE_SAID = {"so": "shared library"}  # ".so files": no one says "so files"
+# ".item()": a method called, written as nothing else is
+_DOT_CALL = re.compile(r"(?<![\w.])\.([A-Za-z]\w*)\(\)(\s+\w+)?")
+
+
+def _dot_call(m: re.Match[str]) -> str:
+    """".item() issue" -> "item method issue", never "an item issue"; ".item() calls" and
+    ".to()" (see _dot_word) say what it is already."""
+    word, after = m.group(1), m.group(2) or ""
+    if word.lower() in words().function or after.strip().lower() in _CALL_NOUNS:
+        return m.group(0)
+    # (the method, after a verb or a preposition: "to the compile method"; never a second
+    # article, nor one after a noun it belongs to: "output float method")
+    before = m.string[:m.start()].split()[-1:]
+    bare = before and (before[0].lower() in words().name_modifiers or not (
+        before[0].lower() in words().function or base_verb(before[0])))
+    return f"{'' if bare else 'the '}{word} method{after}"
+
+
+_CALL_NOUNS = frozenset(("method", "methods", "call", "calls", "function", "functions"))
+
+
+def _dot_word(m: re.Match[str]) -> str:
+    """".toml" -> "TOML file"; ".to" (a method) -> "the to method"; ".foo" -> "foo"."""
+    word = m.group(1).strip("_")
+    if word.lower() in _FILE_TYPES:  # ".md files" stays "md files"
+        nxt = m.string[m.end():].lstrip()[:4].lower()
+        said = _FILE_TYPE_SAID.get(word.lower()) or case_word(word.lower())
+        return said + ("" if nxt.startswith("file") else " file")
+    if word.lower() not in words().function:
+        return word
+    before = m.string[:m.start()].split()
+    if before and before[-1].lower() in words().name_modifiers:
+        return f"{word} method"  # "an unnecessary .to()": the article is there already
+    return f"the {word} method"
+
+
+def dot_calls(text: str) -> str:
+    """Each method a text calls with a leading dot said as a method (see _dot_call)."""
+    return _DOT_CALL.sub(_dot_call, text)
+
+
+def dot_words(text: str) -> str:
+    """Each word a text writes after a dot said as a file type or a method (see
+    _dot_word)."""
+    return _DOT_WORD.sub(_dot_word, text)

@@ -24,6 +24,8 @@ from .paths import (
     action_path,
     bumped,
     doc_file,
+    dot_calls,
+    dot_words,
     file_path,
     joined,
     lone_file,
@@ -119,10 +121,6 @@ SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pi
 # "add add fp8 kernels"; never the "on" of "on on-device", a compound's first part, nor a
 # number, which a shape repeats ("a_1_128_w_128_128")
 DOUBLED = re.compile(r"\b([^\W\d]\w*)(?:\s+\1\b(?!-))+", re.I)
-_DOT_WORD = re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)\b")
-_FILE_TYPES = frozenset("py pyi toml yaml yml md rst txt json cfg ini sh cpp cu h hpp ipynb "
-                        "metadata so".split())
-_FILE_TYPE_SAID = {"so": "shared library"}  # ".so files": no one says "so files"
 
 
 def speak_identifier(token: str) -> str:
@@ -222,42 +220,6 @@ def _test_name(m: re.Match[str]) -> str:
 _TEST_KINDS = frozenset("integration unit regression smoke e2e end-to-end parity".split())
 
 
-# ".item()": a method called, written as nothing else is
-_DOT_CALL = re.compile(r"(?<![\w.])\.([A-Za-z]\w*)\(\)(\s+\w+)?")
-
-
-def _dot_call(m: re.Match[str]) -> str:
-    """".item() issue" -> "item method issue", never "an item issue"; ".item() calls" and
-    ".to()" (see _dot_word) say what it is already."""
-    word, after = m.group(1), m.group(2) or ""
-    if word.lower() in words().function or after.strip().lower() in _CALL_NOUNS:
-        return m.group(0)
-    # (the method, after a verb or a preposition: "to the compile method"; never a second
-    # article, nor one after a noun it belongs to: "output float method")
-    before = m.string[:m.start()].split()[-1:]
-    bare = before and (before[0].lower() in words().name_modifiers or not (
-        before[0].lower() in words().function or base_verb(before[0])))
-    return f"{'' if bare else 'the '}{word} method{after}"
-
-
-_CALL_NOUNS = frozenset(("method", "methods", "call", "calls", "function", "functions"))
-
-
-def _dot_word(m: re.Match[str]) -> str:
-    """".toml" -> "TOML file"; ".to" (a method) -> "the to method"; ".foo" -> "foo"."""
-    word = m.group(1).strip("_")
-    if word.lower() in _FILE_TYPES:  # ".md files" stays "md files"
-        nxt = m.string[m.end():].lstrip()[:4].lower()
-        said = _FILE_TYPE_SAID.get(word.lower()) or case_word(word.lower())
-        return said + ("" if nxt.startswith("file") else " file")
-    if word.lower() not in words().function:
-        return word
-    before = m.string[:m.start()].split()
-    if before and before[-1].lower() in words().name_modifiers:
-        return f"{word} method"  # "an unnecessary .to()": the article is there already
-    return f"the {word} method"
-
-
 # A code span opening on one, or with one between spaces inside ("finfo(dtype).max / 1.0"),
 # is an expression; so is an annotation ("args: ModelArgs")
 _OPERATOR = re.compile(r"\s*[%*+=<>|&^~/]|.*\S\s[%*+/<>=-]=?\s\S|\w+\s*:\s*[\w.\[\]|]+\s*$")
@@ -273,7 +235,7 @@ def speakable(text: str) -> str | None:
     if COMMAND.search(text) or _FLAG.search(text) or _CODE.search(text) or \
             re.search(r"\w/\w|/\w+\.\w|\w/(?!\S)", text):  # (a folder: "checkpoint/ dir")
         return None
-    text = _DOT_WORD.sub(_dot_word, EXT.sub("", PROSE_FILE.sub(prose_file, text)))
+    text = dot_words(EXT.sub("", PROSE_FILE.sub(prose_file, text)))
     text = said_identifiers(text)
     return None if _LONG_WORD.search(text) else text
 
@@ -347,7 +309,7 @@ def clean_title(title: str) -> str:
     t = _PLUS.sub(" and ", t)
     t = _TICKED_FOLDER.sub(lambda m: m.group(1).rsplit("/", 1)[-1], t)
     t = TICKS.sub(r"\1", t)
-    t = CALL.sub(r"\1", _DOT_CALL.sub(_dot_call, t))
+    t = CALL.sub(r"\1", dot_calls(t))
     if "#" in t or _PR_WORD.search(t):  # the reference patterns are the slow ones
         t = _TRAILING_PR_REF.sub("", t)
         t = _PR_REF.sub("", t)
@@ -363,7 +325,7 @@ def clean_title(title: str) -> str:
     t = FILE_PATH.sub(file_path, t)
     t = LONE_FILE.sub(lone_file, t)
     t = PLACED_FILE.sub(placed_file, t)
-    t = _DOT_WORD.sub(_dot_word, EXT.sub("", t))
+    t = dot_words(EXT.sub("", t))
     t = _FLAG.sub(lambda m: m.group(1).replace("-", " "), t)
     # "trainer/generator/controller" is a list of words; "torchao/csrc/x" is a path.
     t = WORD_LIST.sub(word_list, STEM_PAIR.sub(stem_pair, t))
