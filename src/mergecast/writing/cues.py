@@ -14,20 +14,19 @@ import tomllib
 from importlib import resources
 
 
-def _any(phrases: list[str]) -> re.Pattern[str]:
-    """Whole-word, case-insensitive alternatives from a data list."""
+def _any(phrases: list[str], end: str = r"(?![\w'])") -> re.Pattern[str]:
+    """Whole-word, case-insensitive alternatives from a data list (`end`: what may not
+    follow one)."""
     return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in
                                                 sorted(phrases, key=len, reverse=True))
-                      + r")(?![\w'])", re.I)
+                      + r")" + end, re.I)
 
 
 def _fault(phrases: list[str]) -> re.Pattern[str]:
     """As _any, but never as the first part of a hyphened compound: "NaN-propagating",
     "error-handling" and "crash-safe" name a property, not the fault ("error-prone" and a
     "race-condition" are faults all the same; so is a "memory-leak")."""
-    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in
-                                                sorted(phrases, key=len, reverse=True))
-                      + r")(?![\w']|-(?!(?:prone|condition)\b))", re.I)
+    return _any(phrases, end=r"(?![\w']|-(?!(?:prone|condition)\b))")
 
 
 def _opening(phrases: list[str]) -> re.Pattern[str]:
