@@ -109,9 +109,10 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     own = stems(" ".join([t.headline, first.title])) if first else set()
     # A description opening on the state before its change is about that change whatever
     # words it uses ("The current validation requires GPUs" opens "Add dry run mode").
+    brought = action(first) if first else None
     problem = best([x for i, x in enumerate(base) if (stems(x.text) & own
                     or i == 0 and tells_old_state(x.text))
-                    and not (first and _limit_of_new(x.text, action(first)))], "problem")
+                    and not (brought and _limit_of_new(x.text, brought))], "problem")
     about |= stems(problem.text) if problem else set()
     # A measured gain in the base change's description ("about 4x faster") is its own,
     # whatever words it uses.
@@ -153,12 +154,7 @@ def _same_act(step: Action, main: Action) -> bool:
     Triton autotune configs for MoE FP8 kernels" is the title's act told in more detail:
     the same verb on the same thing, up to its first preposition. "PR 12 also expands
     Triton autotune configs" would say it twice."""
-    head = []
-    for w in step.obj.split():
-        if w.lower() in words().breaks:
-            break
-        head.append(w)
-    said = content_words(" ".join(head))
+    said = content_words(_head(step.obj))
     # "remove LocalMapInnerAttention class" under "Remove LocalMapInnerAttention": the same
     # thing gone, its kind said ("class", "helper") or not
     gone = step.verb in ("remove", "rename", "move")
@@ -204,9 +200,14 @@ def _limit_of_new(text: str, main: Action) -> bool:
         if base_verb(w) or w.lower() in words().auxiliaries or w.lower() in _NOT_SUBJECT:
             break
         subject.append(w)
-    # (the thing brought, up to its first preposition: "blorp files", never "to the loader")
-    head = itertools.takewhile(lambda w: w.lower() not in words().breaks, main.obj.split())
-    return bool(stems(" ".join(subject)) & stems(" ".join(head)))
+    # (the thing brought: "blorp files", never "to the loader")
+    return bool(stems(" ".join(subject)) & stems(_head(main.obj)))
+
+
+def _head(obj: str) -> str:
+    """An object up to its first preposition: "blorp files" of "blorp files to the loader"."""
+    return " ".join(itertools.takewhile(lambda w: w.lower() not in words().breaks,
+                                        obj.split()))
 
 
 def _said_before(text: str, earlier: Continuity | None) -> bool:
