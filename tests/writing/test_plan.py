@@ -578,13 +578,22 @@ def test_a_brief_themes_two_actions_are_told_in_one_breath():
          "reductions and banning the CPU fallback.", (584097,))]
 
 
+def one_change(change: m.Change, name: str, area: str = "Loader") -> m.ThemePlan:
+    """The plan of a busy day's first theme, made of `change` alone and named `name`."""
+    d = rich_digest(extra=[change])
+    theme = m.Theme(1, name, m.ThemeKind.SINGLE, ("ada",), (area,), (change.number or 0,), (),
+                    None, 9.0, ("single",))
+    return plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+
+
+def said_of(first: m.ThemePlan) -> list[str]:
+    """What a theme's descriptions give it to say: its problem, payoff and details."""
+    return [c.text for c in (first.problem, first.benefit, *first.details) if c is not None]
+
+
 def steps_of(change: m.Change, name: str, area: str = "Loader") -> list[tuple[str, str]]:
     """The steps a theme of one change, named `name`, tells from its description."""
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, name, m.ThemeKind.SINGLE, ("ada",), (area,), (2286,), (), None, 9.0,
-                    ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    return [(a.lemma, a.obj) for a in first.steps]
+    return [(a.lemma, a.obj) for a in one_change(change, name, area).steps]
 
 
 def test_a_step_that_says_the_title_again_by_another_fault_name_is_not_an_effect():
@@ -640,11 +649,7 @@ def test_a_step_another_title_of_the_theme_or_a_kept_sentence_tells_is_not_said_
                    "- pin the cache action to a commit SHA\n\n"
                    "The loader now retries a failed download three times before giving up.\n\n"
                    "- retry a failed download three times")
-    d = rich_digest(extra=[bump])
-    theme = m.Theme(1, "GitHub actions", m.ThemeKind.SINGLE, ("ada",), ("CI",), (2286,), (),
-                    None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    assert [(a.lemma, a.obj) for a in first.steps] == [
+    assert steps_of(bump, "GitHub actions", "CI") == [
         ("pin", "the cache action to a commit SHA")]
 
 
@@ -787,12 +792,7 @@ def test_a_detail_that_says_again_what_one_before_it_said_is_said_once():
         "widget scheduler keeps a constant warmup rate before its decay stage.\n\n"
         "The cosine widget scheduler is a standard for loader training, and the linear "
         "widget scheduler keeps the warmup rate stable during training.\n"))
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, "widget schedulers", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
-                    (2286,), (), None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    told = [c.text for c in (first.problem, first.benefit, *first.details) if c is not None]
-    assert told == ["The cosine widget scheduler is widely used in loader training, while the "
+    assert said_of(one_change(change, "widget schedulers")) == ["The cosine widget scheduler is widely used in loader training, while the "
                     "linear widget scheduler keeps a constant warmup rate before its decay "
                     "stage."]
 
@@ -802,10 +802,7 @@ def test_a_detail_saying_the_title_again_with_a_dtypes_other_name_is_not_said():
     # bfloat16 training." said one thing twice
     change = pr(2287, "Support full BF16 widget training", "ada", body=(
         "This PR adds support for full bfloat16 widget training.\n"))
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, "support for full BF16 widget training", m.ThemeKind.SINGLE, ("ada",),
-                    ("Loader",), (2287,), (), None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    first = one_change(change, "support for full BF16 widget training")
     assert first.details == () and first.benefit is None, first
 
 
@@ -854,10 +851,7 @@ def test_a_doing_of_up_to_twelve_words_names_its_change_whole():
     # "First theme: making the test runner warn. … landed a single PR, 343, making the test
     # runner warn on non-empty output dir": a cut name, then the name again with the rest
     def named(title: str, name: str) -> tuple[str, str]:
-        d = rich_digest(extra=[pr(2289, title, "ada")])
-        theme = m.Theme(1, name, m.ThemeKind.SINGLE, ("ada",), ("Loader",), (2289,), (),
-                        None, 9.0, ("single",))
-        first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+        first = one_change(pr(2289, title, "ada"), name)
         return first.concept, first.short
 
     assert named("Make the widget runner warn on a non-empty zorb output dir",
@@ -891,11 +885,7 @@ def test_a_detail_opening_as_the_payoff_did_on_the_same_things_is_said_once():
         "PR 3927 lets users provide the widget lag steps and window fraction.\n\n"
         "PR 3927 lets users provide the target widget lag steps and the max lag steps they "
         "can tolerate for the extra speed.\n"))
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, "widget scheduling", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
-                    (3927,), (), None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    told = [c.text for c in (first.problem, first.benefit, *first.details) if c is not None]
+    told = said_of(one_change(change, "widget scheduling"))
     assert [t for t in told if t.startswith("PR 3927 lets")] == [
         "PR 3927 lets users provide the widget lag steps and window fraction."]
 
@@ -906,21 +896,13 @@ def test_a_description_doing_the_titles_act_again_is_not_a_detail():
                     "This PR implements zorb_count computation for Blorp model.\n\n"
                     "This PR implements zorb_count for blorp and marks snorkel mode for a "
                     "future deprecation.\n"))
-    d = rich_digest(extra=[change])
-    theme = m.Theme(1, "zorb count for blorp", m.ThemeKind.SINGLE, ("ada",), ("Loader",),
-                    (3928,), (), None, 9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
-    told = [c.text for c in (first.problem, first.benefit, *first.details) if c is not None]
     # (three words more may be news)
-    assert told == ["PR 3928 implements zorb count for blorp and marks snorkel mode for a "
+    assert said_of(one_change(change, "zorb count for blorp")) == ["PR 3928 implements zorb count for blorp and marks snorkel mode for a "
                     "future deprecation."]
 
 
 def _told_problem(title: str, body: str) -> str | None:
-    d = rich_digest(extra=[pr(3929, title, "ada", body=body)])
-    theme = m.Theme(1, "zorb", m.ThemeKind.SINGLE, ("ada",), ("Loader",), (3929,), (), None,
-                    9.0, ("single",))
-    first = plan(dataclasses.replace(d, themes=(theme, *d.themes[1:]))).themes[0]
+    first = one_change(pr(3929, title, "ada", body=body), "zorb")
     return first.problem.text if first.problem else None
 
 
