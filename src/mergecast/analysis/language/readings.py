@@ -78,7 +78,8 @@ def said_in_full(text: str) -> str:
     parts = QUOTED.split(_SPAN.sub(_spaced_span, text))  # a word quoted is as written
     for i in range(0, len(parts), 2):
         for rx, full in shorthand_rules():
-            if not _corrected(rx, full, parts[i]):
+            # (most rules find nothing: one search each, never one per word)
+            if rx.search(parts[i]) and not _corrected(rx, full, parts[i]):
                 parts[i] = rx.sub(functools.partial(_with_article, full), parts[i])
         parts[i] = spelled_articles(parts[i])
     return "".join(parts)
