@@ -43,6 +43,10 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     # a setting's value is said after its name, never a colon's pause
     ("sets widget segments:True for the loader", "sets widget segments True for the loader"),
     ("1.5x smaller", "one point five times smaller"),
+    # a shape or block size is said with "by", never "one X thirty-two"
+    ("the 1x32 widget and 128x128x64 tiles, 2x faster",
+     "the one by thirty-two widget and one hundred twenty-eight by one hundred twenty-eight "
+     "by sixty-four tiles, two times faster"),
     ("took PT3M15S", "took three minutes fifteen seconds"),
     ("waited PT1H", "waited one hour"),
     ("see https://github.com/acme/widget/pull/5 for more.", "see for more."),

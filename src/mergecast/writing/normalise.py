@@ -28,6 +28,8 @@ _DURATION = re.compile(
     r"\bP(?=\d|T\d)(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?\b"
 )
 _TIMES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[x×](?!\w)")
+# "1x32", "128x128x64": a shape or block size, said "one by thirty-two"
+_SHAPE = re.compile(r"(?<![\w.])\d+(?:[x×]\d+)+(?![\w.])")
 _APPROX = re.compile(r"~\s*(?=\d)")
 _HASH_PR = re.compile(r"(?<=\bPR )#(?=\d)|(?<=\bPRs )#(?=\d)")
 _HASH_NUM = re.compile(r"(?<![\w&])#(?=\d)")
@@ -200,6 +202,10 @@ def _times(m: re.Match[str]) -> str:
     return f"{number_words(int(value))} times"
 
 
+def _shape(m: re.Match[str]) -> str:
+    return " by ".join(number_words(int(n)) for n in re.split("[x×]", m.group(0)))
+
+
 def _speakable_token(m: re.Match[str]) -> str:
     """b7r2n -> "B seven R two N"; kovacs47 -> "kovacs forty-seven"."""
     token = m.group(0)
@@ -293,6 +299,7 @@ def normalise(text: str, lexicon: Mapping[str, str]) -> str:
     text = _DURATION.sub(_duration, text)
     text = _APPROX.sub("about ", text)
     text = _TIMES.sub(_times, text)
+    text = _SHAPE.sub(_shape, text)
     text = _units()[0].sub(_unit, text)
     text = _HASH_PR.sub("", text)
     text = _HASH_NUM.sub("number ", text)
