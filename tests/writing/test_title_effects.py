@@ -36,6 +36,11 @@ def told(title: str) -> str:
     ("[c10d] Make abort configurable; stop heartbeat() killing the trainer",
      "makes abort configurable; stops heartbeat from killing the trainer"),
     ("[BE] Chill logs in loader", "chills logs in loader"),
+    # A verb's particle ends what was written: never "instead of keeping".
+    ("Derive the zorb from the wib instead of keeping it apart",
+     "derives the zorb from the wib instead of keeping it apart"),
+    # … a noun before it is no verb ("check test back" of "turn X back on")
+    ("Turn the zorb check test back on", "turns on the zorb check test"),
     ("Add fn to check if config is valid", "adds a function to check if config is valid"),
     # A "+" joins two things; a dash ends the clause; an order before a colon is the action.
     ("fix bug with float8 + inference_mode", "fixes a bug with float8 and inference mode"),
