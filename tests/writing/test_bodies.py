@@ -730,6 +730,9 @@ def test_a_sentence_leaning_on_a_comparison_it_does_not_make_is_dropped():
     # … and so is the writer's own emphasis
     ("Basically, the expert degree for the widget layers is borrowed from the loader degree.",
      [("detail", "The expert degree for the widget layers is borrowed from the loader degree.")]),
+    # … also before a name in a code span
+    ("In particular, `zorb_wib` lets the widget loader skip the first three steps of a run.",
+     [("benefit", "Zorb wib lets the widget loader skip the first three steps of a run.")]),
     # … and a step's place in a list the episode does not read out
     ("First, the batched backward calculation for the zorb loss is refactored into its own "
      "function.",

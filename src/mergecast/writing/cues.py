@@ -129,7 +129,7 @@ def cues() -> Cues:
                                                    if " " in p or p == "so")
                            + r")\s*,?|(?:" + "|".join(re.escape(p) for p in drop["lead_ins"]
                                                       if " " not in p)
-                           + r")\s*,)\s+(?=[A-Za-z])", re.I),
+                           + r")\s*,)\s+(?=[A-Za-z`])", re.I),
         per=frozenset(w.lower() for w in d["alternatives"]["per"]),
         names=dict(sorted(d["names"].items(), key=lambda kv: -len(kv[0]))),
         titled=re.compile(r"^(?:" + "|".join(re.escape(p) for p in drop["titled"])
