@@ -36,6 +36,10 @@ def told(title: str) -> str:
     ("[c10d] Make abort configurable; stop heartbeat() killing the trainer",
      "makes abort configurable; stops heartbeat from killing the trainer"),
     ("[BE] Chill logs in loader", "chills logs in loader"),
+    # Work a title names with no verb for it is made, never "deals with cosmetic changes".
+    ("Cosmetic changes to the zorb module", "makes cosmetic changes to the zorb module"),
+    ("Zorb and wib bucketing improvements for blorp trace",
+     "makes zorb and wib bucketing improvements for blorp trace"),
     # A verb's particle ends what was written: never "instead of keeping".
     ("Derive the zorb from the wib instead of keeping it apart",
      "derives the zorb from the wib instead of keeping it apart"),

@@ -83,6 +83,20 @@ def _names_fault(ws: list[str]) -> bool:
     return any(low[i - 1] == "the" and low[i] in words().problems for i in range(1, len(low)))
 
 
+def _made(ws: Sequence[str]) -> bool:
+    """Whether a title's first noun phrase is work made ("SAC and FSDP bucketing
+    improvements for AOT FX trace", "bug fix and test updates"): a [noun_titles] made noun
+    within its first six words, after no verb and no function word but "and" or a size
+    ("some missing fixes left from …"), ending the phrase."""
+    low = [w.lower() for w in ws]
+    i = next((i for i, w in enumerate(low[:6]) if w in words().made_nouns), None)
+    if i is None or any(w in words().function and w != "and" and w not in words().fix_sizes
+                        or base_verb(w) == w for w in low[:i]):
+        return False
+    after = low[i + 1] if i + 1 < len(low) else ""
+    return not after or after in NOUN_LINKS or after == "and" or after.endswith("ed")
+
+
 def noun_action(text: str) -> Action | str:
     """A title with no verb read as an action ("Minor fix", "Wrong token count in X", "Faster
     doc mask", "CUDAGraph support for SimpleFSDP"), or the text to read as one with its verb
@@ -172,6 +186,9 @@ def noun_action(text: str) -> Action | str:
             (lemma := base_verb(ws[-1])) is not None:
         # "XPU binary build enable": the verb comes last, what it acts on first
         return Action(verb=verb_class(lemma), lemma=lemma, obj=lower_first(" ".join(ws[:-1])))
+    elif _made(ws):
+        # "Cosmetic changes to the train module": "makes cosmetic changes to …"
+        return Action(verb=words().verb_class["make"], lemma="make", obj=lower_first(text))
     else:  # (no leading "to"/"for": "turns to to X", "touches on for X")
         return Action(verb="", lemma="", obj=as_name(lower_first(text)) or lower_first(text))
     # ("Some more cleanups" names nothing cleaned up: said by its kind, "refactoring")

@@ -67,6 +67,7 @@ class Words:
     lead_adjectives: dict[str, str]  # "Faster doc mask": speeds up the doc mask
     said_as: dict[str, str]  # "Error if X": raise error if X
     trailing_verbs: frozenset[str]  # "XPU binary build enable": enables the build
+    made_nouns: frozenset[str]  # "cosmetic changes to X": work made, "makes …"
     noun_verbs: Mapping[str, str]  # "improvements" -> "improve": said with its own verb
     speed_words: frozenset[str]  # "perf improvements": a noun verb that is a speed-up
     kind_nouns: frozenset[str]  # "function", "kernel": a kind of thing, not which one
@@ -127,6 +128,7 @@ def words() -> Words:
         lead_adjectives=dict(lang["noun_titles"]["leads"]),
         said_as=dict(lang["noun_titles"]["said_as"]),
         trailing_verbs=frozenset(lang["noun_titles"]["trailing"]),
+        made_nouns=frozenset(lang["noun_titles"]["made"]),
         noun_verbs=dict(lang["noun_titles"]["verbs"]),
         speed_words=frozenset(lang["noun_titles"]["speed"]),
         kind_nouns=frozenset(w["kind_nouns"]),
