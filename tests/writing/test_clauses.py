@@ -379,6 +379,9 @@ def test_a_name_the_voice_spells_out_takes_the_article_of_its_first_letter():
     # "MoE" is said "M O E" (the shipped lexicon): "a M O E router" was heard
     assert article("MoE router", "add") == "an MoE router"
     assert article("Metal kernel", "add") == "a Metal kernel"  # a word, said as one
+    # a "y" after the first letter is a vowel: "an FlyDSL kernel" was heard
+    assert article("FlyZorb kernel", "add") == "a FlyZorb kernel"
+    assert article("sync kernel", "add") == "a sync kernel"
 
 
 def test_a_fault_fixed_takes_a_and_a_thing_fixed_takes_the():

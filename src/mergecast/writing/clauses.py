@@ -334,10 +334,11 @@ def article(obj: str, verb: str = "add") -> str:
         return "the " + obj
     first = ws[0]
     # Capitals, or lower case letters with no vowel before a digit ("fp8"), are spelled out.
-    # A lower-case word with no vowel at all ("lr", "tp") is letters too.
+    # A lower-case word with no vowel at all ("lr", "tp") is letters too; a "y" after its
+    # first letter is its vowel ("FlyDSL", "sync": "a FlyDSL kernel").
     # So are a name written small that is said in capitals ("xpu" is XPU: "an xpu mode").
     spelled = first[:2].isupper() or case_word(first)[:2].isupper() or \
-        bool(re.match(r"[b-df-hj-np-tv-z]+(?:\d|$)", first.lower()))
+        bool(re.match(r"[b-df-hj-np-tv-z][b-df-hj-np-tv-xz]*(?:\d|$)", first.lower()))
     return ("an " if vowel_sound(first, spelled) else "a ") + obj
 
 
