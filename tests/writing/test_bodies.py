@@ -233,6 +233,26 @@ def test_what_a_change_leaves_for_later_is_no_step_of_it():
         ("benefit", "Widget loads are now 2.1x faster with the registry.")]
 
 
+def test_a_squashed_commits_tag_does_not_hide_its_step():
+    # "* [mxfp8 moe training] add FlyDSL 2D 1x32 quantize kernel for AMD" was no step: the
+    # tag hid its verb, and its names (AMD, 2D) read as code
+    body = ("* [zorb training] add WibDSL 2D quantize kernel for AMD\n\n"
+            "* [zorb training] register WibDSL kernels in the CUDA dispatcher\n")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "WibDSL 2D quantize kernel for AMD"),
+        ("register", "WibDSL kernels in the CUDA dispatcher")]
+
+
+def test_an_item_is_split_at_a_second_order_not_at_a_participle():
+    # "… API, passed through from apply_low_precision_attention to select the kernel" was
+    # told "passes through from apply low precision attention …", an order of its own
+    body = ("- Added zorb support for the wib API, passed through from the loader\n"
+            "- add docstrings, update variable names for clarity\n")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "zorb support for the wib API, passed through from the loader"),
+        ("add", "docstrings"), ("update", "variable names for clarity")]
+
+
 def test_lettered_items_are_list_items():
     # "Highlights: a - the widget …" was said as one sentence, letter and dash included.
     body = ("Highlights:\na - add a retry to the loader\nb - drop the old widget cache\n\n"

@@ -643,6 +643,17 @@ def test_a_step_removing_the_titles_thing_by_its_kind_is_not_an_effect():
     assert steps_of(change, "static planner specs") == [("set", "planner specs on every loader")]
 
 
+def test_an_items_second_order_is_a_step_of_its_own_and_a_checks_result_none():
+    # "adds cutedsl to quantize 2d tensor along dim0, as well as docstrings, update
+    # variable names for clarity" was one object of "adds"; "goes further: it passes 1-step
+    # typechecking smokes" told a test's result as a step
+    change = pr(2286, "Widget loader caches", "ada",
+                body="* add a retry budget, update variable names for clarity\n"
+                     "* Passes 1-step zorb smokes and 10-step bitwise parity\n")
+    assert steps_of(change, "widget loader caches") == [
+        ("add", "a retry budget"), ("update", "variable names for clarity")]
+
+
 def test_a_step_another_title_of_the_theme_or_a_kept_sentence_tells_is_not_said_again():
     bump = pr(2286, "Bump GitHub actions to latest versions", "ada",
               body="- update to latest action versions\n"

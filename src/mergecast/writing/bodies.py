@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from ..analysis.language import base_verb, is_finite, is_tail_word, parse_title, words
+from ..analysis.language.orders import parse_actions
 from ..analysis.text import clean_body
 from ..models import Action, Claim, Ref
 from .cues import cues
@@ -124,7 +125,7 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
     out: list[Action] = []
     for _, items, _ in _paragraphs(_prose(_own(body, ref))):
         # (bold is no word; "more options, such as" before its sub-list: the options)
-        for item in (_EXAMPLES.sub("", i.replace("**", "")) for i in items):
+        for item in (_ITEM_TAG.sub("", _EXAMPLES.sub("", i.replace("**", ""))) for i in items):
             # "Commit Comparison: Compare losses between two commits": the label names the
             # feature, the words after it say what the change does.
             if (m := _ITEM_LABEL.match(item)) and base_verb(m.group(1)):
@@ -135,13 +136,16 @@ def steps(body: str, ref: Ref, limit: int = 3) -> list[Action]:
                 item = item[:m.start()]
             if not base_verb(item.split(" ", 1)[0]) or cues().noise_item.match(item) or \
                     _nouns_listed(item) or states(item) or \
-                    standalone(_sentence(item), ref) is None:
+                    standalone(_sentence(item), ref, step=True) is None:
                 continue
-            action = parse_title(item)
-            if action.lemma and action.obj:
-                out.append(dataclasses.replace(action, ref=ref))
-            if len(out) >= limit:
-                return out
+            # ("add docstrings, update variable names": two steps, never "adds docstrings,
+            # update variable names"; "X support, passed through from Y" is one)
+            orders = [] if _PARTICIPLE_AFTER.search(item) else parse_actions(item)
+            for action in orders if len(orders) > 1 else [parse_title(item)]:
+                if action.lemma and action.obj:
+                    out.append(dataclasses.replace(action, ref=ref))
+                if len(out) >= limit:
+                    return out
     return out
 
 
@@ -363,6 +367,9 @@ def _wrapped(before: str, line: str) -> bool:
         last in words().line_joiners or len(said) == 1 and base_verb(said[0]) is not None
 
 
+_PARTICIPLE_AFTER = re.compile(r",\s+(?:and\s+)?[a-z]+ed\b")
+# "[mxfp8 moe training] add a 3D quantize kernel": a squashed commit's tag, as in a title
+_ITEM_TAG = re.compile(r"^\[[^\]\n]{1,40}\]\s*(?=\w)")
 _EXAMPLES = re.compile(r",?\s+(?:such as|like|including|e\.g\.?|for example)\s*:?\s*$", re.I)
 
 

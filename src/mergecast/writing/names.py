@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.language import base_verb, case_word
+from ..analysis.language import base_verb, case_word, words
 from .cues import cues
 
 # A class name in a code span ("`InterleavedChatDataLoader`"), or one too long to say, is
@@ -69,3 +69,15 @@ def _name_words(m: re.Match[str]) -> str:
 def said_names(sentence: str) -> str:
     """`sentence` with its alternatives and class names said as words."""
     return _PASCAL.sub(_name_words, _ALTERNATIVES.sub(_alternatives, sentence))
+
+
+def coded(word: str, named: bool = False) -> bool:
+    """Whether a word is an identifier or a number, not plain speech. With `named` (a
+    step of a list, worded like a title), a name the lexicon writes ("AMD", "MXFP8") and a
+    dimension ("2D") are words a developer says; in a description's prose they still
+    count, since a sentence full of them is most often a log line or a test's result."""
+    core = word.strip(".,;:!?")
+    if named and (core.lower() in words().case and case_word(core.lower()) == core
+                  or re.fullmatch(r"[1-4]D", core)):
+        return False
+    return re.search(r"[A-Z].*[A-Z]|\d", core) is not None

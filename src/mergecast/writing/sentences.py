@@ -28,7 +28,7 @@ from ..models import Ref
 from .changes import DOER
 from .cues import cues
 from .leaning import leaning
-from .names import said_names
+from .names import coded, said_names
 from .rewrite import change_name, fixes_by, object_told, rewrite
 
 MIN_WORDS, MAX_WORDS = 6, 30
@@ -171,9 +171,10 @@ _CUT_EXAMPLE = re.compile(r",?\s+(?:e\.g\.|i\.e\.|eg\.|such as|for example|for i
                           r"including)[.:]?$", re.I)
 
 
-def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
+def standalone(raw: str, ref: Ref, first: bool = False, step: bool = False) -> str | None:
     """One candidate sentence made speakable, or None when it cannot stand alone. `first`:
-    the description's opening sentence, where "This …" is the change itself."""
+    the description's opening sentence, where "This …" is the change itself; `step`: a
+    list item read as a step, worded like a title (see names.coded)."""
     s = " ".join(raw.split()).strip()
     s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
     s = re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"\1", s)
@@ -297,7 +298,7 @@ def standalone(raw: str, ref: Ref, first: bool = False) -> str | None:
             words().line_joiners:
         return None  # (or cut where a list or a name was: "… device mesh among.")
     named = ws[2:] if said.startswith(("PR ", "The commit ")) else ws  # not the subject
-    if sum(1 for w in named if re.search(r"[A-Z].*[A-Z]|\d", w)) > len(named) // 3:
+    if sum(1 for w in named if coded(w, step)) > len(named) // 3:
         return None  # mostly identifiers and numbers: not plain speech
     if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
             re.search(r"(?:^|\s)\d+\s+-\s|^[A-Za-z]\s+-\s", said) or \
