@@ -643,6 +643,16 @@ def test_a_step_removing_the_titles_thing_by_its_kind_is_not_an_effect():
     assert steps_of(change, "static planner specs") == [("set", "planner specs on every loader")]
 
 
+def test_a_step_saying_the_title_with_a_typo_is_not_an_effect():
+    # "Third theme: using manual transpose and pack. … PR 2380 goes further: it uses manual
+    # tranpose and pack." said the title again, typo and all.
+    change = pr(2286, "Use manual zorbing and wibble", "ada",
+                body="* use manual zrobing and wibble\n"
+                     "* Fix the loader retry budget")
+    assert steps_of(change, "using manual zorbing and wibble") == [
+        ("fix", "the loader retry budget")]
+
+
 def test_an_items_second_order_is_a_step_of_its_own_and_a_checks_result_none():
     # "adds cutedsl to quantize 2d tensor along dim0, as well as docstrings, update
     # variable names for clarity" was one object of "adds"; "goes further: it passes 1-step

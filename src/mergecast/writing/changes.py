@@ -143,7 +143,23 @@ def singular(word: str) -> str:
 
 
 def repeats(said: set[str], title: set[str], share: float) -> bool:
-    return bool(said) and len(said & title) >= share * len(said)
+    """Whether most of `said` is in `title`; a word typed with one letter left out or
+    swapped ("tranpose") is the title's word ("transpose")."""
+    found = sum(1 for w in said if w in title or any(_typo_of(w, t) for t in title))
+    return bool(said) and found >= share * len(said)
+
+
+def _typo_of(word: str, right: str) -> bool:
+    # (a digit is never a typo: "float4" is no "float8")
+    if min(len(word), len(right)) < 5 or abs(len(word) - len(right)) > 1 or word == right \
+            or not word.isalpha() or not right.isalpha():
+        return False
+    if len(word) == len(right):
+        odd = [i for i, (a, b) in enumerate(zip(word, right, strict=True)) if a != b]
+        return len(odd) == 1 or len(odd) == 2 and odd[1] == odd[0] + 1 and \
+            word[odd[0]] == right[odd[1]] and word[odd[1]] == right[odd[0]]
+    short, long_ = sorted((word, right), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def same_doer(text: str, said: str) -> bool:
