@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from mergecast.analysis.language import kind_of, parse_title, words
 from mergecast.models import Action, Ref
 from mergecast.writing.clauses import OBJECT_WORDS, Clause, article, clauses, factor
+from mergecast.writing.lists import spoken_list
 
 
 def told(title: str) -> str:
@@ -373,6 +374,14 @@ def test_items_sharing_a_place_are_told_together_before_the_rest():
     # two items alone share it or keep their own
     assert factor(["a hook for reads to the cache", "writes to the cache"]) == (
         "a hook for reads to the cache and writes to the cache")
+
+
+def test_an_item_with_a_purpose_is_not_run_into_the_next():
+    # "adds cutedsl to quantize 2d tensor along dim0 and docstrings" quantized docstrings
+    assert spoken_list(["a zorb kernel to quantize wibs", "docstrings"]) == (
+        "a zorb kernel to quantize wibs, as well as docstrings")
+    assert spoken_list(["a zorb kernel", "wibs", "docstrings"]) == (
+        "a zorb kernel, wibs and docstrings")
 
 
 def test_a_name_the_voice_spells_out_takes_the_article_of_its_first_letter():

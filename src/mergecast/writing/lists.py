@@ -8,7 +8,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from ..analysis.language import closing_result, looks_plural, plural, words
+from ..analysis.language import closing_result, looks_plural, plural, to_verb, words
 from .numbers import join_words
 from .phrases import phrases, said
 
@@ -167,7 +167,12 @@ def _ends_another(rests: Sequence[list[str]]) -> bool:
 def spoken_list(items: Sequence[str]) -> str:
     """A spoken list; when an item has its own "and" or comma, the last joins with "as
     well as" ("… as done, never as going further and only after an effect" ran the two
-    into one)."""
-    if len(items) > 1 and any(" and " in i or ", " in i for i in items):
+    into one), and so it does between an item with a purpose and a last item of one word
+    ("cutedsl to quantize 2d tensors and docstrings" would quantize the docstrings too; "a
+    hook to reduce copies and a retry budget" and items of the same shape keep "and")."""
+    purposes = [any(to_verb(ws, j) for j in range(len(ws))) for ws in (i.split() for i in items)]
+    bare = bool(items) and len(items[-1].split()) == 1
+    if len(items) > 1 and any(" and " in i or ", " in i for i in items) or \
+            bare and any(purposes[:-1]) and not purposes[-1]:
         return ", ".join(items[:-1]) + f", {said('last_with_and')} " + items[-1]
     return join_words(list(items))
