@@ -140,6 +140,11 @@ def test_a_one_word_name_takes_its_area_as_a_reader_would(title, areas, name):
     ("Stacks are named by their own parts", "stacks are named by their own parts"),
     ("Add option to skip the loader", "option to skip the loader"),  # "to" opens a verb
     ("Add reduce_range to avoid overflow in int8 tensor", "the reduce range to avoid overflow"),
+    # "Fail when X" raises an error when X ("Fail When Using Tracer …" was an order as a
+    # title); when it is raised is the point of the name
+    ("Fail when using a zorb made without a wib", "raising an error when using a zorb made "
+     "without a wib"),
+    ("Error out if the zorb is missing", "raising an error if the zorb is missing"),
 ])
 def test_a_cut_name_keeps_what_it_is_about(title, name):
     assert single_headline(title) == name

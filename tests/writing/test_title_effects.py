@@ -36,6 +36,9 @@ def told(title: str) -> str:
     ("[c10d] Make abort configurable; stop heartbeat() killing the trainer",
      "makes abort configurable; stops heartbeat from killing the trainer"),
     ("[BE] Chill logs in loader", "chills logs in loader"),
+    # "Fail when X" raises an error; never "works on fail when …", nor "PR 12 fails …"
+    ("Fail when using a zorb made without a wib",
+     "raises an error when using a zorb made without a wib"),
     # Work a title names with no verb for it is made, never "deals with cosmetic changes".
     ("Cosmetic changes to the zorb module", "makes cosmetic changes to the zorb module"),
     ("Zorb and wib bucketing improvements for blorp trace",

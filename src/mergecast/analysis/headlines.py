@@ -122,6 +122,9 @@ def single_headline(title: str, limit: int = MAX_WORDS) -> str:
         phrase = f"{trim(phrase, limit - 1)} {end}"
     if not re.search(r"\b(?:to|into)\s", phrase) and (moved := moved_name(action, limit)):
         phrase = moved
+    if action.lemma in ("raise", "warn") and re.fullmatch(r"\w+ (?:an? )?\w+", phrase) and \
+            (m := re.search(r"\b(?:when|if)\s.*$", whole)) and len(m[0].split()) <= limit + 2:
+        phrase = f"{phrase} {m[0]}"  # "raising an error" names nothing: when is the point
     undo = re.match(r'^\s*(?:\[\s*)?(revert|reland)\b', title, re.I)
     if phrase and undo:
         verb = undo.group(1).lower()
