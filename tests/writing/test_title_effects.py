@@ -36,6 +36,9 @@ def told(title: str) -> str:
     ("[c10d] Make abort configurable; stop heartbeat() killing the trainer",
      "makes abort configurable; stops heartbeat from killing the trainer"),
     ("[BE] Chill logs in loader", "chills logs in loader"),
+    # An identifier of a switch is a flag: never "fixes the missing DP enabled"
+    ("[ci] fix missing wib_enabled", "fixes a missing wib enabled flag"),
+    ("Remove zorb_disabled from the wib path", "removes zorb disabled from the wib path"),
     # "Fail when X" raises an error; never "works on fail when …", nor "PR 12 fails …"
     ("Fail when using a zorb made without a wib",
      "raises an error when using a zorb made without a wib"),

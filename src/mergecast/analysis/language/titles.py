@@ -189,8 +189,20 @@ _TEST_NAME = re.compile(r"(?<![\w.])(?:(the|a|an|this|its|one)\s+)?test_+([A-Za-
 def said_identifiers(text: str) -> str:
     """Every identifier in `text` said as words; a test function as its test: "fix
     test_bf16_round" -> "fix the BF16 round test"."""
-    text = IDENT.sub(lambda m: speak_identifier(m.group(0)), _TEST_NAME.sub(_test_name, text))
+    text = IDENT.sub(lambda m: speak_identifier(m.group(0)) + _flag(m), _TEST_NAME.sub(
+        _test_name, text))
     return _UNDERSCORED.sub(r"\1\2", text)
+
+
+_SWITCH = re.compile(r"_(?:enabled|disabled)$", re.I)
+_END = re.compile(r"\s*(?:[.;:)]|$)")
+
+
+def _flag(m: re.Match[str]) -> str:
+    """ "dp_enabled" ending a title is a flag: "fix missing dp_enabled" fixes "the missing
+    DP enabled flag", never "the missing DP enabled", a thing with no noun. (Before more
+    words, "remove X_enabled from the AC path", the words after it say what it is.)"""
+    return " flag" if _SWITCH.search(m.group(0)) and _END.match(m.string, m.end()) else ""
 
 
 # A name whose only underscores open or close it ("quantize_", "__init__"): its word.
