@@ -42,6 +42,8 @@ def told(title: str) -> str:
     # "Fail when X" raises an error; never "works on fail when …", nor "PR 12 fails …"
     ("Fail when using a zorb made without a wib",
      "raises an error when using a zorb made without a wib"),
+    # Lint named is lint fixed: never "deals with ruff lint"
+    ("Zorb lint", "fixes zorb lint"),
     # Work a title names with no verb for it is made, never "deals with cosmetic changes".
     ("Cosmetic changes to the zorb module", "makes cosmetic changes to the zorb module"),
     ("Zorb and wib bucketing improvements for blorp trace",
