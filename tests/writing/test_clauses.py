@@ -524,6 +524,13 @@ def test_a_thing_and_its_own_test_are_said_as_one():
         "Add zorb scale for FSDP2", "Add a test for zorb scale", "Separate the wib surgery")]
     assert [c.third() for c in clauses(acts)] == [
         "adds zorb scale for FSDP2 with a test", "separates the wib surgery"]
+    # … in a list of any length, one thing with two tests with "tests" ("add a test for LUT
+    # based embedding quantization, LUT based embedding quantization and …" was heard)
+    many = [dataclasses.replace(parse_title(t), ref=Ref(pr=5)) for t in (
+        "Add a test for zorb wib quantization", "Add the blorp ops for groupwise quantization",
+        "Add zorb wib quantization", "Add a test function for zorb wib")]
+    assert [c.third() for c in clauses(many)] == [
+        "adds the blorp ops for groupwise quantization and zorb wib quantization with tests"]
     # another change's test, or a test of something else, is its own item
     two = [dataclasses.replace(parse_title(t), ref=Ref(pr=n)) for n, t in (
         (5, "Add zorb scale for FSDP2"), (6, "Add a test for zorb scale"))]

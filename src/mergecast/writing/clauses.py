@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..analysis.language import (
@@ -26,7 +26,7 @@ from ..analysis.language import (
     trim,
     words,
 )
-from ..models import Action
+from ..models import Action, Ref
 from .lists import count_nouns, factor, shared_head, spoken_list
 from .numbers import number_words
 from .phrases import phrases, said, vowel_sound
@@ -156,8 +156,7 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         # "an FP8 conversion kernel for column major", says nothing of its own)
         todo = [o for o in first.values()
                 if not any(_bare(p).startswith(f"{_bare(o)} ") for p in first.values())]
-        if len(todo) == 2 and len({a.ref for a in acts}) == 1:
-            todo = _with_test(todo)
+        todo = _with_test(todo, {o: {a.ref for a in acts if said_as[id(a)] == o} for o in todo})
         stated = all(is_stated(a) for a in acts)
         for n, kept in ((n, kept) for part in _apart(todo)
                         for n, kept in enumerate(_breaths(part)[:2 if overflow else 1])):
@@ -170,18 +169,28 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
     return out + more
 
 
-_TEST_OF = re.compile(r"^(a test|tests|unit tests|a unit test) for (?:the )?(.+)$", re.I)
+_TEST_OF = re.compile(r"^(a (?:unit )?test(?: function| case)?|(?:unit )?tests|test cases) for "
+                      r"(?:the )?(.+)$", re.I)
 
 
-def _with_test(objects: list[str]) -> list[str]:
+def _with_test(objects: list[str], refs: Mapping[str, set[Ref | None]]) -> list[str]:
     """A thing and one change's test of it, said as one ("adds precompute scale for FSDP2
-    with a test"): "X and a test for X" names the thing twice."""
-    for i, o in enumerate(objects):
-        other = objects[1 - i]
-        if (m := _TEST_OF.match(o)) and set(_bare(m.group(2)).split()) <= \
-                set(_bare(other).split()):
-            return [f"{other} with {m.group(1).lower()}"]
-    return objects
+    with a test"): "X and a test for X" names the thing twice, in a list of any length.
+    Another change's test stays its own item: "PR 5 adds X with a test" would credit PR 5
+    with PR 6's test."""
+    out = list(objects)
+    tested: dict[int, list[str]] = {}  # a thing's place -> its tests
+    for o in objects:
+        m = _TEST_OF.match(o)
+        at = next((i for i, p in enumerate(objects) if m and p != o and not _TEST_OF.match(p)
+                   and len(refs.get(p, ())) == 1 and refs.get(p) == refs.get(o)
+                   and set(_bare(m.group(2)).split()) <= set(_bare(p).split())), None)
+        if m and at is not None:
+            tested.setdefault(at, []).append(m.group(1).lower())
+            out.remove(o)
+    # (two tests of one thing are its tests: never "X with a test with a test function")
+    return [f"{o} with {t[0] if len(t) == 1 else 'tests'}" if (t := tested.get(i)) else o
+            for i, o in enumerate(objects) if o in out]
 
 
 def _only_head(a: Action, head: int) -> bool:
