@@ -44,6 +44,8 @@ def told(title: str) -> str:
      "raises an error when using a zorb made without a wib"),
     # Lint named is lint fixed: never "deals with ruff lint"
     ("Zorb lint", "fixes zorb lint"),
+    # … and a forward fix is a fix: never "fixing forward fix lint"
+    ("Forward fix the wib import", "fixes the wib import"),
     # Work a title names with no verb for it is made, never "deals with cosmetic changes".
     ("Cosmetic changes to the zorb module", "makes cosmetic changes to the zorb module"),
     ("Zorb and wib bucketing improvements for blorp trace",
