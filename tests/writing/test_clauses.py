@@ -376,6 +376,14 @@ def test_items_sharing_a_place_are_told_together_before_the_rest():
         "a hook for reads to the cache and writes to the cache")
 
 
+def test_things_of_one_kind_going_to_one_place_are_said_once():
+    # "adds a FlyDSL 2D 1x32 quantize kernel for AMD and 3D MoE quantize kernel for AMD"
+    assert factor(["a Zorb 2D wib kernel for AMD", "a Zorb 3D blorp wib kernel for AMD"]) == (
+        "Zorb 2D and 3D blorp wib kernels for AMD")
+    assert factor(["a zorb kernel for AMD", "a wib kernel for AMD"]) == (
+        "zorb and wib kernels for AMD")
+
+
 def test_an_item_with_a_purpose_is_not_run_into_the_next():
     # "adds cutedsl to quantize 2d tensor along dim0 and docstrings" quantized docstrings
     assert spoken_list(["a zorb kernel to quantize wibs", "docstrings"]) == (

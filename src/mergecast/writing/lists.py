@@ -121,6 +121,11 @@ def _noun_once(heads: Sequence[list[str]], tail: list[str], counted: bool = Fals
     counted ([effects] count_nouns): "the broken and slow tests" are two, where "the broken
     and slow test" may be one. A noun of neither kind ([effects] mass_nouns) stays with
     each item."""
+    at = next((k for k, w in enumerate(tail) if k and w.lower() in _places()), None)
+    if at is not None and not {w.lower() for w in tail[:at]} & words().function:
+        # "2D and 3D quantize kernels for AMD": the kind said once, then where it goes
+        kinds = _noun_once(heads, tail[:at], counted)
+        return f"{kinds} {' '.join(tail[at:])}" if kinds is not None else None
     if not tail or {w.lower() for w in tail} & words().function or not tail[-1].isalpha() \
             or not tail[-1].islower():
         return None
@@ -131,8 +136,9 @@ def _noun_once(heads: Sequence[list[str]], tail: list[str], counted: bool = Fals
         return None
     bare = [h[1:] if h and h[0].lower() in ("a", "an", "the") else h for h in heads]
     # (a head opening on a number counts the kind: "2 dtypes and 2 test unit test files")
+    # (a dimension is no count: "2D and 3D quantize kernels")
     if not _short(bare) or any({w.lower() for w in h} & words().function or h[0][0].isdigit()
-                               for h in bare):
+                               and not re.fullmatch(r"\d[dD]", h[0]) for h in bare):
         return None
     kind = [*tail[:-1], plural(tail[-1]) if counted and not looks_plural(tail[-1])
             else tail[-1]]
