@@ -773,6 +773,8 @@ def test_a_sentence_leaning_on_a_comparison_it_does_not_make_is_dropped():
     # What a test expects, confirming something, is the test plan's, not the change's.
     ("When saving the zorb, the `zorb_bypass` counter should remain at 0, confirming that "
      "the wib pass is no longer rejected by the cache.", []),
+    # Values of a set the sentence before named: which values is lost without it.
+    ("Unsupported values raise a zorb error; the wib count is accepted but ignored.", []),
     # "We found" is the writer's, not the change's: still first person.
     ("We found that the cache misses on every restart of the job.", []),
     # An order after a semicolon is the author's note to self; the fact before it stays.
