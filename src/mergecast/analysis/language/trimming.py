@@ -8,7 +8,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from .words import _load, base_verb, case_word, words
+from .words import _load, base_verb, case_word, phrasal_end, words
 
 # Clause breaks; a comma inside a word list ("start, end and step") is not one.
 _CLAUSE = re.compile(r"\s*(?:;|\s[-–—]+\s|:\s|,\s(?![\w-]+\s(?:and|or)\s)|\.\s|\s\+\s|\s&\s"
@@ -218,7 +218,7 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False,
     # title said" keeps its verb.
     passive = not any(x.lower() in _WH or x.lower() in ("that", "who") for x in ws)
     while len(ws) > 1 and not _wh_clause_end(ws) and not (
-            len(ws) == whole and _phrasal_end(ws)) and (
+            len(ws) == whole and phrasal_end(ws)) and (
             is_tail_word(ws[-1]) or ws[-1].lower().endswith(("'s", "’s")) or
             not any(c.isalnum() for c in ws[-1]) or (
             len(ws) < whole and ws[-1].lower() in words().adjectives) or (
@@ -235,20 +235,6 @@ def trim(text: str, limit: int = 6, lists: bool = False, why: bool = False,
     if len(ws) == 1 and is_tail_word(ws[0]):
         return ""  # "for" is no name at all
     return " ".join(ws).strip(" ,;:-")
-
-
-def _phrasal_end(ws: Sequence[str]) -> bool:
-    """Whether a phrase ends on a verb's particle ("instead of keeping it apart", "so it
-    stays apart"): the end of what was written, not a word waiting for its noun. A
-    particle that is a preposition too ("in", "on") may be one ("float8 cache in")."""
-    low = ws[-1].lower() if ws else ""
-    if len(ws) < 2 or low not in words().particles or low in words().function:
-        return False
-    # (an inflected verb only: "check test back" of "turn … check test back on" is a noun)
-    verb = ws[-3] if len(ws) > 2 and ws[-2].lower() in ("it", "them") else ws[-2]
-    low = verb.lower()
-    return low.endswith(("ing", "ed")) and base_verb(low) is not None or (
-        low.endswith("s") and base_verb(low[:-1]) == low[:-1])
 
 
 def _participleless(ws: list[str], full: Sequence[str]) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -351,3 +351,17 @@ def _worded(w: str) -> bool:
 
 def _capitalised(w: str) -> bool:
     return all(p[0].isupper() and p[1:].islower() for p in w.split("-"))
+
+
+def phrasal_end(ws: Sequence[str]) -> bool:
+    """Whether a phrase ends on a verb's particle ("instead of keeping it apart", "so it
+    stays apart"): the end of what was written, not a word waiting for its noun. A
+    particle that is a preposition too ("in", "on") may be one ("float8 cache in")."""
+    low = ws[-1].lower() if ws else ""
+    if len(ws) < 2 or low not in words().particles or low in words().function:
+        return False
+    # (an inflected verb only: "check test back" of "turn … check test back on" is a noun)
+    verb = ws[-3] if len(ws) > 2 and ws[-2].lower() in ("it", "them") else ws[-2]
+    low = verb.lower()
+    return low.endswith(("ing", "ed")) and base_verb(low) is not None or (
+        low.endswith("s") and base_verb(low[:-1]) == low[:-1])
