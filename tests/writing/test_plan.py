@@ -653,6 +653,17 @@ def test_a_step_saying_the_title_with_a_typo_is_not_an_effect():
         ("fix", "the loader retry budget")]
 
 
+def test_a_step_saying_the_title_again_takes_no_place_of_the_three():
+    # "… and cleans up CUDA graph" was lost when a first item saying the title again
+    # ("Support SimpleFSDP and TP") took one of the three places
+    change = pr(2286, "Add zorb caching to the loader", "ada",
+                body="- add zorb caching to the loader\n- skip FP8 optim on slow disks\n"
+                     "- pin the wib cache action\n- drop the blorp retry budget\n")
+    assert steps_of(change, "zorb caching") == [
+        ("skip", "FP8 optim on slow disks"), ("pin", "the wib cache action"),
+        ("drop", "the blorp retry budget")]
+
+
 def test_an_items_second_order_is_a_step_of_its_own_and_a_checks_result_none():
     # "adds cutedsl to quantize 2d tensor along dim0, as well as docstrings, update
     # variable names for clarity" was one object of "adds"; "goes further: it passes 1-step

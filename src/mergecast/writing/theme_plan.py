@@ -45,6 +45,7 @@ from .kinds import tells_old_state
 from .sentences import measured
 
 BODY_PRS = 3  # descriptions read per theme, base change first
+STEPS = 3  # steps of a change's listed description told at most (see bodies.steps)
 SAID_AGAIN = 0.6  # share of a sentence's stems found in one kept before it: said again
 SAID_AGAIN_WORDS = 8  # ... counted for a sentence of this many stems or more
 # Words a single change's doing may run to as its theme's name: the name then says it
@@ -90,8 +91,11 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                   and not _does_title(x.text, main, whole)]
         # (a related change's steps are no steps of the theme's work: "PR 2486 also adds X"
         # came before "Related: PR 2486 turns on Y")
-        listed += [a for a in steps(c.body, ref) if not repeats(content_words(a.obj), title, 0.8)
-                   and not _same_act(a, main) and (c.number is None or c.number in members)]
+        # (a step saying the title again takes no place of the three a change's list gives)
+        listed += [a for a in steps(c.body, ref, limit=STEPS + 2)
+                   if not repeats(content_words(a.obj), title, 0.8)
+                   and not _same_act(a, main) and (c.number is None or c.number in members)
+                   ][:STEPS]
     # A sentence an earlier episode said of this work is not said again the next day.
     found = [x for x in found if not _said_before(x.text, t.continues)]
     # A step the titles or a kept sentence already tell ("updates to latest action
