@@ -670,7 +670,9 @@ def test_an_items_second_order_is_a_step_of_its_own_and_a_checks_result_none():
     # typechecking smokes" told a test's result as a step
     change = pr(2286, "Widget loader caches", "ada",
                 body="* add a retry budget, update variable names for clarity\n"
-                     "* Passes 1-step zorb smokes and 10-step bitwise parity\n")
+                     "* Passes 1-step zorb smokes and 10-step bitwise parity\n"
+                     "* Passing 2-step wib smokes: dense, sharded\n"
+                     "* Passing 10-step bitwise zorb loss and grad norm\n")
     assert steps_of(change, "widget loader caches") == [
         ("add", "a retry budget"), ("update", "variable names for clarity")]
 
