@@ -156,7 +156,9 @@ def clauses(actions: Sequence[Action], overflow: bool = False) -> list[Clause]:
         # "an FP8 conversion kernel for column major", says nothing of its own)
         todo = [o for o in first.values()
                 if not any(_bare(p).startswith(f"{_bare(o)} ") for p in first.values())]
-        todo = _with_test(todo, {o: {a.ref for a in acts if said_as[id(a)] == o} for o in todo})
+        if any(_TEST_OF.match(o) for o in todo):
+            todo = _with_test(todo, {o: {a.ref for a in acts if said_as[id(a)] == o}
+                                     for o in todo})
         stated = all(is_stated(a) for a in acts)
         for n, kept in ((n, kept) for part in _apart(todo)
                         for n, kept in enumerate(_breaths(part)[:2 if overflow else 1])):
@@ -178,19 +180,19 @@ def _with_test(objects: list[str], refs: Mapping[str, set[Ref | None]]) -> list[
     with a test"): "X and a test for X" names the thing twice, in a list of any length.
     Another change's test stays its own item: "PR 5 adds X with a test" would credit PR 5
     with PR 6's test."""
-    out = list(objects)
     tested: dict[int, list[str]] = {}  # a thing's place -> its tests
-    for o in objects:
+    gone: set[int] = set()  # the tests said with their thing
+    for k, o in enumerate(objects):
         m = _TEST_OF.match(o)
         at = next((i for i, p in enumerate(objects) if m and p != o and not _TEST_OF.match(p)
                    and len(refs.get(p, ())) == 1 and refs.get(p) == refs.get(o)
                    and set(_bare(m.group(2)).split()) <= set(_bare(p).split())), None)
         if m and at is not None:
             tested.setdefault(at, []).append(m.group(1).lower())
-            out.remove(o)
+            gone.add(k)
     # (two tests of one thing are its tests: never "X with a test with a test function")
     return [f"{o} with {t[0] if len(t) == 1 else 'tests'}" if (t := tested.get(i)) else o
-            for i, o in enumerate(objects) if o in out]
+            for i, o in enumerate(objects) if i not in gone]
 
 
 def _only_head(a: Action, head: int) -> bool:

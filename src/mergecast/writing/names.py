@@ -77,7 +77,6 @@ def coded(word: str, named: bool = False) -> bool:
     dimension ("2D") are words a developer says; in a description's prose they still
     count, since a sentence full of them is most often a log line or a test's result."""
     core = word.strip(".,;:!?")
-    if named and (core.lower() in words().case and case_word(core.lower()) == core
-                  or re.fullmatch(r"[1-4]D", core)):
+    if named and (words().case.get(core.lower()) == core or re.fullmatch(r"[1-4]D", core)):
         return False
     return re.search(r"[A-Z].*[A-Z]|\d", core) is not None
