@@ -131,6 +131,18 @@ def test_headline_is_drawn_from_shared_title_words():
                     stack=True) == "flight recorder"
 
 
+def test_a_name_the_lexicon_does_not_know_is_cased_as_its_change_writes_it():
+    # "flydsl MXFP8 quantize": the title wrote it small, the description "FlyDSL" throughout
+    body = ("- add ZorbDSL 2D quantize kernel for wib\n- register ZorbDSL kernels\n\n"
+            "Moves the helpers into zorbdsl_utils.py, as the ZorbDSL kernels share them.")
+    d = digest([pr(40, "Zorbdsl wib quantize", body=body)])
+    assert d.themes[0].headline == "ZorbDSL wib quantize"
+    # A word written small or capitalised only to open a sentence stays as the name says it
+    d = digest([pr(40, "Zorbdsl wib quantize",
+                   body="Zorbdsl is new. Wib quantize runs on zorbdsl. ZorbDSL kernels.")])
+    assert d.themes[0].headline == "zorbdsl wib quantize"
+
+
 def test_is_noise():
     assert is_noise(pr(1, "Fix typo in docstring"))
     assert is_noise(pr(1, "Bump numpy from 1.2 to 1.3"))

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from ..models import Change, Stack, Theme, ThemeKind
 from .headlines import GRAB_BAG, headline, side_work
+from .language import as_written
 from .naming import grab_bag, kind_named, more_of
 from .reverts import reland_title
 from .similarity import Vector, candidate_pairs, cosine
@@ -280,6 +281,7 @@ def _theme(
     named = [c for c in named if c.number not in undone] or named
     name = headline([c.title for c in named], day_titles, areas=area_list,
                     stack=stack is not None, series=series, by_place=by_place)
+    name = as_written(name, [t for c in named for t in (c.title, c.body)])
     authors = _authors(changes, stack)
     # (a big cluster: one named by its kind or one title; a grab-bag is big by its name)
     big = len(changes) >= GRAB_BAG

@@ -36,6 +36,7 @@ from .trimming import (
 )
 from .words import (
     VOWEL_LETTERS,
+    as_written,
     base_verb,
     case_word,
     gerund,
@@ -53,7 +54,7 @@ from .words import (
 
 __all__ = [
     "DOUBLED", "VOWEL_LETTERS",
-    "as_name", "base_verb", "case_word", "clean_title", "closing_result", "covers",
+    "as_name", "as_written", "base_verb", "case_word", "clean_title", "closing_result", "covers",
     "expand_term",
     "gerund", "has_verb", "is_finite", "is_modifier", "is_phrasal", "is_stated",
     "is_tail_word", "kind_of",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -151,6 +152,32 @@ def words() -> Words:
 def case_word(word: str) -> str:
     """A word as it is written: "moe" -> "MoE", "cuda" -> "CUDA"; others unchanged."""
     return words().case.get(word.lower(), word) if word.islower() else word
+
+
+# A whole word of a text: not part of a name ("flydsl_utils.py", "torch.flydsl").
+_WORD = re.compile(r"(?<![\w./`-])[A-Za-z][A-Za-z0-9]*(?![\w`]|[./-]\w)")
+
+
+def as_written(name: str, texts: Sequence[str]) -> str:
+    """A name's small words as its changes write them: "flydsl MXFP8 quantize" is named
+    "FlyDSL MXFP8 quantize" when most of their mentions write "FlyDSL" (a name the lexicon
+    does not know); a word they write small, or capitalise only to open a sentence, stays."""
+    small = {w for w in name.split(" ") if w.isalnum() and w.islower() and not base_verb(w)}
+    if not small:
+        return name
+    forms: dict[str, Counter[str]] = {}
+    for text in texts:
+        for m in _WORD.finditer(text):
+            if (low := m.group(0).lower()) in small:
+                forms.setdefault(low, Counter())[m.group(0)] += 1
+
+    def written(word: str) -> str:
+        if not (seen := forms.get(word)):
+            return word
+        form, count = seen.most_common(1)[0]
+        inner = any(ch.isupper() for ch in form[1:])
+        return form if inner and count >= 2 and 3 * count >= 2 * sum(seen.values()) else word
+    return " ".join(written(w) if w in small else w for w in name.split(" "))
 
 
 def base_verb(word: str) -> str | None:
