@@ -553,6 +553,18 @@ def test_a_single_changes_core_detail_comes_before_the_steps_it_lists():
                          "odd window sizes and removes the old host replay path."), text
 
 
+def test_a_core_detail_that_only_tidies_comes_after_the_new_work_its_list_adds():
+    # "PR 4357 moves FLOOR scale derivation … into the flydsl utils module" came before
+    # "The same PR also adds FlyDSL 2D 1x32 … quantize kernels for AMD", the change's news
+    body = ("Moves the window size checks and the shader cache into the planner module as "
+            "shared helpers.\n\nChanges:\n- add zorb Vulkan reductions for odd window sizes\n")
+    text = vulkan_theme(body)
+    assert -1 < text.find("adds zorb Vulkan reductions") < text.find("moves the window size"), text
+    # A step adding something the theme is not named for is no more news than the tidying
+    text = vulkan_theme(body.replace("zorb Vulkan reductions", "wib sanity checks"))
+    assert -1 < text.find("moves the window size") < text.find("adds wib sanity checks"), text
+
+
 def test_what_a_single_change_is_comes_before_its_payoff():
     # "The payoff: … 2.1x faster. PR 12 also adds a fallback … The same PR adds a planner":
     # a listener heard how much faster before what had become faster

@@ -4,9 +4,10 @@ theme's plan sharing the episode's phrase Lookup, like the slots in realise.py."
 
 from __future__ import annotations
 
-from ..analysis.language import kind_of, lower_first
+from ..analysis.language import kind_of, lower_first, parse_title
 from ..analysis.naming import grab_bag, kind_named
 from ..models import Action, Claim, ThemePlan
+from .changes import stems
 from .clauses import clauses
 from .length import Line, present
 from .numbers import join_clauses
@@ -73,7 +74,19 @@ def _core(t: ThemePlan) -> bool:
     weighs as its theme's core, kept before another theme's size, and is said before its
     payoff and the steps its description lists ("PR 12 goes further: …")."""
     return t.size == 1 and t.problem is None and bool(t.details) \
-        and t.details[0].text.startswith(f"PR {t.details[0].ref.pr}")
+        and t.details[0].text.startswith(f"PR {t.details[0].ref.pr}") and not _tidies(t)
+
+
+def _tidies(t: ThemePlan) -> bool:
+    """Whether the first detail only tidies ("PR 12 moves the helpers into one module")
+    while a step its description lists brings the thing the theme is named for ("adds
+    FlyDSL quantize kernels for AMD" under "FlyDSL MXFP8 quantize"): that is the news, told
+    first; the tidying is a detail after it. A step adding something else ("adds accuracy
+    sanity checks" under "autoquant v2") is no more news than the tidying."""
+    head = f"PR {t.details[0].ref.pr} "
+    named = stems(t.concept)
+    return kind_of(parse_title(t.details[0].text[len(head):])) == "cleanup" and \
+        any(kind_of(a) == "capability" and stems(a.obj) & named for a in t.steps)
 
 
 def core(x: Lookup, t: ThemePlan) -> list[Line]:
