@@ -687,6 +687,21 @@ def test_a_step_another_title_of_the_theme_or_a_kept_sentence_tells_is_not_said_
         ("pin", "the cache action to a commit SHA")]
 
 
+def test_a_step_whose_words_are_only_spread_over_other_sentences_is_still_said():
+    # "adds FlyDSL 2D 1x32 and 3D MoE quantize kernels": the 32x1 kernel was lost, its
+    # "32x1" in a sentence on speed and its other words in the title and the other items
+    change = pr(2286, "Zorb wib quantize", "ada",
+                body="- add zorb 2D 1x32 quantize kernel for blorp\n"
+                     "- add zorb 2D 32x1 quantize kernel for blorp\n\n"
+                     "The 32x1 path now runs four waves per workgroup, which halves its "
+                     "launch count on large inputs.\n\n"
+                     "Every 2D kernel for blorp now shares one set of helpers, so a fix "
+                     "lands once.\n")
+    assert steps_of(change, "zorb wib quantize") == [
+        ("add", "zorb 2D 1x32 quantize kernel for blorp"),
+        ("add", "zorb 2D 32x1 quantize kernel for blorp")]
+
+
 def test_a_sentence_an_earlier_episode_said_of_continuing_work_is_not_said_again():
     before = plan(rich_digest()).themes[0]
     told = before.problem or before.details[0]

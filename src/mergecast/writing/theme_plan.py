@@ -99,9 +99,11 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     # A sentence an earlier episode said of this work is not said again the next day.
     found = [x for x in found if not _said_before(x.text, t.continues)]
     # A step the titles or a kept sentence already tell ("updates to latest action
-    # versions" after "bumping GitHub actions … to latest versions") is said once.
-    before = stems(" ".join([*(c.title for c in told), *(x.text for x in found)]))
-    listed = [a for a in listed if not repeats(stems(a.obj), before, 0.75)]
+    # versions" after "bumping GitHub actions … to latest versions") is said once; one
+    # whose words are only spread over several ("adds the 2D 32x1 kernel", its "32x1" in
+    # a sentence on speed) is not told by any.
+    before = [stems(s) for s in (*(c.title for c in told), *(x.text for x in found))]
+    listed = [a for a in listed if not any(repeats(stems(a.obj), b, 0.75) for b in before)]
     # The problem and the benefit are the base change's, and about the theme: a sentence
     # sharing no word with the theme's name or titles (another fix the PR also made), or
     # for the benefit with the problem it answers, is not. "The problem it tackles" credits
