@@ -366,6 +366,23 @@ def test_the_note_after_a_welcome_is_a_new_thought_not_an_and():
         assert notes[2].startswith("And PR "), notes
 
 
+def test_whatever_the_cut_the_notes_never_open_on_also_or_and():
+    # "And PR 3225 fixes weight tying parameter accounting." was all the notes said: the
+    # note opening them was cut, and the shorter one after it came back alone
+    d = dataclasses.replace(welcome_day(), first_time_contributors=())
+    x = Lookup(d, show="Widget", day=DAY, lexicon={})
+    part = notes(x, make_plan(d, show="Widget", day=DAY, max_themes=3))
+    assert part is not None and len(part.lines) > 1
+    told = " ".join(["omar landed a single PR, 803, caching the parsed config."] * 6)
+    for cut in range(1, part.words + 1):
+        parts = [Part("theme", "Third theme: test runner", rank=50, lines=[Line(told, told)]),
+                 Part("notes", part.heading, lines=list(part.lines), rank=part.rank)]
+        target = (total_words(parts) - cut) / 1.05
+        kept = fit(parts, WritingConfig(minutes=target / 136, words_per_minute=136))
+        said = [ln.text for p in kept if p.kind == "notes" for ln in p.lines]
+        assert not said or said[0].startswith("Worth noting"), (cut, said)
+
+
 def test_a_welcome_outlasts_a_later_themes_extra_detail_when_the_draft_is_cut():
     d = welcome_day()
     x = Lookup(d, show="Widget", day=DAY, lexicon={})

@@ -297,11 +297,13 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
         key = "first" if not part.lines else "after_welcome" \
             if len(part.lines) == 1 and firsts else "after_also" \
             if part.lines[-1].text.startswith("Also") else "next"
-        if a.ref.pr is not None:
-            x.add(part, x.say("notes", key, pr=a.ref.pr, effect=effect), (a.ref.pr,),
-                  optional=True)
-        else:
+        said = x.add(part, x.say("notes", key, pr=a.ref.pr, effect=effect), (a.ref.pr,),
+                     optional=True) if a.ref.pr is not None else \
             x.add(part, x.say("notes", f"{key}_commit", effect=effect), optional=True)
+        if said and len(part.lines) > 1:
+            # "Also, PR 12 …" leans on the note that opened the section: trimmed alone,
+            # it would open the notes on "Also".
+            part.lines[-1].after = part.lines[0]
     return part if part.lines else None
 
 
