@@ -123,6 +123,19 @@ from mergecast.analysis.language import (
     ("Crash on invalid widget", "", "", "crash on invalid widget", ""),
     ("Faster doc mask for flex flash", "speed", "speed up", "doc mask for flex flash", ""),
     ("[CI] XPU binary build enable", "enable", "enable", "XPU binary build", ""),
+    # … but a noun ending a phrase a preposition opens is that phrase's: the title names a
+    # thing, no support, test or improvement it adds ("Mixture of experts support": "of" is
+    # inside the name).
+    ("Zorb recorder for backends without native support", "", "",
+     "zorb recorder for backends without native support", ""),
+    ("Wib framework with blorp support", "", "", "wib framework with blorp support", ""),
+    ("Practices for zorb converging tests", "", "", "practices for zorb converging tests", ""),
+    ("QOL improvements to zorb benchmark", "change", "improve", "zorb benchmark", ""),
+    ("Mixture of zorbs support", "support", "support", "for mixture of zorbs", ""),
+    ("The to method fixes", "fix", "fix", "the to method", ""),
+    # A verb the lexicon knows however rare ("enroll X in Y tests" was "touching on enroll X")
+    ("enroll zorb in wib integration tests", "change", "enroll", "zorb in wib integration tests",
+     ""),
     ("Docs update", "change", "update", "docs", ""),
     # A noun title's verb comes from its own noun, not the first noun in it; a size word
     # before it is not the object.

@@ -26,6 +26,7 @@ _INSIDE = frozenset("their its our".split())
 
 
 NOUN_LINKS = ("for", "of", "to", "in", "on", "around", "across")
+_PHRASE_LINKS = frozenset([*NOUN_LINKS, "with", "without", "via", "from", "under"]) - {"of"}
 _COUNTS = frozenset("one two three four five six seven eight nine ten".split())
 
 
@@ -109,6 +110,12 @@ def noun_action(text: str) -> Action | str:
     # "Globs in their own module with their tests": a noun after a possessive ends a
     # phrase, it does not head the title ("tests Globs" is false).
     inside = any(w.lower() in _INSIDE for w in ws[:-1])
+    # "Flight recorder for backends without native support": a noun after a preposition
+    # ends the phrase the preposition opens; the title adds no support. ("Mixture of
+    # experts support": "of" is inside a name.)
+    linked = any(w.lower() in _PHRASE_LINKS and ws[i].lower() not in ("the", "a", "an")
+                 for i, w in enumerate(ws[1:-1]))  # ("the to method fixes": a name)
+    inside = inside or linked
     if (sized := _sized_fix(ws)) is not None:
         return sized
     first = ws[0].lower() if ws else ""
@@ -182,7 +189,7 @@ def noun_action(text: str) -> Action | str:
             ws[i + 1].lower() != "and":  # ("bug fix and test updates": two things done)
         noun = ws[i].lower()
         cls, obj = nouns[noun], " ".join(ws[i + 1:])  # "minor fix checkpoint doc"
-    elif len(ws) >= 2 and ws[-1].lower() in words().trailing_verbs and \
+    elif len(ws) >= 2 and ws[-1].lower() in words().trailing_verbs and not linked and \
             (lemma := base_verb(ws[-1])) is not None:
         # "XPU binary build enable": the verb comes last, what it acts on first
         return Action(verb=verb_class(lemma), lemma=lemma, obj=lower_first(" ".join(ws[:-1])))
