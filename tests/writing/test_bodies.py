@@ -1713,6 +1713,23 @@ def test_the_branchs_own_upkeep_is_no_step_of_the_change():
         ("add", "widget copy support"), ("add", "loader mismatch test")]
 
 
+def test_an_item_whose_object_is_the_list_above_it_is_no_step():
+    # "The same PR also propagates to all call sites, example configs, docstrings and
+    # diagrams. The same PR renames only, no behavior change."
+    body = ("Rename only, no behavior change.\n\n"
+            "* `zorb_size` -> `wib_size`\n"
+            "* Propagate to all call sites, example configs and docs\n"
+            "* add to safe globals\n"
+            "* move into the blorp folder\n"
+            "* add a loader check for wib sizes\n")
+    assert [(a.lemma, a.obj) for a in steps(body, REF)] == [
+        ("add", "a loader check for wib sizes")]
+    assert said(body) == []
+    # what a change is not, with what it is, stays ("No functional change: the build …")
+    assert said("No functional change: the zorb output is identical to the old one.\n") == [
+        ("detail", "No functional change: the zorb output is identical to the old one.")]
+
+
 def test_what_a_change_leaves_out_is_a_detail_never_its_problem():
     # "The problem: PP and CP are explicitly unsupported in the current DeepSeek-V3 path"
     # was a limitation the PR adding MTP listed, under "## Limitations".
