@@ -417,6 +417,15 @@ def test_a_line_with_no_finite_verb_is_no_sentence():
     assert said("Breakage reported by a widget user, fixing and adding a test.") == []
     assert said("The cache filled by the loader was never cleared.") == [
         ("problem", "The cache filled by the loader was never cleared.")]
+    # "tests" after "for skipping" is what is skipped ("Additional conditions for skipping
+    # tests to avoid CI failure." was said alone); "for fixes" names them
+    assert said("Additional widget rules for skipping tests to avoid loader failures.") == []
+    assert said("Extra budget for fixes in the loader.") == []
+    # … so a verb the lexicon does not know as one says it ("aims": "pushes" was its verb)
+    assert said("This PR aims to enable the zorb CI only for pushes to main.") == [
+        ("benefit", "PR 12 aims to enable the zorb CI only for pushes to main.")]
+    assert said("The loader skips tests for missing widgets.") == [
+        ("problem", "The loader skips tests for missing widgets.")]
 
 
 @pytest.mark.parametrize("body", [
