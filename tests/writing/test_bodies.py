@@ -41,6 +41,7 @@ def test_problem_and_benefit_are_picked_and_typed():
     "Differential Revision: D115876261 for the internal tests.",  # internal id
     "This diff ports the profiler to OSS for everyone.",  # porting boilerplate
     "Generated with Claude Code and checked by hand today.",  # AI-assistant note
+    "AI tools assisted with issue screening, implementation and validation.",  # … one more
     "Set `x = f(y)` before calling the scheduler here.",  # code
     "Recurrent everywhere with fp32 recurrence and initial state.",  # no verb
     "In  logic was added which prevented fusing the kernels.",  # a link was cut out
@@ -58,6 +59,15 @@ def test_problem_and_benefit_are_picked_and_typed():
 ])
 def test_sentences_that_cannot_stand_alone_say_nothing(body):
     assert said(body) == []
+
+
+def test_work_done_twice_that_need_not_be_is_a_problem():
+    # "Checkpoint discovery and retention have to be reimplemented per backend even though
+    # the logic is identical." was told as a bare detail
+    assert said("Zorb discovery and retention have to be reimplemented per backend even "
+                "though the logic is identical.") == [
+        ("problem", "Zorb discovery and retention have to be reimplemented per backend even "
+                    "though the logic is identical.")]
 
 
 def test_a_relative_clause_after_a_main_verb_keeps_the_sentence():
