@@ -704,6 +704,19 @@ def test_a_step_another_title_of_the_theme_or_a_kept_sentence_tells_is_not_said_
         ("pin", "the cache action to a commit SHA")]
 
 
+def test_a_problem_sharing_a_word_with_a_name_in_the_title_is_the_changes():
+    # "Checkpoint discovery and retention have to be reimplemented per backend …" is the
+    # problem of "Introduce a storage seam in BaseCheckpointManager"; a behaviour the change
+    # alters on the way ("One behavior change: the checkpoint-folder probe …") is not
+    change = pr(2286, "Introduce a zorb seam in WibBlorpManager", "ada",
+                body="Blorp discovery and retention have to be reimplemented per backend "
+                     "even though the logic is identical.\n\nOne behavior change: the "
+                     "blorp folder probe was broken and no longer registers a file.\n")
+    first = one_change(change, "zorb seam in WibBlorpManager")
+    assert first.problem is not None and first.problem.text.startswith("Blorp discovery")
+    assert [c.kind for c in first.details] == ["detail"]
+
+
 def test_a_step_whose_words_are_only_spread_over_other_sentences_is_still_said():
     # "adds FlyDSL 2D 1x32 and 3D MoE quantize kernels": the 32x1 kernel was lost, its
     # "32x1" in a sentence on speed and its other words in the title and the other items

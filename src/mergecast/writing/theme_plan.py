@@ -112,7 +112,8 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     about = stems(" ".join([t.headline, *(c.title for c in told)]))
     first = described[0] if described else None
     base = [x for x in found if first and x.ref == Ref(pr=first.number, sha=first.sha)]
-    own = stems(" ".join([t.headline, first.title])) if first else set()
+    # (a name's parts count: "BaseCheckpointManager" names checkpoints)
+    own = stems(_parts(" ".join([t.headline, first.title]))) if first else set()
     # A description opening on the state before its change is about that change whatever
     # words it uses ("The current validation requires GPUs" opens "Add dry run mode").
     brought = action(first) if first else None
@@ -153,6 +154,14 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
         continues=t.continues, follows=t.follows,
         scope=scope,
     )
+
+
+def _parts(text: str) -> str:
+    """A text with each CamelCase name's words beside it: "BaseCheckpointManager base
+    checkpoint manager"."""
+    return re.sub(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)\b",
+                  lambda m: f"{m.group(1)} {' '.join(re.findall(r'[A-Z][a-z0-9]+', m.group(1)))}",
+                  text)
 
 
 def _same_act(step: Action, main: Action) -> bool:
