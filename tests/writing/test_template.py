@@ -696,12 +696,13 @@ def test_a_kind_of_work_title_names_real_places_and_says_across_only_for_two():
     from mergecast.writing.template import plan_episode
     from mergecast.writing.titling import _daily_titles, _named
 
-    def options(areas: tuple[str, ...]) -> list[str]:
+    def options(areas: tuple[str, ...], works: tuple[str, ...] = ("capability",) * 3
+                ) -> list[str]:
         x, p = plan_episode(rich_digest(), show="Widget", day=DAY, writing=WRITING,
                             lexicon={})
         p = dataclasses.replace(p, themes=tuple(
-            dataclasses.replace(t, work="capability", area=a)
-            for t, a in zip(p.themes, areas, strict=True)))
+            dataclasses.replace(t, work=w, area=a)
+            for t, a, w in zip(p.themes, areas, works, strict=True)))
         return [o for o in _daily_titles(x, p, _named(x, p.themes[:2]))
                 if "Across" in o or o.startswith("A Day of")]
 
@@ -715,6 +716,13 @@ def test_a_kind_of_work_title_names_real_places_and_says_across_only_for_two():
     # Work in one place is "in" it, never "across" it.
     found = options(("Inductor", "Unit tests", "Inductor"))
     assert found and all("Across" not in o for o in found), found
+    # A place of other work names none of this kind's, and a top story of another kind
+    # leaves the kind out of the title ("Correctness Fixes Across MXFP8 MoE Training …"
+    # named the top story's place, and that story fixed nothing)
+    found = options(("Inductor", "Zorb", "Vulkan"), ("correctness", "change", "correctness"))
+    assert found and not any("Zorb" in o for o in found), found
+    assert options(("Zorb", "Inductor", "Vulkan"), ("change", "correctness", "correctness")) \
+        == []
 
 
 def test_a_day_of_two_grab_bags_is_titled_by_their_places_at_once():

@@ -188,10 +188,13 @@ def _daily_titles(x: Lookup, plan: Plan, heads: list[str]) -> list[str]:
                  if top.status == "landed" or " Land" not in v]
     kinds = [t.work for t in plan.themes if t.work not in ("change", "")]
     # "A Day of New Capability in DSV3 and Unit Tests": a place every repository has names
-    # no work of the day's
-    areas = [t.area for t in plan.themes
-             if t.area and t.area.lower() not in words().untitled_areas]
-    if len(kinds) >= 2 and len(set(kinds)) == 1 and len(set(areas)) >= 1:
+    # no work of the day's; nor is a place of the day's other work one of this kind's
+    # ("Correctness Fixes Across MXFP8 MoE Training and …" named the top story's place, and
+    # that story fixed nothing): the top story is of the kind, or the title says another.
+    areas = [t.area for t in plan.themes if t.area and kinds and t.work == kinds[0]
+             and t.area.lower() not in words().untitled_areas]
+    if len(kinds) >= 2 and len(set(kinds)) == 1 and len(set(areas)) >= 1 and \
+            top.work == kinds[0]:
         # (work "Across" one place is in it: "A Day of Hardening in Experiments")
         bank += [v for v in x.variants("title", "kind") if len(set(areas)) > 1
                  or " Across " not in v]
