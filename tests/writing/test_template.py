@@ -553,6 +553,18 @@ def test_a_single_changes_core_detail_comes_before_the_steps_it_lists():
                          "odd window sizes and removes the old host replay path."), text
 
 
+def test_a_sentence_on_the_thing_changed_and_the_core_detail_come_before_the_steps():
+    # "PR 3398 goes further: it adds Conv2d, … From-nn-module is designed to be a drop-in
+    # replacement of nn Module. PR 3398 replaces Module from nn module …": what the change
+    # is came after what it does besides
+    body = ("Vulkan reductions are designed to be a drop-in replacement of host replay.\n\n"
+            "Adds a windowed reduction planner that picks the shader per window size and "
+            "device.\n\nChanges:\n- add a fallback for odd window sizes\n")
+    text = vulkan_theme(body)
+    assert -1 < text.find("Vulkan reductions are designed") < \
+        text.find("adds a windowed reduction planner") < text.find("odd window sizes"), text
+
+
 def test_a_core_detail_that_only_tidies_comes_after_the_new_work_its_list_adds():
     # "PR 4357 moves FLOOR scale derivation … into the flydsl utils module" came before
     # "The same PR also adds FlyDSL 2D 1x32 … quantize kernels for AMD", the change's news

@@ -68,29 +68,36 @@ def _loose(t: ThemePlan) -> bool:
     return t.size > 1 and bag and (t.stack is None or t.stack.is_series)
 
 
-def _core(t: ThemePlan) -> bool:
-    """Whether one change whose description states no problem is explained by what its
-    first detail says it does ("PR 12's experiment provides a framework for …"): that
-    weighs as its theme's core, kept before another theme's size, and is said before its
-    payoff and the steps its description lists ("PR 12 goes further: …")."""
-    return t.size == 1 and t.problem is None and bool(t.details) \
-        and t.details[0].text.startswith(f"PR {t.details[0].ref.pr}") and not _tidies(t)
+def _core(t: ThemePlan) -> int:
+    """How many of the first details of one change whose description states no problem
+    explain it: up to the first that says what the change does ("PR 12's experiment
+    provides a framework for …"), if it is the first or the second after a sentence on the
+    thing the theme is named for ("From-nn-module is designed to be a drop-in replacement
+    …" under "replacing from-nn-module with native Module subclasses"). They
+    weigh as the theme's core, kept before another theme's size, and are said before its
+    payoff and the steps its description lists ("PR 12 goes further: …"); 0 for none."""
+    if t.size != 1 or t.problem is not None:
+        return 0
+    i = next((i for i, c in enumerate(t.details[:2]) if c.text.startswith(f"PR {c.ref.pr}")),
+             None)
+    if i == 1 and not stems(t.details[0].text) & stems(t.concept):
+        return 0  # (a sentence before it on something else: "The fused kernel performs …")
+    return 0 if i is None or _tidies(t, t.details[i]) else i + 1
 
 
-def _tidies(t: ThemePlan) -> bool:
-    """Whether the first detail only tidies ("PR 12 moves the helpers into one module")
-    while a step its description lists brings the thing the theme is named for ("adds
-    FlyDSL quantize kernels for AMD" under "FlyDSL MXFP8 quantize"): that is the news, told
-    first; the tidying is a detail after it. A step adding something else ("adds accuracy
-    sanity checks" under "autoquant v2") is no more news than the tidying."""
-    head = f"PR {t.details[0].ref.pr} "
+def _tidies(t: ThemePlan, c: Claim) -> bool:
+    """Whether a detail only tidies ("PR 12 moves the helpers into one module") while a
+    step its description lists brings the thing the theme is named for ("adds FlyDSL
+    quantize kernels for AMD" under "FlyDSL MXFP8 quantize"): that is the news, told first;
+    the tidying is a detail after it. A step adding something else ("adds accuracy sanity
+    checks" under "autoquant v2") is no more news than the tidying."""
     named = stems(t.concept)
-    return kind_of(parse_title(t.details[0].text[len(head):])) == "cleanup" and \
+    return kind_of(parse_title(c.text[len(f"PR {c.ref.pr} "):])) == "cleanup" and \
         any(kind_of(a) == "capability" and stems(a.obj) & named for a in t.steps)
 
 
 def core(x: Lookup, t: ThemePlan) -> list[Line]:
-    """The core detail of a theme of one change (see _core), said before its steps."""
+    """The core details of a theme of one change (see _core), said before its steps."""
     return details(x, t, first=True) if _core(t) else []
 
 
@@ -104,10 +111,10 @@ def details(x: Lookup, t: ThemePlan, first: bool = False) -> list[Line]:
     loose = _loose(t)
     sayable = list(enumerate(c for c in t.details if not loose or c.ref.pr is not None))[:3]
     if told:  # (the core is said before the steps, and once)
-        sayable = sayable[:1] if first else sayable[1:]
+        sayable = sayable[:told] if first else sayable[told:]
     framed: set[tuple[str, int | None]] = set()
     for i, c in sayable:
-        weight = 0 if told and i == 0 else -40 - 5 * i
+        weight = 0 if i == told - 1 else -40 - 5 * i  # (the core itself weighs, not its lead)
         text = c.text
         if not c.text.startswith(f"PR {c.ref.pr}"):
             # A later PR's own problem or payoff is said as that PR's ("The problem PR 12
