@@ -75,6 +75,9 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     ("It adds an str method, a API and a uint8 cast. An str.",
      "It adds a string method, an A P I and a U int eight cast. A string."),
     ("Type A API", "Type A A P I"),  # a name, not an article
+    # a DSL's name however it is written ("cutedsl" was said "kyoo-ted-sul")
+    ("the cutedsl and FLYDSL kernels on AMDGPU", "the cute D S L and fly D S L kernels on "
+     "A M D G P U"),
 ])
 def test_default_lexicon_and_rules(text, spoken):
     assert normalise(text, {}) == spoken
