@@ -78,6 +78,7 @@ from mergecast.writing.numbers import digit_groups, number_words, ordinal_words,
     # a DSL's name however it is written ("cutedsl" was said "kyoo-ted-sul")
     ("the cutedsl and FLYDSL kernels on AMDGPU", "the cute D S L and fly D S L kernels on "
      "A M D G P U"),
+    ("torchao loads safetensors with tinygemm", "torch A O loads safe tensors with tiny gem"),
 ])
 def test_default_lexicon_and_rules(text, spoken):
     assert normalise(text, {}) == spoken
