@@ -177,8 +177,9 @@ def spoken_list(items: Sequence[str]) -> str:
     ("cutedsl to quantize 2d tensors and docstrings" would quantize the docstrings too; "a
     hook to reduce copies and a retry budget" and items of the same shape keep "and")."""
     # (a last item of one word has no purpose of its own: only the others are looked at)
-    if len(items) > 1 and any(" and " in i or ", " in i for i in items) or \
-            len(items) > 1 and len(items[-1].split()) == 1 and any(
-                to_verb(ws, j) for ws in (i.split() for i in items[:-1]) for j in range(len(ws))):
+    if len(items) > 1 and (any(" and " in i or ", " in i for i in items) or
+                           len(items[-1].split()) == 1 and any(
+                               to_verb(ws, j) for ws in (i.split() for i in items[:-1])
+                               for j in range(len(ws)))):
         return ", ".join(items[:-1]) + f", {said('last_with_and')} " + items[-1]
     return join_words(list(items))

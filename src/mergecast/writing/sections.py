@@ -297,10 +297,11 @@ def notes(x: Lookup, plan: Plan) -> Part | None:
         key = "first" if not part.lines else "after_welcome" \
             if len(part.lines) == 1 and firsts else "after_also" \
             if part.lines[-1].text.startswith("Also") else "next"
-        said = x.add(part, x.say("notes", key, pr=a.ref.pr, effect=effect), (a.ref.pr,),
-                     optional=True) if a.ref.pr is not None else \
-            x.add(part, x.say("notes", f"{key}_commit", effect=effect), optional=True)
-        if said and len(part.lines) > 1:
+        n = a.ref.pr
+        text = x.say("notes", key, pr=n, effect=effect) if n is not None else \
+            x.say("notes", f"{key}_commit", effect=effect)
+        if x.add(part, text, (n,) if n is not None else (), optional=True) and \
+                len(part.lines) > 1:
             # "Also, PR 12 …" leans on the note that opened the section: trimmed alone,
             # it would open the notes on "Also".
             part.lines[-1].after = part.lines[0]

@@ -274,11 +274,12 @@ def has_verb(ws: list[str]) -> bool:
         if len(low) > 4 and low.endswith("ed"):
             return True  # "it failed"
         v = base_verb(low)
-        if v and low != v and (after in _BEFORE_ADJECTIVE or after.endswith("ing") and
-                               i > 1 and ws[i - 2].lower() in _BEFORE_ADJECTIVE | {"by"}):
-            continue  # "for tests", "for skipping tests": a preposition's object, a noun
-        if v and low != v and not low.endswith("ing") and not _listed(ws, i):
-            return True
+        if v and low != v:
+            if after in _BEFORE_ADJECTIVE or after.endswith("ing") and i > 1 and \
+                    ws[i - 2].lower() in _BEFORE_ADJECTIVE | {"by"}:
+                continue  # "for tests", "for skipping tests": a preposition's object, a noun
+            if not low.endswith("ing") and not _listed(ws, i):
+                return True
         if v and low == v and after.endswith("s") and after not in _DETERMINERS:
             return True  # "Logs keep …": a plural subject and its verb
     return False
