@@ -45,6 +45,9 @@ def test_problem_and_benefit_are_picked_and_typed():
     "Set `x = f(y)` before calling the scheduler here.",  # code
     "Recurrent everywhere with fp32 recurrence and initial state.",  # no verb
     "In  logic was added which prevented fusing the kernels.",  # a link was cut out
+    # … before a comma: "FIXES , some ranks" is no slip of the keys to mend
+    "FIXES https://example.org/zorb/issues/1640, some wib ranks are hanging during "
+    "compilation on blorp, not sure why yet.",
     "- [x] tests pass on the CI runners for this change.",  # a checklist
     "Newly added Widget Loader 8 GPU Integration Tests passed",  # a test result
     "For comparison, the loader already has a 350us constant overhead.",  # compared to?
@@ -1772,3 +1775,18 @@ def test_what_a_change_leaves_out_is_a_detail_never_its_problem():
         ("detail", "FSDP includes zorb layers in the transformer block traversal.")]
     assert said("The zorb queue blocks the main thread for every shard it loads.") == [
         ("problem", "The zorb queue blocks the main thread for every shard it loads.")]
+
+
+def test_slips_of_the_keys_are_said_as_meant():
+    # a space before a comma and a word typed twice are the author's slips, not a hole
+    # cleaning left: the sentence is said, mended
+    body = ("### Summary\n\nAdds a process-wide zorb watchdog across across wib surfaces , "
+            "namely the blorp pools (integrated in this PR) and future backends.\n")
+    assert said(body) == [("detail", "PR 12 adds a process-wide zorb watchdog across wib "
+                           "surfaces, namely the blorp pools and future backends.")]
+
+
+def test_a_word_english_doubles_is_no_slip():
+    body = "The zorb loader had had a wib lock so that that blorp pool never filled up.\n"
+    assert said(body) == [("problem", "The zorb loader had had a wib lock so that that "
+                           "blorp pool never filled up.")]

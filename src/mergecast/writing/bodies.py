@@ -61,6 +61,7 @@ _WRAPPED = re.compile(r"(?<=[a-z])-\n[ \t]*(?=[a-z])")
 # author's fork.)
 _SQUASHED = re.compile(r"\A\s*[*-]\s")
 _PR_ITEM = re.compile(r"^\s*[*-]\s.*?(?:\(#(\d+)\))?\s*$", re.M)
+_SPACED_COMMA = re.compile(r"(?<=[A-Za-z)]) ,(?= [A-Za-z])")
 NEAR = 0.1  # how far, as a share of this PR's number, a PR merged in from main may be
 
 
@@ -84,6 +85,9 @@ def _prose(body: str) -> str:
     body = _HEADING.sub(_heading, _BRACKET_HEADING.sub(
         lambda m: f"## {m.group(1) or m.group(2)}", body))
     body = _WRAPPED.sub("-", body)  # "the token-⏎ sharding degree": one word, wrapped
+    # "surfaces , namely" is the author's slip, mended before cleaning: after it, a space
+    # before a comma is where a link was cut out ("FIXES <link>, some ranks hang")
+    body = _SPACED_COMMA.sub(",", body)
     text = clean_body(body)
     # A label on a line of its own ("## Problem") labels the prose under it, as "Problem:".
     text = cues().heading.sub(r"\1:", text)

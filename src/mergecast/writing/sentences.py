@@ -176,6 +176,9 @@ def standalone(raw: str, ref: Ref, first: bool = False, step: bool = False) -> s
     the description's opening sentence, where "This …" is the change itself; `step`: a
     list item read as a step, worded like a title (see names.coded)."""
     s = " ".join(raw.split()).strip()
+    # "across across": a slip of the keys, not a hole cleaning left (a word either side of
+    # one is GAP apart); said as meant ("had had" is English)
+    s = _SLIP.sub(r"\1", s)
     s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
     s = re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"\1", s)
     # An aside between dashes ("the runtime — streams, sync, pools — through X") goes whole:
@@ -302,7 +305,8 @@ def standalone(raw: str, ref: Ref, first: bool = False, step: bool = False) -> s
         return None  # mostly identifiers and numbers: not plain speech
     if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
             re.search(r"(?:^|\s)\d+\s+-\s|^[A-Za-z]\s+-\s", said) or \
-            re.search(r"\s[.,;:!?]|\b(\w+)\s+\1\b", said, re.I) or _BROKEN.search(said):
+            re.search(r"\s[.,;:!?]|\b(?!(?:that|had)\b)(\w+)\s+\1\b", said, re.I) or \
+            _BROKEN.search(said):
         return None  # "adds Add Add ." is no sentence
     if not has_verb(ws) or _relative_only(said):
         return None  # no verb: a fragment ("Recurrent everywhere with fp32 recurrence")
@@ -311,6 +315,7 @@ def standalone(raw: str, ref: Ref, first: bool = False, step: bool = False) -> s
     return said if said.startswith(head + " ") else said[0].upper() + said[1:]
 
 
+_SLIP = re.compile(r"\b(?!(?:that|had)\b)([A-Za-z]+) \1\b", re.I)
 _NEXT_VERB = re.compile(r", (\w+) ")
 
 
