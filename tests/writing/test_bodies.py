@@ -1069,8 +1069,14 @@ def test_a_name_opening_a_sentence_and_holes_it_hides(body, expected):
     ("The bugs are in how the backend builds/initializes the model, not in loading.",
      [("problem", "The bugs are in how the backend builds or initializes the model, not in "
                   "loading.")]),
+    # … and between compounds sharing their first word
+    ("The previous zorb used per-rank/per-wib normalization, which caused uneven blorp "
+     "weighting across ranks.",
+     [("detail", "The previous zorb used per-rank or per-wib normalization, which caused "
+                 "uneven blorp weighting across ranks.")]),
     # A rate, a repository, a folder: not alternatives, and not said.
     ("The loader reached 1200 tok/s on the small config of the model.", []),
+    ("The zorb job uses peter-evans/create-pull to open the wib requests every night.", []),
     ("PR 12 bumps the actions group with 1 update: actions/checkout for the runners.", []),
     # A list run together, a heading run in, a name no one can say.
     ("Removed the marlin kernel files Removed associated layouts and tensor code.", []),

@@ -25,6 +25,9 @@ _WIDTH = re.compile(r"[A-Z][a-z]+\d+")
 # ops"; not a path ("torchtitan/experiments", "a/b.py"), a rate ("tok/s") or a fraction.
 _ALTERNATIVES = re.compile(r"(?<![\w/.`-])([A-Za-z][A-Za-z0-9]*)/([A-Za-z][A-Za-z0-9]*)"
                            r"(?:/([A-Za-z][A-Za-z0-9]*))?(?![\w/`-]|\.\w)")
+# "per-rank/per-microbatch", "token-in/token-out": alternatives sharing their first word
+# (a repository, "peter-evans/create-pull", shares none)
+_SHARED_FIRST = re.compile(r"(?<![\w/.`-])([a-z]+)-([a-z0-9]+)/\1-([a-z0-9]+)(?![\w/`-]|\.\w)")
 _PLACE_BEFORE = re.compile(r"\b(?:in|into|under|from|at|to|of|on)\s+(?:the\s+)?$", re.I)
 
 
@@ -68,6 +71,7 @@ def _name_words(m: re.Match[str]) -> str:
 
 def said_names(sentence: str) -> str:
     """`sentence` with its alternatives and class names said as words."""
+    sentence = _SHARED_FIRST.sub(r"\1-\2 or \1-\3", sentence)
     return _PASCAL.sub(_name_words, _ALTERNATIVES.sub(_alternatives, sentence))
 
 
