@@ -69,14 +69,16 @@ def _loose(t: ThemePlan) -> bool:
 
 
 def _core(t: ThemePlan) -> int:
-    """How many of the first details of one change whose description states no problem
-    explain it: up to the first that says what the change does ("PR 12's experiment
-    provides a framework for …"), if it is the first or the second after a sentence on the
-    thing the theme is named for ("From-nn-module is designed to be a drop-in replacement
-    …" under "replacing from-nn-module with native Module subclasses"). They
-    weigh as the theme's core, kept before another theme's size, and are said before its
-    payoff and the steps its description lists ("PR 12 goes further: …"); 0 for none."""
-    if t.size != 1 or t.problem is not None:
+    """How many of the first details of one change explain it: up to the first that says
+    what the change does ("PR 12's experiment provides a framework for …"), if it is the
+    first or the second after a sentence on the thing the theme is named for
+    ("From-nn-module is designed to be a drop-in replacement …" under "replacing
+    from-nn-module with native Module subclasses"). They weigh as the theme's core, kept
+    before another theme's size (unless the theme states a problem), and are said before
+    its payoff and the steps its description lists ("PR 12 goes further: …"): after a
+    problem, they are its answer ("PR 2206 implements global token-based loss
+    normalization"); 0 for none."""
+    if t.size != 1:
         return 0
     i = next((i for i, c in enumerate(t.details[:2]) if c.text.startswith(f"PR {c.ref.pr}")),
              None)
@@ -114,7 +116,9 @@ def details(x: Lookup, t: ThemePlan, first: bool = False) -> list[Line]:
         sayable = sayable[:told] if first else sayable[told:]
     framed: set[tuple[str, int | None]] = set()
     for i, c in sayable:
-        weight = 0 if i == told - 1 else -40 - 5 * i  # (the core itself weighs, not its lead)
+        # The core itself weighs, not its lead; after a problem the theme has its point,
+        # and the core is one more detail when the episode is cut to length.
+        weight = 0 if i == told - 1 and t.problem is None else -40 - 5 * i
         text = c.text
         if not c.text.startswith(f"PR {c.ref.pr}"):
             # A later PR's own problem or payoff is said as that PR's ("The problem PR 12
