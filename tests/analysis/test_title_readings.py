@@ -70,6 +70,13 @@ from mergecast.analysis.language.readings import said_in_full, shorthand_words
     # A series marker is no part of what the change does.
     ("[rl] PR2/N — AlphabetSort task; remove SumDigits", "AlphabetSort task; remove SumDigits"),
     ("[rl] PR 1/N - rollout logger", "rollout logger"),
+    # An example quoted after a colon shows what the title says; it is not its object …
+    ('Say a zorb\'s name ending a title as a flag: "the wib enabled flag" (#12)',
+     "Say a zorb's name ending a title as a flag"),
+    ('Write a short zorb in capitals in a title: "WIB", not "Wib"',
+     "Write a short zorb in capitals in a title"),
+    # … but a label's colon opens the title's object
+    ('Docs: "quick zorb"', "quick zorb"),
 ])
 def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     assert clean_title(title) == cleaned

@@ -116,6 +116,12 @@ _AMPERSAND = re.compile(r"(?<=[a-z]{2})&(?=[a-z]{2})|(?<=\w)\s+&\s+(?=\w)")
 _PLUS = re.compile(r"(?<=[\w)])\s+\+\s+(?=\w)")
 _DASH = re.compile(r"\s+(?:[–—]+|--)\s+")
 # A title GitHub cut mid-word ("… and add GB200/GB3… (#2451)"): the cut word is no word
+# 'Say X as made: "makes cosmetic changes"', 'Write X in capitals: "BMM", not "Bmm"': an
+# example quoted after a colon ending a title of three words or more shows what the
+# title says; it is not more of its object. (A label's colon, "Docs: "quick start"",
+# has fewer words before it.)
+_EXAMPLE_TAIL = re.compile(r'^(\S+(?:\s+\S+){2,}?)\s*:\s*["“][^"”]+["”]'
+                           r'(?:,\s*not\s+["“][^"”]+["”])?(?=\s*(?:\(#\d+\))?\s*$)')
 _CUT_WORD = re.compile(r"(?<=[\s/])[^\s/]*\w…(?=\s*(?:\(#\d+\))?\s*$)")
 SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
 # "add add fp8 kernels"; never the "on" of "on on-device", a compound's first part, nor a
@@ -288,7 +294,7 @@ def clean_title(title: str) -> str:
     identifiers said as words."""
     # A dash between words is a clause break ("without EP too — TP gradients lose …"),
     # which SYMBOL would take out and run the two clauses together.
-    t = _DASH.sub(" - ", _CUT_WORD.sub("", strip_markup(title)))
+    t = _DASH.sub(" - ", _CUT_WORD.sub("", _EXAMPLE_TAIL.sub(r"\1", strip_markup(title))))
     t = " ".join(SYMBOL.sub(" ", compared(t)).split())
     t = re.sub(r'^(?:Revert|Reland)\s+"(.*)"?$', r"\1", t, flags=re.I)
     t = _MERGE_SAID.sub("", t)  # "Merge h17 (round 5): X" says what it merges: X
