@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from ..analysis.language import closing_result, looks_plural, plural, to_verb, words
+from .names import DIMENSION
 from .numbers import join_words
 from .phrases import phrases, said
 
@@ -138,7 +139,7 @@ def _noun_once(heads: Sequence[list[str]], tail: list[str], counted: bool = Fals
     # (a head opening on a number counts the kind: "2 dtypes and 2 test unit test files")
     # (a dimension is no count: "2D and 3D quantize kernels")
     if not _short(bare) or any({w.lower() for w in h} & words().function or h[0][0].isdigit()
-                               and not re.fullmatch(r"\d[dD]", h[0]) for h in bare):
+                               and not DIMENSION.fullmatch(h[0]) for h in bare):
         return None
     kind = [*tail[:-1], plural(tail[-1]) if counted and not looks_plural(tail[-1])
             else tail[-1]]

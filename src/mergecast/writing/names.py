@@ -75,12 +75,16 @@ def said_names(sentence: str) -> str:
     return _PASCAL.sub(_name_words, _ALTERNATIVES.sub(_alternatives, sentence))
 
 
+# A dimension ("2D", "3d") is said as a word, and counts nothing ("2D and 3D kernels").
+DIMENSION = re.compile(r"[1-4][dD]")
+
+
 def coded(word: str, named: bool = False) -> bool:
     """Whether a word is an identifier or a number, not plain speech. With `named` (a
     step of a list, worded like a title), a name the lexicon writes ("AMD", "MXFP8") and a
     dimension ("2D") are words a developer says; in a description's prose they still
     count, since a sentence full of them is most often a log line or a test's result."""
     core = word.strip(".,;:!?")
-    if named and (words().case.get(core.lower()) == core or re.fullmatch(r"[1-4]D", core)):
+    if named and (words().case.get(core.lower()) == core or DIMENSION.fullmatch(core)):
         return False
     return re.search(r"[A-Z].*[A-Z]|\d", core) is not None
