@@ -61,6 +61,10 @@ from mergecast.analysis.naming import grab_bag, is_activity
     (["[zorb training] cuda kernel for unpadding token groups",
       "[zorb training] clean up torch reference impl for token group padding"],
      ("Zorb training",), "Zorb training token groups"),
+    # … and is said as they write its plural: "wib indices", never "wib indice" + "s"
+    (["[zorb training] cuda kernel for gathering wib indices",
+      "[zorb training] clean up torch reference impl for wib index padding"],
+     ("prototype",), "zorb training wib indices"),
     # a shared "never" names nothing: never "never in Writing"
     (["Never say a zorb that points into the code", "Never call a wib the blorp",
       "Never read a snorkel as a flobber"], ("Writing",), "no longer saying a zorb"),

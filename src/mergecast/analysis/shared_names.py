@@ -17,6 +17,7 @@ from .language import (
     lower_first,
     plural,
     sentence_case,
+    singular,
     split_prefix,
     trim,
     unnumbered,
@@ -229,11 +230,11 @@ def _same_next(word: str, seqs: Sequence[Sequence[str]]) -> str | None:
     after = [ws[ws.index(word) + 1] if word in ws[:-1] else "" for ws in seqs if word in ws]
     if len(after) < 2 or not all(after):
         return None
-    one = {w[:-1] if w.endswith("s") and not w.endswith("ss") else w for w in after}
+    one = {singular(w) for w in after}
     if len(one) != 1 or len(set(after)) < 2 or (noun := one.pop()) in STOPWORDS or \
             base_verb(noun) == noun:
         return None
-    return f"{noun}s"
+    return next(w for w in after if w != noun)  # (as the titles write it: "indices")
 
 
 def _holds(ws: Sequence[str], phrase: tuple[str, ...]) -> bool:

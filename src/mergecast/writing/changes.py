@@ -8,7 +8,14 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from ..analysis.language import base_verb, case_word, parse_actions, parse_title, words
+from ..analysis.language import (
+    base_verb,
+    case_word,
+    parse_actions,
+    parse_title,
+    singular,
+    words,
+)
 from ..analysis.scope import is_new_thing
 from ..models import Action, Change, Ref
 
@@ -130,16 +137,6 @@ def told_stems(text: str, c: Change) -> set[str]:
     enables structured-logging in torchtitan" says no more than its title, "Add structured
     logging and training instrumentation"."""
     return stems(DOER.sub("", text)) - stems(c.repo.replace("/", " "))
-
-
-def singular(word: str) -> str:
-    """"indices" ~ "index", "entries" ~ "entry", "caches" ~ "cache": close enough to match
-    a theme's words with a description's."""
-    for tail, said in (("ices", "ex"), ("ies", "y"), ("sses", "ss"), ("ches", "ch"),
-                       ("shes", "sh"), ("xes", "x")):
-        if word.endswith(tail) and len(word) > len(tail) + 2:
-            return word[: -len(tail)] + said
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def repeats(said: set[str], title: set[str], share: float) -> bool:

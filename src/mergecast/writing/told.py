@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..analysis.language import singular
 from ..models import ThemePlan
-from .changes import singular, stems
+from .changes import stems
 from .clauses import Clause, clauses
 from .numbers import join_clauses
 from .phrases import said

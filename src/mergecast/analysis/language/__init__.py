@@ -47,6 +47,7 @@ from .words import (
     lower_first,
     plural,
     sentence_case,
+    singular,
     third_person,
     verb_class,
     words,
@@ -64,7 +65,7 @@ __all__ = [
     "shorthand_words",
     "the_documents",
     "speak_identifier",
-    "speakable", "split_prefix", "stated_topic",
+    "singular", "speakable", "split_prefix", "stated_topic",
     "third_person", "title_case", "to_verb", "told_of_one", "trim", "unnumbered", "verb_class",
     "words",
 ]

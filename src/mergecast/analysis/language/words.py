@@ -335,6 +335,16 @@ def gerund(verb: str) -> str:
     return ing + sep + rest
 
 
+def singular(word: str) -> str:
+    """"indices" ~ "index", "entries" ~ "entry", "caches" ~ "cache": close enough to match
+    a theme's words with a description's, or titles writing one noun both ways."""
+    for tail, said in (("ices", "ex"), ("ies", "y"), ("sses", "ss"), ("ches", "ch"),
+                       ("shes", "sh"), ("xes", "x")):
+        if word.endswith(tail) and len(word) > len(tail) + 2:
+            return word[: -len(tail)] + said
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
 def plural(text: str) -> str:
     """"function" -> "functions", "pass" -> "passes": a count noun's plural."""
     return text + ("es" if re.search(r"(?:s|x|z|ch|sh)$", text) else "s")
