@@ -13,6 +13,7 @@ from ..analysis.headlines import single_headline
 from ..analysis.language import base_verb, kind_of, words
 from ..analysis.naming import is_activity
 from ..analysis.scope import scope_of, work_of
+from ..analysis.text import split_identifier
 from ..models import (
     Action,
     Change,
@@ -160,7 +161,7 @@ def _parts(text: str) -> str:
     """A text with each CamelCase name's words beside it: "BaseCheckpointManager base
     checkpoint manager"."""
     return re.sub(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)\b",
-                  lambda m: f"{m.group(1)} {' '.join(re.findall(r'[A-Z][a-z0-9]+', m.group(1)))}",
+                  lambda m: f"{m.group(1)} {' '.join(split_identifier(m.group(1)))}",
                   text)
 
 
