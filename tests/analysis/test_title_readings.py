@@ -98,6 +98,8 @@ def test_a_title_is_cleaned_as_a_person_reads_it(title, cleaned):
     ("Init includes the first train step", "init includes the first train step"),
     # An irregular past opening a title is its verb; changes it made name the work.
     ("made some stylistic changes to apply_dp", "some stylistic changes to apply DP"),
+    # … but not a made noun after a verb of the object: it makes the zorb use them
+    ("Make the zorb use wib fixes", "making the zorb use wib fixes"),
     # Two verbs on one object are both said; a clause after "ensure" is not cut at its "is".
     ("Fix and re-enable the flaky loader tests", "fixing and re-enabling the flaky loader tests"),
     ("create and add timing decorator to generators",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ...models import Action
+from .nouns import made_work
 from .words import base_verb, gerund, words
 
 
@@ -72,8 +73,7 @@ def name_of(action: Action, whole: bool = False) -> str:
     if action.lemma == "make" and (m := re.match(r"it possible to (\S+) ", obj)) and \
             (verb := base_verb(m.group(1))):
         return f"optionally {gerund(verb)} {obj[m.end():]}"  # what it makes possible
-    if action.lemma == "make" and any(w.lower() in words().made_nouns
-                                      for w in obj.split()[:6]):
+    if action.lemma == "make" and made_work(obj.split()):
         return obj  # "cosmetic changes to the loader" names the work; "making …" adds nothing
     if action.lemma in OBJECT_VERBS and not whole:
         first, _, rest = obj.partition(" ")

@@ -84,7 +84,7 @@ def _names_fault(ws: list[str]) -> bool:
     return any(low[i - 1] == "the" and low[i] in words().problems for i in range(1, len(low)))
 
 
-def _made(ws: Sequence[str]) -> bool:
+def made_work(ws: Sequence[str]) -> bool:
     """Whether a title's first noun phrase is work made ("SAC and FSDP bucketing
     improvements for AOT FX trace", "bug fix and test updates"): a [noun_titles] made noun
     within its first six words, after no verb and no function word but "and" or a size
@@ -193,7 +193,7 @@ def noun_action(text: str) -> Action | str:
             (lemma := base_verb(ws[-1])) is not None:
         # "XPU binary build enable": the verb comes last, what it acts on first
         return Action(verb=verb_class(lemma), lemma=lemma, obj=lower_first(" ".join(ws[:-1])))
-    elif _made(ws):
+    elif made_work(ws):
         # "Cosmetic changes to the train module": "makes cosmetic changes to …"
         return Action(verb=words().verb_class["make"], lemma="make", obj=lower_first(text))
     else:  # (no leading "to"/"for": "turns to to X", "touches on for X")
