@@ -16,13 +16,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..models import ChainStep, Change, Ref, Revert, RevertChain, RevertPair, Window
+from ..sources.messages import REVERTS_SHA
 from .headlines import clean_title
 from .text import truncate
 
 # 'Revert "X"', and 'Back out "X"' as an internal tool writes a revert of X.
 _REVERT_TITLE = re.compile(r'^\s*(?:Revert|Back\s?out)\s+"(?P<title>.+)"\s*$', re.I)
 _QUOTED_PR = re.compile(r"\(#(\d+)\)\s*$")  # 'Back out "Fix X (#3343)"': what it undoes
-_REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.I)
 _REVERTED_PR = re.compile(
     r"Reverted\s+(?:https?://github\.com/[\w.-]+/[\w.-]+/pull/|#)(\d+)(?P<rest>[^\n]*)", re.I
 )
@@ -52,7 +52,7 @@ def revert_of(change: Change) -> Revert | None:
         return change.revert
     m = _REVERT_TITLE.match(change.title)
     body = truncate(change.body)
-    sha = _REVERTS_SHA.search(body)
+    sha = REVERTS_SHA.search(body)
     pr = _REVERTED_PR.search(body)
     buttons = list(_REVERTS_PR.finditer(body))
     button = buttons[0] if len(buttons) == 1 else None  # (of two PRs: told by its title)

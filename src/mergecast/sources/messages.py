@@ -43,7 +43,8 @@ _PR_URL = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _GITLAB_MR = re.compile(r"^See merge request \S+!(\d{1,9})\s*$", re.MULTILINE)
-_REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})")
+# (also how analysis/reverts.py reads a PR body: one pattern for both)
+REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.I)
 _REVERTED_BY = re.compile(
     r"Reverted https?://[^/\s]+/([^/\s]+/[^/\s]+)/pull/(\d{1,9}) on behalf of "
     r"https?://[^/\s]+/([^\s/]+)/?(?: due to ([^\r\n]*))?"
@@ -216,7 +217,7 @@ def parse_revert(subject: str, body: str = "") -> Revert | None:
         m = _SUBJECT_PR.search(title)
         if m:
             pr = int(m.group(1))
-    sha_m = _REVERTS_SHA.search(body) if says_sha else None
+    sha_m = REVERTS_SHA.search(body) if says_sha else None
     reason = by = None
     if reverted_by:
         pr = int(reverted_by.group(2))
