@@ -503,6 +503,11 @@ def test_kinds_of_work():
     assert kind_of(parse_title("update rest of tests")) == "infrastructure"
     assert kind_of(parse_title("Update the rest of the widget tests")) == "infrastructure"
     assert kind_of(parse_title("Update other widget tests")) == "infrastructure"
+    # … and a docstring in some state is still a docstring: "restores deleted docstring on
+    # the zorb kernel" was told as a fix, "goes further" after an AMD enablement
+    assert kind_of(parse_title("restore deleted docstring on the zorb kernel")) == \
+        "documentation"
+    assert kind_of(parse_title("Fix missing README for wib")) == "documentation"
     assert kind_of(parse_title("Add")) == ""  # (no object: no head noun to read)
     assert kind_of(parse_title("Use the new API")) == "change"
     # a verb the lexicon knows is told as itself, never "touches on soften the guard"

@@ -45,6 +45,10 @@ def test_problem_and_benefit_are_picked_and_typed():
     "Set `x = f(y)` before calling the scheduler here.",  # code
     "Recurrent everywhere with fp32 recurrence and initial state.",  # no verb
     "In  logic was added which prevented fusing the kernels.",  # a link was cut out
+    # upkeep for a linter, not what the change does
+    "Remove stray blank line between third-party and first-party imports to satisfy the "
+    "zorb formatting rules.",
+    "Reorder the wib imports in the blorp tests to satisfy ruff's import sorting rules.",
     # … before a comma: "FIXES , some ranks" is no slip of the keys to mend
     "FIXES https://example.org/zorb/issues/1640, some wib ranks are hanging during "
     "compilation on blorp, not sure why yet.",

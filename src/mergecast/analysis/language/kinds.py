@@ -16,9 +16,11 @@ def kind_of(action: Action) -> str:
     the verb nor the object tells, "" for a title without a verb."""
     # ("update rest of tests" is test work: what "the rest of" counts is the thing)
     obj = re.sub(r"^(?:the\s+)?(?:rest|remainder)\s+of\s+", "", action.obj.lower())
+    # (a state the thing is in is not what it is: "restore deleted docstring" is docs work)
     first = next((w for w in obj.split()
                   if w not in ("for", "a", "an", "the", "some", "more", "new", "remaining",
-                               "other")), "")
+                               "other", "deleted", "missing", "broken", "outdated", "stale")),
+                 "")
     found = words().objects.get(first) or _tested(obj)
     if found == "performance" and first == "memory" and action.verb in ("add", "enable"):
         found = None  # "Add memory metrics", "Enable memory snapshot": no speed-up
