@@ -1114,6 +1114,12 @@ def test_alternatives_are_said_and_what_cannot_be_said_is_not(body, expected):
     ("This diff adds bias support for the lowbit kernels and their quantizer.",
      [("detail", "PR 12 adds bias support for the lowbit kernels and their quantizer.")]),
     ("The logic for the new loader is in this diff.", []),
+    # … and so is "This modification"
+    ("The zorb loader splits its init.\n\nThis modification resolves the current wib "
+     "checkpoint failure and enables future blorp actions.",
+     [("detail", "The zorb loader splits its init."),
+      ("detail", "PR 12 resolves the current wib checkpoint failure and enables future "
+                 "blorp actions.")]),
 ])
 def test_a_few_first_person_turns_have_a_plain_rewrite(body, expected):
     assert said(body) == expected

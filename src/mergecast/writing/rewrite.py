@@ -23,8 +23,9 @@ from .clauses import article
 from .cues import cues
 from .lists import count_nouns
 
-_THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit)|PR)"
-                          r"[:,]?\s+(?!\d)", re.I)  # "This PR: adds …", "This PR, adds …"
+_THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit|"
+                          r"modification)|PR)[:,]?\s+(?!\d)",
+                          re.I)  # "This PR: adds …", "This PR, adds …"
 
 
 # "The changes ensure that X" is the change's own doing, told as "PR 12 ensures that X".
