@@ -28,6 +28,8 @@ _ALTERNATIVES = re.compile(r"(?<![\w/.`-])([A-Za-z][A-Za-z0-9]*)/([A-Za-z][A-Za-
 # "per-rank/per-microbatch", "token-in/token-out": alternatives sharing their first word
 # (a repository, "peter-evans/create-pull", shares none)
 _SHARED_FIRST = re.compile(r"(?<![\w/.`-])([a-z]+)-([a-z0-9]+)/\1-([a-z0-9]+)(?![\w/`-]|\.\w)")
+# A dimension ("2D", "3d") is said as a word, and counts nothing ("2D and 3D kernels").
+DIMENSION = re.compile(r"[1-4][dD]")
 _PLACE_BEFORE = re.compile(r"\b(?:in|into|under|from|at|to|of|on)\s+(?:the\s+)?$", re.I)
 
 
@@ -73,10 +75,6 @@ def said_names(sentence: str) -> str:
     """`sentence` with its alternatives and class names said as words."""
     sentence = _SHARED_FIRST.sub(r"\1-\2 or \1-\3", sentence)
     return _PASCAL.sub(_name_words, _ALTERNATIVES.sub(_alternatives, sentence))
-
-
-# A dimension ("2D", "3d") is said as a word, and counts nothing ("2D and 3D kernels").
-DIMENSION = re.compile(r"[1-4][dD]")
 
 
 def coded(word: str, named: bool = False) -> bool:

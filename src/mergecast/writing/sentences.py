@@ -176,8 +176,8 @@ def standalone(raw: str, ref: Ref, first: bool = False, step: bool = False) -> s
     the description's opening sentence, where "This …" is the change itself; `step`: a
     list item read as a step, worded like a title (see names.coded)."""
     s = " ".join(raw.split()).strip()
-    # "across across": a slip of the keys, not a hole cleaning left (a word either side of
-    # one is GAP apart); said as meant ("had had" is English)
+    # "across across": a slip of the keys, said once ("had had" is English). Never a hole
+    # cleaning left: the words either side of a hole have GAP between them.
     s = _SLIP.sub(r"\1", s)
     s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
     s = re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"\1", s)

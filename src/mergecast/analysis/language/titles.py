@@ -115,13 +115,13 @@ _AMPERSAND = re.compile(r"(?<=[a-z]{2})&(?=[a-z]{2})|(?<=\w)\s+&\s+(?=\w)")
 # "CP + block_causal + flexattention": a list, said "CP, block causal and flexattention"
 _PLUS = re.compile(r"(?<=[\w)])\s+\+\s+(?=\w)")
 _DASH = re.compile(r"\s+(?:[–—]+|--)\s+")
-# A title GitHub cut mid-word ("… and add GB200/GB3… (#2451)"): the cut word is no word
 # 'Say X as made: "makes cosmetic changes"', 'Write X in capitals: "BMM", not "Bmm"': an
 # example quoted after a colon ending a title of three words or more shows what the
 # title says; it is not more of its object. (A label's colon, "Docs: "quick start"",
 # has fewer words before it.)
 _EXAMPLE_TAIL = re.compile(r'^(\S+(?:\s+\S+){2,}?)\s*:\s*["“][^"”]+["”]'
                            r'(?:,\s*not\s+["“][^"”]+["”])?(?=\s*(?:\(#\d+\))?\s*$)')
+# A title GitHub cut mid-word ("… and add GB200/GB3… (#2451)"): the cut word is no word
 _CUT_WORD = re.compile(r"(?<=[\s/])[^\s/]*\w…(?=\s*(?:\(#\d+\))?\s*$)")
 SYMBOL = re.compile(r"[^\w\s\-.,:;!?'\"()\[\]{}<>/\\|=+*&%$#@~^`]")  # emoji, pictographs
 # "add add fp8 kernels"; never the "on" of "on on-device", a compound's first part, nor a
