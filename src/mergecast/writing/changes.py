@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ..analysis.language import (
     base_verb,
     case_word,
+    has_verb,
     parse_actions,
     parse_title,
     singular,
@@ -119,12 +120,21 @@ def stems(text: str) -> set[str]:
 SHORT_DETAIL = 8  # words: a sentence this short has no room to say what its subject is
 
 
-def unheard_subject(text: str, heard: set[str]) -> bool:
+def unheard_subject(text: str, heard: set[str], said: str = "",
+                    own: frozenset[str] = frozenset()) -> bool:
     """"The trigger is the abort hook.": a short sentence about "the trigger" nothing else
-    the theme says mentions leaves the listener asking "what trigger?"."""
-    m = re.match(r"The ([a-z][a-z0-9-]+) ", text)
-    return m is not None and len(text.split()) <= SHORT_DETAIL and \
-        not stems(m.group(1)) <= heard
+    the theme says mentions leaves the listener asking "what trigger?". A generic word
+    ("The logic will need several fall back plan.") has no stem to match: it is heard only
+    as itself in `said`, or when it is one of `own`, the words a change calls itself by
+    ("The change", "The fix")."""
+    m = re.match(r"The ([a-z][a-z0-9-]+) (\S+)", text)
+    if m is None or len(text.split()) > SHORT_DETAIL:
+        return False
+    # (a generic word before a noun is its modifier: "The default Triton path is …")
+    if (named := stems(m.group(1))) or m.group(1) in own or not has_verb([m.group(2)]):
+        return not named <= heard
+    return singular(m.group(1)) not in {singular(w) for w in re.findall(r"[a-z][\w-]*",
+                                                                        said.lower())}
 
 
 # "PR 12 enables …", "The commit also adds …": the change told as the doer, its number

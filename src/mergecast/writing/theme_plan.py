@@ -56,6 +56,10 @@ WHOLE_NAME = 12
 Accept = Callable[[str, Ref], bool]
 
 
+# What a change calls itself ("The change …", "The fix …"): never a subject to introduce.
+_CALLED = frozenset("change pr patch diff commit fix update".split())
+
+
 def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
                accept: Accept, undone: frozenset[int] = frozenset()) -> ThemePlan:
     changes = [c for n in t.prs if (c := d.change(n)) is not None]
@@ -129,9 +133,13 @@ def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
     # Details: what the base change's description adds, and whatever a later part's says
     # (its own problem or benefit is a detail of that part, told under its number; one
     # that is off the theme's topic is said plainly, without "The problem:").
-    details = _once(tuple(c for c in found if c not in (problem, benefit)
+    # (a generic subject, "The logic …", is heard only as that word in the theme's
+    # name, its titles or the sentences before)
+    details = _once(tuple(c for i, c in enumerate(found) if c not in (problem, benefit)
                           and not unheard_subject(c.text, about | stems(" ".join(
-                              x.text for x in found if x is not c)))),
+                              x.text for x in found if x is not c)), " ".join(
+                              [t.headline, *(x.title for x in told),
+                               *(x.text for x in found[:i])]), _CALLED | cues().this_own)),
                     [x for x in (problem, benefit) if x is not None])
     kinds = Counter(k for a in effects if (k := kind_of(a)) not in ("", "change"))
     work = kinds.most_common(1)[0][0] if kinds else "change"
