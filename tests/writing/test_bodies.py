@@ -45,6 +45,8 @@ def test_problem_and_benefit_are_picked_and_typed():
     "Set `x = f(y)` before calling the scheduler here.",  # code
     "Recurrent everywhere with fp32 recurrence and initial state.",  # no verb
     "In  logic was added which prevented fusing the kernels.",  # a link was cut out
+    # a name written twice is a log line's, never mended into a sentence
+    "The zorb loader now does int4 matmul instead of fp16 fp16 on every wib.",
     # upkeep for a linter, not what the change does
     "Remove stray blank line between third-party and first-party imports to satisfy the "
     "zorb formatting rules.",
@@ -1793,16 +1795,17 @@ def test_what_a_change_leaves_out_is_a_detail_never_its_problem():
         ("problem", "The zorb queue blocks the main thread for every shard it loads.")]
 
 
-def test_slips_of_the_keys_are_said_as_meant():
+@pytest.mark.parametrize(("body", "expected"), [
     # a space before a comma and a word typed twice are the author's slips, not a hole
     # cleaning left: the sentence is said, mended
-    body = ("### Summary\n\nAdds a process-wide zorb watchdog across across wib surfaces , "
-            "namely the blorp pools (integrated in this PR) and future backends.\n")
-    assert said(body) == [("detail", "PR 12 adds a process-wide zorb watchdog across wib "
-                           "surfaces, namely the blorp pools and future backends.")]
-
-
-def test_a_word_english_doubles_is_no_slip():
-    body = "The zorb loader had had a wib lock so that that blorp pool never filled up.\n"
-    assert said(body) == [("problem", "The zorb loader had had a wib lock so that that "
-                           "blorp pool never filled up.")]
+    ("### Summary\n\nAdds a process-wide zorb watchdog across across wib surfaces , namely "
+     "the blorp pools (integrated in this PR) and future backends.\n",
+     ("detail", "PR 12 adds a process-wide zorb watchdog across wib surfaces, namely the "
+                "blorp pools and future backends.")),
+    # … but a word English doubles is no slip
+    ("The zorb loader had had a wib lock so that that blorp pool never filled up.\n",
+     ("problem", "The zorb loader had had a wib lock so that that blorp pool never filled "
+                 "up.")),
+])
+def test_slips_of_the_keys_are_said_as_meant(body, expected):
+    assert said(body) == [expected]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from ..analysis.language import (
+    DOUBLED,
     base_verb,
     case_word,
     has_verb,
@@ -177,8 +178,10 @@ def standalone(raw: str, ref: Ref, first: bool = False, step: bool = False) -> s
     list item read as a step, worded like a title (see names.coded)."""
     s = " ".join(raw.split()).strip()
     # "across across": a slip of the keys, said once ("had had" is English). Never a hole
-    # cleaning left: the words either side of a hole have GAP between them.
-    s = _SLIP.sub(r"\1", s)
+    # cleaning left: the words either side of a hole have GAP between them. A name or
+    # number written twice ("fp16 fp16") is left to the check below: a log line's.
+    s = DOUBLED.sub(lambda m: m.group(0) if m.group(1).lower() in _ENGLISH_DOUBLES
+                    or not m.group(1).isalpha() else m.group(1), s)
     s = re.sub(r"\*\*|__", "", s)  # emphasis is not a word
     s = re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"\1", s)
     # An aside between dashes ("the runtime — streams, sync, pools — through X") goes whole:
@@ -305,7 +308,7 @@ def standalone(raw: str, ref: Ref, first: bool = False, step: bool = False) -> s
         return None  # mostly identifiers and numbers: not plain speech
     if said.count('"') % 2 or said.count("(") != said.count(")") or " + " in said or \
             re.search(r"(?:^|\s)\d+\s+-\s|^[A-Za-z]\s+-\s", said) or \
-            re.search(r"\s[.,;:!?]|\b(?!(?:that|had)\b)(\w+)\s+\1\b", said, re.I) or \
+            re.search(r"\s[.,;:!?]", said) or _TYPED_TWICE.search(said) or \
             _BROKEN.search(said):
         return None  # "adds Add Add ." is no sentence
     if not has_verb(ws) or _relative_only(said):
@@ -315,7 +318,9 @@ def standalone(raw: str, ref: Ref, first: bool = False, step: bool = False) -> s
     return said if said.startswith(head + " ") else said[0].upper() + said[1:]
 
 
-_SLIP = re.compile(r"\b(?!(?:that|had)\b)([A-Za-z]+) \1\b", re.I)
+_ENGLISH_DOUBLES = ("that", "had")  # a word written twice on purpose: "had had"
+# A word (or number) left twice after mending: no sentence ("adds Add Add .")
+_TYPED_TWICE = re.compile(rf"\b(?!(?:{'|'.join(_ENGLISH_DOUBLES)})\b)(\w+)\s+\1\b", re.I)
 _NEXT_VERB = re.compile(r", (\w+) ")
 
 
