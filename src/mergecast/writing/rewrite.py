@@ -23,8 +23,9 @@ from .clauses import article
 from .cues import cues
 from .lists import count_nouns
 
-_THIS_CHANGE = re.compile(r"^(?:(?:This|The)\s+(?:PR|pull request|change|patch|commit|"
-                          r"modification)|PR)[:,]?\s+(?!\d)",
+# What a change calls itself: "This PR adds …", "The patch …", "This modification …".
+SELF_NAMES = ("PR", "pull request", "change", "patch", "commit", "modification")
+_THIS_CHANGE = re.compile(rf"^(?:(?:This|The)\s+(?:{'|'.join(SELF_NAMES)})|PR)[:,]?\s+(?!\d)",
                           re.I)  # "This PR: adds …", "This PR, adds …"
 
 

@@ -43,6 +43,7 @@ from .changes import (
 from .clauses import clauses
 from .cues import cues
 from .kinds import tells_old_state
+from .rewrite import SELF_NAMES
 from .sentences import measured
 
 BODY_PRS = 3  # descriptions read per theme, base change first
@@ -57,7 +58,7 @@ Accept = Callable[[str, Ref], bool]
 
 
 # What a change calls itself ("The change …", "The fix …"): never a subject to introduce.
-_CALLED = frozenset("change pr patch diff commit fix update".split())
+_CALLED = frozenset(w.lower() for w in SELF_NAMES) | {"diff", "fix", "update"}
 
 
 def theme_plan(d: Digest, by_sha: dict[str, Change], t: Theme, index: int,
