@@ -553,28 +553,23 @@ def test_a_single_changes_core_detail_comes_before_the_steps_it_lists():
                          "odd window sizes and removes the old host replay path."), text
 
 
-def test_the_core_detail_answers_the_problem_before_the_steps():
-    # "The problem it tackles: the previous implementation used per-rank normalization …
-    # PR 2206 goes further: it uses … The same PR implements global token-based loss
-    # normalization": the answer to the problem came after what the change does besides
-    body = ("Before this change, host replay recomputed every window on the CPU, which stalled "
-            "the device on long runs.\n\nThis PR adds a windowed reduction planner that "
-            "picks the shader per window size and device.\n\nChanges:\n- add a fallback for "
-            "odd window sizes\n")
-    text = vulkan_theme(body)
-    assert -1 < text.find("What prompted it: before this change") < \
-        text.find("adds a windowed reduction planner") < text.find("odd window sizes"), text
-
-
-def test_a_sentence_on_the_thing_changed_and_the_core_detail_come_before_the_steps():
+@pytest.mark.parametrize(("lead", "heard"), [
     # "PR 3398 goes further: it adds Conv2d, … From-nn-module is designed to be a drop-in
     # replacement of nn Module. PR 3398 replaces Module from nn module …": what the change
     # is came after what it does besides
-    body = ("Vulkan reductions are designed to be a drop-in replacement of host replay.\n\n"
-            "Adds a windowed reduction planner that picks the shader per window size and "
+    ("Vulkan reductions are designed to be a drop-in replacement of host replay.\n\nAdds",
+     "Vulkan reductions are designed"),
+    # "The problem it tackles: the previous implementation used per-rank normalization …
+    # PR 2206 goes further: it uses … The same PR implements global token-based loss
+    # normalization": the answer to the problem came after what the change does besides
+    ("Before this change, host replay recomputed every window on the CPU, which stalled the "
+     "device on long runs.\n\nThis PR adds", "What prompted it: before this change"),
+])
+def test_a_lead_sentence_and_the_core_detail_come_before_the_steps(lead, heard):
+    body = (f"{lead} a windowed reduction planner that picks the shader per window size and "
             "device.\n\nChanges:\n- add a fallback for odd window sizes\n")
     text = vulkan_theme(body)
-    assert -1 < text.find("Vulkan reductions are designed") < \
+    assert -1 < text.find(heard) < \
         text.find("adds a windowed reduction planner") < text.find("odd window sizes"), text
 
 
